@@ -1,0 +1,26 @@
+"""bgsim: backgammon rules, probabilities and lessons.
+
+The rules engine (RULES.md R1-R21, V5, X3):
+
+>>> from bgsim import Position
+>>> pos = Position.initial()
+>>> [str(p) for p in pos.legal_plays((3, 1))][:2]
+['24/21 24/23', '24/20']
+>>> pos.play("8/5 6/5").pips()
+(167, 163)
+"""
+
+from __future__ import annotations
+
+from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
+from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
+from .plays import Play
+from .position import Position
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Position", "Play",
+    "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
+    "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
+]

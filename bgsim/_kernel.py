@@ -1,0 +1,302 @@
+"""The compiled heart of the rules engine: legal play generation over small int8 arrays.
+
+Nothing outside the engine (``position``, ``plays``) and the Monte Carlo batch loop
+imports this module. Everything here is ``numba.njit(cache=True)``; the first call
+compiles (or loads the on-disk cache), later calls are machine code.
+
+Board layout (RULES.md R1): ``b`` is an ``int8[2, 26]`` array. Row 0 is the side on
+roll, row 1 the opponent, each in its own numbering: index 0 = borne off,
+1..24 = points, 25 = the bar. My point ``p`` is the opponent's point ``25 - p``.
+
+A *step* is one die moving one checker: from ``src`` (25 = bar) to ``src - die``;
+a destination ``<= 0`` is a bear-off (stored as 0). Because the bar is index 25,
+entering with a die ``d`` lands on ``25 - d``, the same formula as any other step
+(R14).
+
+Generation enumerates every sequence of steps depth first, keeps only the sequences
+that play the most dice (R10) and, when only one die of a non-double can be played,
+the higher one if it can be (R11), and keeps one sequence per distinct resulting
+position (a hash table over the 52 board bytes).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# Capacity of one generation: distinct results kept, and the hash table size (2x).
+MAX_PLAYS = 16384
+TABLE_SIZE = 32768  # power of two
+
+FLAG_CAUCASIAN = 1  # V5: a checker that hit in its home board may not then land on its own checkers
+
+_FNV_OFFSET = np.uint64(14695981039346656037)
+_FNV_PRIME = np.uint64(1099511628211)
+
+
+class Workspace:
+    """Preallocated output buffers for :func:`generate` (one per thread of use).
+
+    After ``n = generate(b, d1, d2, flags, *ws.arrays())``:
+    ``ws.boards[:n]`` are the resulting boards (still from the mover's view, not swapped),
+    ``ws.moves[:n, :k]`` the steps ``(src, dst)`` of each play and ``ws.nmoves[:n]`` their count.
+    """
+
+    __slots__ = ("boards", "moves", "nmoves", "table", "stamps", "scratch")
+
+    def __init__(self) -> None:
+        self.boards = np.zeros((MAX_PLAYS, 2, 26), dtype=np.int8)
+        self.moves = np.zeros((MAX_PLAYS, 4, 2), dtype=np.int8)
+        self.nmoves = np.zeros(MAX_PLAYS, dtype=np.int8)
+        self.table = np.zeros(TABLE_SIZE, dtype=np.int32)
+        self.stamps = np.zeros(TABLE_SIZE, dtype=np.int64)
+        # scratch: [0] current stamp, [1] count, [2] best score so far
+        self.scratch = np.zeros(4, dtype=np.int64)
+
+    def arrays(self):
+        return self.boards, self.moves, self.nmoves, self.table, self.stamps, self.scratch
+
+
+@njit(cache=True, inline="always")
+def step_dest(b, src, die):
+    """Destination of moving one checker from ``src`` with ``die``, or -1 if illegal.
+
+    Checks, in order: a checker is there; bar first (R13); the landing point is open
+    (R7, R14); bearing off only with all checkers home (R16), exactly (R17) or from the
+    highest point with a larger die (R18), never from below a checker on a higher
+    point (R19). Returns 0 for a bear-off.
+    """
+    if b[0, src] == 0:
+        return -1
+    if src != 25 and b[0, 25] > 0:
+        return -1  # R13: bar first
+    dst = src - die
+    if dst >= 1:
+        if b[1, 25 - dst] >= 2:
+            return -1  # R7 / R14: closed point
+        return dst
+    # bearing off (R16): every checker on 1..6 or off
+    for p in range(7, 26):
+        if b[0, p] > 0:
+            return -1
+    if dst == 0:
+        return 0  # R17: exact
+    for p in range(src + 1, 7):
+        if b[0, p] > 0:
+            return -1  # R19: a checker on a higher point
+    return 0  # R18: higher number from the highest occupied point
+
+
+@njit(cache=True, inline="always")
+def apply_step(b, src, dst):
+    """Move one checker from ``src`` to ``dst`` (0 = off); returns 1 if it hit a blot (R8)."""
+    b[0, src] -= 1
+    if dst == 0:
+        b[0, 0] += 1
+        return 0
+    b[0, dst] += 1
+    q = 25 - dst
+    if b[1, q] == 1:
+        b[1, q] = 0
+        b[1, 25] += 1
+        return 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def undo_step(b, src, dst, hit):
+    """Reverse :func:`apply_step`."""
+    b[0, src] += 1
+    if dst == 0:
+        b[0, 0] -= 1
+        return
+    b[0, dst] -= 1
+    if hit:
+        q = 25 - dst
+        b[1, q] = 1
+        b[1, 25] -= 1
+
+
+@njit(cache=True)
+def _board_hash(b):
+    h = _FNV_OFFSET
+    for s in range(2):
+        for i in range(26):
+            h = (h ^ np.uint64(b[s, i] + 16)) * _FNV_PRIME
+    return h
+
+
+@njit(cache=True)
+def _record(b, seq, nseq, score, boards, moves, nmoves, table, stamps, scratch):
+    """Offer a finished sequence; keep it if its score is best and its result is new."""
+    best = scratch[2]
+    if score < best:
+        return
+    if score > best:
+        scratch[2] = score
+        scratch[1] = 0
+        scratch[0] += 1  # invalidates the whole hash table at once
+    stamp = scratch[0]
+    n = scratch[1]
+    h = _board_hash(b)
+    slot = np.int64(h & np.uint64(TABLE_SIZE - 1))
+    while stamps[slot] == stamp:
+        j = table[slot]
+        same = True
+        for s in range(2):
+            for i in range(26):
+                if boards[j, s, i] != b[s, i]:
+                    same = False
+                    break
+            if not same:
+                break
+        if same:
+            return
+        slot = (slot + 1) & (TABLE_SIZE - 1)
+    if n >= MAX_PLAYS:
+        raise ValueError("too many distinct plays for the kernel's buffers")
+    stamps[slot] = stamp
+    table[slot] = n
+    boards[n, :, :] = b
+    for k in range(nseq):
+        moves[n, k, 0] = seq[k, 0]
+        moves[n, k, 1] = seq[k, 1]
+    nmoves[n] = nseq
+    scratch[1] = n + 1
+
+
+@njit(cache=True)
+def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch):
+    """Depth-first search over every sequence of steps for one order of the dice.
+
+    ``ordered`` (doubles, standard rules): sources never increase along a sequence.
+    Any legal sequence of equal dice can be reordered that way with the same result
+    (a step from a lower point never enables a step from a higher one), so this
+    loses no result and avoids the 4! permutations.
+
+    Caucasian (V5): candidates are (point, kind) with kind 1 = move a checker that hit
+    in the home board this turn (it may not land on own checkers) and kind 0 = any other.
+    ``hitters[p]`` counts such checkers on point ``p``.
+    """
+    cand = np.empty(5, dtype=np.int64)   # next candidate to try at each level (exclusive)
+    hitw = np.zeros(5, dtype=np.int8)    # did the step at this level hit
+    hflag = np.zeros(5, dtype=np.int8)   # bit0: moved a hitter, bit1: the checker is a hitter after
+    anyl = np.zeros(5, dtype=np.bool_)
+    hitters = np.zeros(26, dtype=np.int8)
+    level = 0
+    cand[0] = 52
+    anyl[0] = False
+    while level >= 0:
+        die = dice[level]
+        c = cand[level] - 1
+        found = False
+        dst = -1
+        while c >= 2:
+            s = c >> 1
+            kind = c & 1
+            if kind == 1:
+                if caucasian and hitters[s] > 0:
+                    dst = step_dest(b, s, die)
+                    if dst >= 0 and (dst == 0 or b[0, dst] == 0):
+                        found = True
+                        break
+            else:
+                if b[0, s] - hitters[s] > 0:
+                    dst = step_dest(b, s, die)
+                    if dst >= 0:
+                        found = True
+                        break
+            c -= 1
+        if found:
+            cand[level] = c
+            s = c >> 1
+            kind = c & 1
+            anyl[level] = True
+            hit = apply_step(b, s, dst)
+            hitw[level] = hit
+            seq[level, 0] = s
+            seq[level, 1] = dst
+            if caucasian:
+                f = 0
+                if kind == 1:
+                    hitters[s] -= 1
+                    f |= 1
+                if dst > 0 and (kind == 1 or (hit == 1 and dst <= 6)):
+                    hitters[dst] += 1
+                    f |= 2
+                hflag[level] = f
+            if level + 1 == ndice:
+                _record(b, seq, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
+                undo_step(b, s, dst, hit)
+                if caucasian:
+                    f = hflag[level]
+                    if f & 2:
+                        hitters[dst] -= 1
+                    if f & 1:
+                        hitters[s] += 1
+            else:
+                level += 1
+                cand[level] = (2 * s + 2) if ordered else 52
+                anyl[level] = False
+        else:
+            if not anyl[level]:
+                score = 2 * level
+                if level == 1 and ndice == 2 and dice[0] == high:
+                    score += 1  # R11: the higher die alone beats the lower die alone
+                _record(b, seq, level, score, boards, moves, nmoves, table, stamps, scratch)
+            level -= 1
+            if level >= 0:
+                s = seq[level, 0]
+                dst = seq[level, 1]
+                undo_step(b, s, dst, hitw[level])
+                if caucasian:
+                    f = hflag[level]
+                    if f & 2:
+                        hitters[dst] -= 1
+                    if f & 1:
+                        hitters[s] += 1
+
+
+@njit(cache=True)
+def generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch):
+    """Generate the legal plays of roll (d1, d2) on board ``b``; returns their number.
+
+    The results go to ``boards``/``moves``/``nmoves`` (see :class:`Workspace`).
+    ``b`` is used as scratch space and restored before returning.
+    With no legal step the single result is the unchanged board and an empty play (R12).
+    """
+    caucasian = (flags & FLAG_CAUCASIAN) != 0
+    scratch[0] += 1
+    scratch[1] = 0
+    scratch[2] = -1
+    seq = np.zeros((4, 2), dtype=np.int64)
+    dice = np.zeros(4, dtype=np.int64)
+    high = max(d1, d2)
+    low = min(d1, d2)
+    if d1 == d2:
+        for k in range(4):
+            dice[k] = d1
+        _search(b, dice, 4, not caucasian, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch)
+    else:
+        dice[0] = high
+        dice[1] = low
+        _search(b, dice, 2, False, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch)
+        dice[0] = low
+        dice[1] = high
+        _search(b, dice, 2, False, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch)
+    return scratch[1]
+
+
+@njit(cache=True)
+def count_plays_batch(boards_in, dice_in, flags, boards, moves, nmoves, table, stamps, scratch):
+    """Batch entry point: the number of legal plays for each (board, roll) pair.
+
+    ``boards_in`` is ``int8[N, 2, 26]``, ``dice_in`` is ``int[N, 2]``; returns ``int32[N]``.
+    """
+    n = boards_in.shape[0]
+    out = np.empty(n, dtype=np.int32)
+    b = np.empty((2, 26), dtype=np.int8)
+    for i in range(n):
+        b[:, :] = boards_in[i]
+        out[i] = generate(b, dice_in[i, 0], dice_in[i, 1], flags, boards, moves, nmoves, table, stamps, scratch)
+    return out

@@ -1,0 +1,49 @@
+"""The one error hierarchy of bgsim.
+
+Every error bgsim raises on purpose is a :class:`BgsimError`, which is a
+:class:`ValueError`, so ``except ValueError`` keeps working for callers who do
+not care about the details. Messages say what is wrong and, where a rule of
+``RULES.md`` applies, cite its id (``R10``, ``V5`` ...).
+
+>>> from bgsim.errors import IllegalPlayError, BgsimError
+>>> issubclass(IllegalPlayError, BgsimError) and issubclass(BgsimError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BgsimError",
+    "InvalidPositionError",
+    "IllegalPlayError",
+    "ParseError",
+    "RuleViolationError",
+]
+
+
+class BgsimError(ValueError):
+    """Base class of every error bgsim raises on purpose."""
+
+
+class InvalidPositionError(BgsimError):
+    """A position that cannot exist: wrong checker count, two colours on a point..."""
+
+
+class IllegalPlayError(BgsimError):
+    """A play that the rules do not allow for this position and roll (cites R5-R21, V5)."""
+
+
+class ParseError(BgsimError):
+    """Text that could not be read: an ID, a play in notation, a match file.
+
+    ``where`` tells the position in the text (a character offset or a line
+    number, as the message says) when it is known.
+    """
+
+    def __init__(self, message: str, where: int | None = None) -> None:
+        super().__init__(message)
+        self.where = where
+
+
+class RuleViolationError(BgsimError):
+    """An action a game does not allow now: out of turn, a cube that is not yours..."""

@@ -1,0 +1,391 @@
+"""Standard backgammon move notation: writing plays, reading them, explaining illegal ones.
+
+Points are numbered from the mover's side (RULES.md R1): ``24/18 13/11``. The bar is
+``bar``, a borne-off checker goes to ``off``, a hit is marked ``*``, a checker moved
+twice is written merged (``24/13``) unless it hit on the way (``24/18*/13``), and equal
+moves are grouped (``13/7(2)``).
+
+>>> format_play(((24, 18), (18, 13)), (True, False))
+'24/18*/13'
+>>> format_play(((13, 7), (13, 7), (8, 2), (8, 2)), (False,) * 4)
+'13/7(2) 8/2(2)'
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import TYPE_CHECKING, Sequence
+
+from .errors import IllegalPlayError, ParseError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .plays import Play
+    from .position import Position
+
+__all__ = ["format_play", "parse_chains", "parse_play", "diagnose", "point_name"]
+
+_ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]  # 21 rolls, higher die first
+
+
+def point_name(p: int) -> str:
+    """``bar`` for 25, ``off`` for 0, else the number.
+
+    >>> point_name(25), point_name(0), point_name(7)
+    ('bar', 'off', '7')
+    """
+    return "bar" if p == 25 else "off" if p == 0 else str(p)
+
+
+def _chains(moves: Sequence[tuple[int, int]], hits: Sequence[bool]) -> list[list[tuple[int, bool]]]:
+    """Join steps of one checker into chains [(start, False), (p1, hit1), ...]."""
+    chains: list[list[tuple[int, bool]]] = []
+    for k, (src, dst) in enumerate(moves):
+        hit = bool(hits[k]) if k < len(hits) else False
+        for ch in chains:
+            if ch[-1][0] == src and src != 0:
+                ch.append((dst, hit))
+                break
+        else:
+            chains.append([(src, False), (dst, hit)])
+    return chains
+
+
+def format_play(moves: Sequence[tuple[int, int]], hits: Sequence[bool] = ()) -> str:
+    """Standard notation for a sequence of single-die steps.
+
+    >>> format_play(((25, 22), (13, 11)), (True, False))
+    'bar/22* 13/11'
+    >>> format_play(((6, 0), (5, 0)))
+    '6/off 5/off'
+    >>> format_play(())
+    '(no play)'
+    """
+    if not moves:
+        return "(no play)"
+    parts = []
+    for ch in _chains(moves, hits):
+        text = point_name(ch[0][0])
+        for i, (p, hit) in enumerate(ch[1:], start=1):
+            last = i == len(ch) - 1
+            if hit or last:
+                text += "/" + point_name(p) + ("*" if hit else "")
+        parts.append((ch[0][0], ch[-1][0], text))
+    parts.sort(key=lambda t: (-t[0], t[1]))
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        j = i
+        while j < len(parts) and parts[j][2] == parts[i][2]:
+            j += 1
+        out.append(parts[i][2] + (f"({j - i})" if j - i > 1 else ""))
+        i = j
+    return " ".join(out)
+
+
+_POINT = r"(?:bar|b|off|o|\d{1,2})"
+_TOKEN = re.compile(rf"^({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d)\))?$", re.IGNORECASE)
+
+
+def _read_point(text: str, where: int, first: bool) -> int:
+    t = text.lower()
+    if t in ("bar", "b"):
+        if not first:
+            raise ParseError(f"the bar can only be where a move starts, at {text!r}", where)
+        return 25
+    if t in ("off", "o"):
+        if first:
+            raise ParseError("a move cannot start from off", where)
+        return 0
+    n = int(t)
+    if not 1 <= n <= 25 or (n == 25 and not first):
+        raise ParseError(f"no point {n} on the board (points are 1-24, R1)", where)
+    return n
+
+
+def parse_chains(text: str) -> list[list[tuple[int, bool]]]:
+    """Read notation into chains of (point, hit-marked) per checker move, repeats expanded.
+
+    >>> parse_chains("24/18*/13 6/off(2)")
+    [[(24, False), (18, True), (13, False)], [(6, False), (0, False)], [(6, False), (0, False)]]
+    >>> parse_chains("13/14")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.ParseError: 13/14 moves backwards: checkers move from higher to lower points (R1)
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a play is written as text, not {type(text).__name__}")
+    if len(text) > 200:
+        raise ParseError("that is too long to be a play (200 characters at most)")
+    stripped = text.strip()
+    if stripped.lower() in ("", "-", "(no play)", "no play", "pass"):
+        return []
+    chains = []
+    pos = 0
+    for m in re.finditer(r"[^\s,]+", text):
+        token = m.group(0)
+        pos = m.start()
+        tm = _TOKEN.match(token)
+        if not tm:
+            raise ParseError(
+                f"cannot read {token!r} at character {pos}: write moves like 24/18, bar/22*, 6/off or 13/7(2)", pos)
+        body, count = tm.group(1), tm.group(2)
+        pts = []
+        for i, piece in enumerate(body.split("/")):
+            hit = piece.endswith("*")
+            pts.append((_read_point(piece.rstrip("*"), pos, i == 0), hit))
+        if pts[0][1]:
+            raise ParseError(f"{token!r}: a hit mark belongs after the point landed on", pos)
+        for (a, _), (b, _) in zip(pts, pts[1:]):
+            if b >= a:
+                raise ParseError(f"{token} moves backwards: checkers move from higher to lower points (R1)", pos)
+        if any(p == 0 for p, _ in pts[:-1]):
+            raise ParseError(f"{token!r}: nothing comes after off", pos)
+        reps = int(count) if count else 1
+        if not 1 <= reps <= 4:
+            raise ParseError(f"{token!r}: a move can be repeated 1 to 4 times", pos)
+        chains.extend([list(pts) for _ in range(reps)])
+    if len(chains) > 4:
+        raise ParseError(f"{len(chains)} moves: a roll moves at most four checkers (R6)")
+    return chains
+
+
+def _mine_after(mine: Sequence[int], chains) -> tuple[int, ...] | None:
+    b = list(mine)
+    for ch in chains:
+        b[ch[0][0]] -= 1
+        b[ch[-1][0]] += 1
+    if min(b) < 0:
+        return None
+    return tuple(b)
+
+
+def _matches(play: "Play", mine_after, chains) -> bool:
+    after = play._after
+    if after is None or after.theirs != mine_after:
+        return False
+    required = {p for ch in chains for p, hit in ch[1:] if hit}
+    allowed = {p for ch in chains for p, _ in ch[1:]}
+    hit_points = {dst for (src, dst), h in zip(play.moves, play.hits) if h}
+    return required <= hit_points <= allowed
+
+
+def _find(pos: "Position", chains, dice, caucasian: bool) -> list["Play"]:
+    mine_after = _mine_after(pos.mine, chains)
+    if mine_after is None:
+        return []
+    plays = pos.legal_plays(dice, caucasian=caucasian)
+    strict = [p for p in plays if _matches(p, mine_after, chains)]
+    if strict:
+        return strict
+    # Lenient: the text names the checkers right but not every hit on the way.
+    return [p for p in plays if p._after is not None and p._after.theirs == mine_after]
+
+
+def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False) -> "Play":
+    """Read ``text`` as a legal play in ``pos`` (see :meth:`bgsim.Position.parse_play`).
+
+    >>> from bgsim import Position
+    >>> str(parse_play(Position.initial(), "24/18 18/13"))
+    '24/13'
+    >>> parse_play(Position.initial(), "13/7 13/11", (6, 1))
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.IllegalPlayError: 13/7 13/11: 13/11 needs 2 pips but the roll 6-1 has no such die or sum
+    """
+    from .plays import check_dice
+
+    chains = parse_chains(text)
+    if dice is not None:
+        dice = check_dice(dice)
+        found = _find(pos, chains, dice, caucasian)
+        if found:
+            return found[0]
+        raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], dice, caucasian=caucasian,
+                                        text=text.strip(), chains=chains))
+    by_roll = {}
+    for roll in _ROLLS:
+        found = _find(pos, chains, roll, caucasian)
+        if found:
+            by_roll[roll] = found[0]
+    if len(by_roll) == 1:
+        return next(iter(by_roll.values()))
+    if len(by_roll) > 1:
+        # Read literally: one written step per die (8/5 6/5 is 3-1, not 1-1 played 8/7/6/5 6/5).
+        nsteps = sum(len(ch) - 1 for ch in chains)
+        literal = [p for p in by_roll.values() if p.dice_used == nsteps]
+        if len(literal) == 1:
+            return literal[0]
+        rolls = ", ".join(f"{a}-{b}" for a, b in by_roll)
+        raise ParseError(f"{text.strip()!r} is a legal play of several rolls ({rolls}): give the dice")
+    plausible = [r for r in _ROLLS if _decompositions(chains, r)]
+    if len(plausible) == 1:
+        raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], plausible[0], caucasian=caucasian,
+                                        text=text.strip(), chains=chains))
+    raise IllegalPlayError(f"{text.strip()!r} is not a legal play of any roll here; give the dice to see why")
+
+
+def _steps_of(chain) -> tuple[tuple[int, int], ...]:
+    return tuple((a, b) for (a, _), (b, _) in zip(chain, chain[1:]))
+
+
+def _dice_list(dice) -> list[int]:
+    d1, d2 = dice
+    return [d1] * 4 if d1 == d2 else sorted((d1, d2), reverse=True)
+
+
+def _segment_options(a: int, b: int, dice_left: list[int]):
+    """Ways to cover one written segment a/b with some of the remaining dice (ordered)."""
+    seen = set()
+    n = len(dice_left)
+    for k in range(1, n + 1):
+        for idx in itertools.permutations(range(n), k):
+            ds = tuple(dice_left[i] for i in idx)
+            if ds in seen:
+                continue
+            total = sum(ds)
+            if b > 0:
+                ok = total == a - b
+            else:
+                ok = total >= a and sum(ds[:-1]) < a
+            if ok:
+                seen.add(ds)
+                rest = list(dice_left)
+                for i in sorted(idx, reverse=True):
+                    rest.pop(i)
+                yield ds, rest
+
+
+def _decompositions(chains, dice) -> bool:
+    """Can the written segments be covered by the dice at all (arithmetic only)?"""
+    segs = [s for ch in chains for s in _steps_of(ch)]
+
+    def rec(i, left):
+        if i == len(segs):
+            return True
+        return any(rec(i + 1, rest) for _ds, rest in _segment_options(*segs[i], left))
+
+    return rec(0, _dice_list(dice))
+
+
+def _step_reason(mine: list[int], theirs: list[int], src: int, die: int) -> tuple[int | None, str]:
+    """Python twin of the kernel's single step, returning the rule a step breaks."""
+    here = point_name(src)
+    if mine[src] == 0:
+        return None, f"there is no checker of yours on {'the bar' if src == 25 else 'point ' + here}"
+    if src != 25 and mine[25] > 0:
+        return None, "a checker on the bar must enter before any other checker moves (R13)"
+    dst = src - die
+    if dst >= 1:
+        n = theirs[25 - dst]
+        if n >= 2:
+            rule = "R14" if src == 25 else "R7"
+            return None, f"point {dst} is closed: the opponent has {n} checkers there ({rule})"
+        return dst, ""
+    if any(mine[7:]):
+        return None, "you can bear off only when all your checkers are in your home board (R16)"
+    if dst == 0:
+        return 0, ""
+    if any(mine[src + 1:7]):
+        return None, (f"a {die} cannot bear off from point {src} while a checker stands on a higher point; "
+                      f"the {die} must be played inside the board (R19)")
+    return 0, ""
+
+
+def _describe_unused(used: list[int], dice) -> str:
+    left = _dice_list(dice)
+    for d in used:
+        if d in left:
+            left.remove(d)
+    if dice[0] == dice[1]:
+        k = len(left)
+        return f"leaves {'one' if k == 1 else ['', '', 'two', 'three', 'four'][k]} {dice[0]}{'s' if k > 1 else ''} unplayed"
+    return "leaves the " + " and the ".join(str(d) for d in left) + " unplayed"
+
+
+def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text: str = "",
+             chains=None) -> str:
+    """Why a play is illegal, in words, citing the rule (R5-R21, V5).
+
+    ``step_lists`` holds the written segments ``(from, to)`` per checker move.
+
+    >>> from bgsim import Position
+    >>> diagnose(Position.initial(), [((13, 10),)], (6, 3), text="13/10")
+    '13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)'
+    """
+    segs = [s for steps in step_lists for s in steps]
+    label = text or format_play(segs)
+    dl = _dice_list(dice)
+    dice_txt = f"{dice[0]}-{dice[1]}"
+    best = {"depth": -1, "reason": ""}
+    full: list[tuple[list[int], list[tuple[int, int]]]] = []
+
+    def rec(done: list[bool], mine, theirs, left, used, steps, depth):
+        if all(done):
+            full.append((list(used), list(steps)))
+            return
+        for i, (a, b) in enumerate(segs):
+            if done[i]:
+                continue
+            options = list(_segment_options(a, b, left))
+            if not options:
+                if best["depth"] < depth:
+                    dist = a - b
+                    best.update(depth=depth, reason=f"{point_name(a)}/{point_name(b)} needs "
+                                f"{dist} pip{'s' if dist > 1 else ''} but the roll {dice_txt} has no such die or sum"
+                                if b else f"{point_name(a)}/off cannot be played with what is left of {dice_txt}")
+                continue
+            for ds, rest in options:
+                m, t = list(mine), list(theirs)
+                cur = a
+                ok = True
+                new_steps = []
+                for d in ds:
+                    dst, why = _step_reason(m, t, cur, d)
+                    if dst is None:
+                        if best["depth"] < depth:
+                            best.update(depth=depth, reason=f"{point_name(a)}/{point_name(b)}: {why}")
+                        ok = False
+                        break
+                    new_steps.append((cur, dst))
+                    m[cur] -= 1
+                    m[dst] += 1
+                    if dst > 0 and t[25 - dst] == 1:
+                        t[25 - dst] = 0
+                        t[25] += 1
+                    cur = dst
+                if ok and cur != b:
+                    ok = False
+                if ok:
+                    done[i] = True
+                    rec(done, m, t, rest, used + list(ds), steps + new_steps, depth + 1)
+                    done[i] = False
+                if full:
+                    return
+
+    rec([False] * len(segs), list(pos.mine), list(pos.theirs), dl, [], [], 0)
+    legal = pos.legal_plays(dice, caucasian=caucasian)
+    example = str(legal[0]) if legal else ""
+    if not full:
+        return f"{label}: {best['reason']}" if best["reason"] and not best["reason"].startswith(label) \
+            else best["reason"] or f"{label} is not a legal play of {dice_txt} here"
+    used, steps = full[0]
+    for p in legal:  # prefer an example that keeps what the player wrote
+        rest = list(p.moves)
+        if all(s in rest and not rest.remove(s) for s in steps):
+            example = str(p)
+            break
+    max_used = max(p.dice_used for p in legal) if legal else 0
+    if len(used) < max_used:
+        alone = "alone " if used else ""
+        if dice[0] == dice[1]:
+            words = {2: "two", 3: "three", 4: "all four"}[max_used]
+            return f"{label} {alone}{_describe_unused(used, dice)}, but {example} plays {words} (R10)"
+        return f"{label} {alone}{_describe_unused(used, dice)}, but {example} plays both dice (R10)"
+    if max_used == 1 and dice[0] != dice[1] and used and used[0] != max(dice):
+        return (f"{label} plays the {used[0]}, but the higher die {max(dice)} can be played ({example}); "
+                f"when only one die can be played it must be the higher (R11)")
+    if caucasian:
+        return (f"{label}: a checker that hit in its home board may not go on to a point holding your "
+                f"own checkers in the same turn (V5)")
+    return f"{label} is not a legal play of {dice_txt} here"

@@ -1,0 +1,439 @@
+"""`Position`: an immutable backgammon position, seen from the player on roll.
+
+Both sides' checkers are kept in each side's own numbering (RULES.md R1):
+index 0 = borne off, 1..24 = points, 25 = the bar. ``mine`` is the side on roll,
+``theirs`` the other side; my point ``p`` is their point ``25 - p``.
+
+>>> pos = Position.initial()
+>>> pos.pips()
+(167, 167)
+>>> [str(p) for p in pos.legal_plays((6, 1))][:3]
+['24/18 24/23', '24/18 8/7', '24/18 6/5']
+>>> after = pos.play("13/7 8/7")
+>>> after.turn, after.pips()
+(1, (167, 160))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Union
+
+import numpy as np
+
+from .errors import InvalidPositionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .plays import Play
+
+__all__ = ["Position", "CHECKERS", "BAR", "OFF"]
+
+CHECKERS = 15   # R2
+HYPERGAMMON_CHECKERS = 3  # X3
+BAR = 25
+OFF = 0
+
+_START = {24: 2, 13: 5, 8: 3, 6: 5}          # R3
+_HYPERGAMMON_START = {24: 1, 23: 1, 22: 1}  # X3
+
+Counts = Union[Sequence[int], Mapping[int, int]]
+
+
+def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
+    """Turn a 26-sequence or a {point: count} mapping into a 26-tuple (off filled in)."""
+    if isinstance(side, Mapping):
+        counts = [0] * 26
+        for point, n in side.items():
+            if isinstance(point, str):
+                key = point.strip().lower()
+                if key == "bar":
+                    point = BAR
+                elif key == "off":
+                    point = OFF
+                else:
+                    raise InvalidPositionError(f"{who}: unknown point {point!r} (use 1-24, 'bar' or 'off')")
+            if not isinstance(point, (int, np.integer)) or isinstance(point, bool) or not 0 <= point <= 25:
+                raise InvalidPositionError(f"{who}: unknown point {point!r} (points are 1-24, 25 = bar, 0 = off)")
+            if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+                raise InvalidPositionError(f"{who}: the count on point {point} is not a whole number: {n!r}")
+            counts[int(point)] += int(n)
+        if OFF not in side:
+            counts[OFF] = checkers - sum(counts)
+            if counts[OFF] < 0:
+                raise InvalidPositionError(
+                    f"{who} has {sum(counts) - counts[OFF]} checkers on the board, more than {checkers} (R2)")
+        return _validated(counts, who)
+    try:
+        counts = [int(x) for x in side]
+        if any(int(x) != x for x in side):
+            raise ValueError
+    except (TypeError, ValueError):
+        raise InvalidPositionError(f"{who}: expected 26 whole numbers or a {{point: count}} mapping") from None
+    if len(counts) != 26:
+        raise InvalidPositionError(
+            f"{who}: expected 26 counts (index 0 = off, 1-24 = points, 25 = bar), got {len(counts)}")
+    return _validated(counts, who)
+
+
+def _validated(counts: list[int], who: str) -> tuple[int, ...]:
+    for i, n in enumerate(counts):
+        if n < 0:
+            name = "off" if i == OFF else "the bar" if i == BAR else f"point {i}"
+            raise InvalidPositionError(f"{who} has a negative count ({n}) on {name}")
+    return tuple(counts)
+
+
+class Position:
+    """A backgammon position with one side on roll. Immutable and hashable.
+
+    Build one with :meth:`initial`, :meth:`from_counts`, :meth:`from_gnubg_id` or
+    :meth:`from_xgid`; read it with :attr:`mine`, :attr:`theirs`, :meth:`pips` ...;
+    ask it for :meth:`legal_plays` and get the next position with :meth:`play`.
+
+    >>> pos = Position.from_counts({6: 2, 5: 13}, {24: 15}, turn=1)
+    >>> pos.turn, pos.mine[6], pos.off
+    (1, 2, (0, 0))
+    """
+
+    __slots__ = ("_mine", "_theirs", "_turn", "_hash")
+
+    def __init__(self, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int | None = None) -> None:
+        if turn not in (0, 1) or isinstance(turn, bool):
+            raise InvalidPositionError(f"turn must be player 0 or 1, not {turn!r}")
+        if checkers is None:
+            checkers = CHECKERS
+            if not isinstance(mine, Mapping):
+                try:
+                    checkers = int(sum(mine))
+                except TypeError:
+                    pass
+        m = _as_counts(mine, checkers, "the player on roll")
+        t = _as_counts(theirs, checkers, "the opponent")
+        sm, st = sum(m), sum(t)
+        if sm != st:
+            raise InvalidPositionError(
+                f"the sides have different numbers of checkers: {sm} on roll, {st} for the opponent "
+                f"(R2: {CHECKERS} each; {HYPERGAMMON_CHECKERS} in hypergammon, X3)")
+        if not 1 <= sm <= CHECKERS:
+            raise InvalidPositionError(f"each side must have 1 to {CHECKERS} checkers, not {sm} (R2)")
+        for p in range(1, 25):
+            if m[p] and t[25 - p]:
+                raise InvalidPositionError(
+                    f"point {p} holds checkers of both sides ({m[p]} on roll, {t[25 - p]} opponent's; R7)")
+        if m[OFF] == sm and t[OFF] == st:
+            raise InvalidPositionError("both sides have borne off every checker (R22: only one side can win)")
+        self._mine = m
+        self._theirs = t
+        self._turn = int(turn)
+        self._hash = hash((m, t, self._turn))
+
+    # ----------------------------------------------------------------- constructors
+    @classmethod
+    def initial(cls, turn: int = 0, *, variant: str = "standard") -> "Position":
+        """The starting position (R3), or hypergammon's (X3) with ``variant="hypergammon"``.
+
+        >>> Position.initial().mine[24], Position.initial(variant="hypergammon").pips()
+        (2, (69, 69))
+        """
+        if variant == "standard":
+            layout = _START
+        elif variant == "hypergammon":
+            layout = _HYPERGAMMON_START
+        else:
+            raise InvalidPositionError(f"unknown variant {variant!r} (standard or hypergammon)")
+        n = sum(layout.values())
+        return cls(layout, layout, turn, checkers=n)
+
+    @classmethod
+    def from_counts(cls, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int = CHECKERS) -> "Position":
+        """Build a position from per-point counts, each side in its own numbering.
+
+        ``mine``/``theirs`` are 26 counts (index 0 = off, 25 = bar) or a mapping
+        ``{point: count}`` (keys 1-24, ``25``/``"bar"``, ``0``/``"off"``), in which case the
+        checkers not mentioned are off. ``checkers`` is the side's total (15, R2).
+
+        >>> Position.from_counts({1: 2}, {"bar": 1, 1: 14}).off
+        (13, 0)
+        >>> Position.from_counts({1: 16}, {1: 15})
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.InvalidPositionError: the player on roll has 16 checkers on the board, more than 15 (R2)
+        """
+        return cls(mine, theirs, turn, checkers=checkers)
+
+    @classmethod
+    def from_array(cls, board: np.ndarray, turn: int = 0) -> "Position":
+        """From the engine's ``int[2, 26]`` array (row 0 = on roll)."""
+        return cls(tuple(int(x) for x in board[0]), tuple(int(x) for x in board[1]), turn)
+
+    @classmethod
+    def from_gnubg_id(cls, text: str, turn: int = 0) -> "Position":
+        """Read a gnubg Position ID; the side on roll is the one to move.
+
+        >>> Position.from_gnubg_id("4HPwATDgc/ABMA") == Position.initial()
+        True
+        """
+        from .ids import decode_position_id
+
+        mine, theirs = decode_position_id(text)
+        return cls(mine, theirs, turn)
+
+    def gnubg_id(self) -> str:
+        """The gnubg Position ID, as gnubg shows it with this side on roll.
+
+        >>> Position.initial().gnubg_id()
+        '4HPwATDgc/ABMA'
+        """
+        from .ids import encode_position_id
+
+        self._require_standard("a gnubg Position ID")
+        return encode_position_id(self._mine, self._theirs)
+
+    @classmethod
+    def from_xgid(cls, text: str) -> "Position":
+        """Read the position and the side on roll from an XGID (player 0 = XG's bottom player).
+
+        The cube, score and dice fields are read and checked too; get them with
+        :func:`bgsim.ids.decode_xgid`.
+
+        >>> Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10") == Position.initial()
+        True
+        """
+        from .ids import decode_xgid
+
+        mine, theirs, on_roll, _state = decode_xgid(text)
+        return cls(mine, theirs, on_roll)
+
+    def xgid(self, **fields) -> str:
+        """This position as an XGID (a money game with a centred cube unless ``fields`` say otherwise).
+
+        >>> Position.initial().xgid()
+        'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
+        """
+        from .ids import encode_xgid
+
+        self._require_standard("an XGID")
+        return encode_xgid(self._mine, self._theirs, self._turn, **fields)
+
+    def _require_standard(self, what: str) -> None:
+        if sum(self._mine) != CHECKERS:
+            raise InvalidPositionError(f"{what} describes 15-checker positions only (this one has {sum(self._mine)})")
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def mine(self) -> tuple[int, ...]:
+        """The side on roll: 26 counts, index 0 = off, 1-24 = points, 25 = bar."""
+        return self._mine
+
+    @property
+    def theirs(self) -> tuple[int, ...]:
+        """The opponent, in the opponent's own numbering."""
+        return self._theirs
+
+    @property
+    def turn(self) -> int:
+        """The player on roll: 0 or 1."""
+        return self._turn
+
+    @property
+    def checkers(self) -> int:
+        """Checkers per side: 15 (R2), or 3 in hypergammon (X3)."""
+        return sum(self._mine)
+
+    @property
+    def bar(self) -> tuple[int, int]:
+        """Checkers on the bar: (on roll, opponent)."""
+        return self._mine[BAR], self._theirs[BAR]
+
+    @property
+    def off(self) -> tuple[int, int]:
+        """Checkers borne off: (on roll, opponent)."""
+        return self._mine[OFF], self._theirs[OFF]
+
+    def pips(self) -> tuple[int, int]:
+        """Pip counts (on roll, opponent): each checker counts its distance from off; bar = 25.
+
+        >>> Position.initial().pips()
+        (167, 167)
+        """
+        return (sum(i * n for i, n in enumerate(self._mine)), sum(i * n for i, n in enumerate(self._theirs)))
+
+    def owner(self, point: int) -> tuple[int, int]:
+        """Who stands on ``point`` (in the mover's numbering): (side, count), side 0 = on roll, 1 = opponent;
+        (-1, 0) when empty.
+
+        >>> Position.initial().owner(6), Position.initial().owner(1), Position.initial().owner(2)
+        ((0, 5), (1, 2), (-1, 0))
+        """
+        if not 1 <= point <= 24:
+            raise InvalidPositionError(f"no point {point} on the board (1-24, R1)")
+        if self._mine[point]:
+            return 0, self._mine[point]
+        if self._theirs[25 - point]:
+            return 1, self._theirs[25 - point]
+        return -1, 0
+
+    def blots(self, side: int = 0) -> tuple[int, ...]:
+        """Points (in that side's numbering) where the side has exactly one checker (side 0 = on roll).
+
+        >>> Position.initial().play("24/18 13/11").blots(1)
+        (24, 18, 11)
+        """
+        counts = self._mine if side == 0 else self._theirs
+        return tuple(p for p in range(24, 0, -1) if counts[p] == 1)
+
+    def made_points(self, side: int = 0) -> tuple[int, ...]:
+        """Points (in that side's numbering) the side holds with two or more checkers (closed to the other, R7).
+
+        >>> Position.initial().made_points()
+        (24, 13, 8, 6)
+        """
+        counts = self._mine if side == 0 else self._theirs
+        return tuple(p for p in range(24, 0, -1) if counts[p] >= 2)
+
+    def is_race(self) -> bool:
+        """True when contact is over: no checker of either side can meet one of the other again.
+
+        >>> Position.initial().is_race(), Position.from_counts({6: 15}, {6: 15}).is_race()
+        (False, True)
+        """
+        if self._mine[BAR] or self._theirs[BAR]:
+            return False
+        my_back = max((p for p in range(1, 25) if self._mine[p]), default=0)
+        their_back = max((p for p in range(1, 25) if self._theirs[p]), default=0)
+        # my rearmost checker (my point my_back) is past every opposing checker
+        # (their rearmost at my point 25 - their_back) when my_back < 25 - their_back.
+        return my_back + their_back < 25
+
+    def can_bear_off(self, side: int = 0) -> bool:
+        """True when every checker of the side is home (points 1-6) or off (R16).
+
+        >>> Position.initial().can_bear_off()
+        False
+        """
+        counts = self._mine if side == 0 else self._theirs
+        return not any(counts[7:])
+
+    def is_game_over(self) -> bool:
+        """True when one side has borne off every checker (R22)."""
+        n = self.checkers
+        return self._mine[OFF] == n or self._theirs[OFF] == n
+
+    def winner(self) -> int | None:
+        """The player (0 or 1) who has borne off every checker, or None (R22)."""
+        n = self.checkers
+        if self._mine[OFF] == n:
+            return self._turn
+        if self._theirs[OFF] == n:
+            return 1 - self._turn
+        return None
+
+    # ----------------------------------------------------------------- transforms
+    def swap(self) -> "Position":
+        """The same checkers with the other side on roll (no move is made).
+
+        >>> Position.initial().swap().turn
+        1
+        """
+        return Position._make(self._theirs, self._mine, 1 - self._turn)
+
+    def mirror(self) -> "Position":
+        """The same situation with the players' colours exchanged (player 0 <-> 1), same side on roll.
+
+        Legal plays do not depend on colours, so ``p.mirror().legal_plays(r)`` has the same plays.
+
+        >>> Position.initial().mirror().turn
+        1
+        """
+        return Position._make(self._mine, self._theirs, 1 - self._turn)
+
+    def to_array(self) -> np.ndarray:
+        """The engine's ``int8[2, 26]`` board: row 0 on roll, row 1 opponent."""
+        return np.array((self._mine, self._theirs), dtype=np.int8)
+
+    @classmethod
+    def _make(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: int) -> "Position":
+        """Trusted constructor for values known valid (engine output)."""
+        obj = object.__new__(cls)
+        obj._mine = mine
+        obj._theirs = theirs
+        obj._turn = turn
+        obj._hash = hash((mine, theirs, turn))
+        return obj
+
+    # ----------------------------------------------------------------- plays
+    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> list["Play"]:
+        """Every legal play of ``dice`` (R5-R21), one per distinct resulting position.
+
+        The empty play when nothing can move (R12). ``caucasian=True`` applies the
+        Caucasian hit rule (V5). The order is deterministic: higher die first, back
+        checkers first.
+
+        >>> len(Position.initial().legal_plays((6, 1)))
+        10
+        >>> Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3}).legal_plays((3, 3))
+        [Play(moves=(), dice=(3, 3))]
+        """
+        from .plays import generate_plays
+
+        return generate_plays(self, dice, caucasian=caucasian)
+
+    def parse_play(self, text: str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> "Play":
+        """Read a play in standard notation and check it is legal (R5-R21).
+
+        Merged (``24/13``, ``13/7(2)``) and step by step (``24/18 18/13``) forms are
+        accepted, moves in any order. Without ``dice`` the roll is worked out from the
+        text; pass it when the text alone is ambiguous.
+
+        >>> str(Position.initial().parse_play("8/7 13/7"))
+        '13/7 8/7'
+        >>> Position.initial().parse_play("13/10", dice=(6, 3))
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.IllegalPlayError: 13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)
+        """
+        from .notation import parse_play
+
+        return parse_play(self, text, dice, caucasian=caucasian)
+
+    def play(self, play: "Play | str", dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> "Position":
+        """The position after ``play`` (a :class:`Play` or notation), with the opponent on roll.
+
+        The play is checked against the legal plays; an illegal one raises
+        :class:`~bgsim.errors.IllegalPlayError` naming the rule.
+
+        >>> Position.initial().play("24/18 13/11").pips()
+        (167, 159)
+        """
+        from .plays import Play, result_of
+
+        if isinstance(play, str):
+            play = self.parse_play(play, dice, caucasian=caucasian)
+        elif not isinstance(play, Play):
+            raise TypeError(f"play must be a Play or a string, not {type(play).__name__}")
+        return result_of(self, play, caucasian=caucasian)
+
+    # ----------------------------------------------------------------- dunder
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._mine == other._mine and self._theirs == other._theirs and self._turn == other._turn
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        return (Position, (self._mine, self._theirs, self._turn))
+
+    def __repr__(self) -> str:
+        if sum(self._mine) == CHECKERS:
+            try:
+                return f"Position.from_gnubg_id({self.gnubg_id()!r}, turn={self._turn})"
+            except Exception:  # ids not available: fall back to counts
+                pass
+        return f"Position({self._mine!r}, {self._theirs!r}, turn={self._turn})"
+
+    def __str__(self) -> str:
+        from .text import board_text
+
+        return board_text(self)
