@@ -178,8 +178,10 @@ def _find(pos: "Position", chains, dice, caucasian: bool) -> list["Play"]:
     strict = [p for p in plays if _matches(p, mine_after, chains)]
     if strict:
         return strict
-    # Lenient: the text names the checkers right but not every hit on the way.
-    return [p for p in plays if p._after is not None and p._after.theirs == mine_after]
+    # Lenient: the text names the checkers right but leaves out a hit mark on the way.
+    required = {p for ch in chains for p, hit in ch[1:] if hit}
+    return [p for p in plays if p._after is not None and p._after.theirs == mine_after
+            and required <= {dst for (_s, dst), h in zip(p.moves, p.hits) if h}]
 
 
 def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False) -> "Play":
