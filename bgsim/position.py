@@ -204,8 +204,9 @@ class Position:
         mine, theirs, on_roll, _state = decode_xgid(text)
         return cls(mine, theirs, on_roll)
 
-    def xgid(self, **fields) -> str:
-        """This position as an XGID (a money game with a centred cube unless ``fields`` say otherwise).
+    def xgid(self, state=None) -> str:
+        """This position as an XGID: a money game with a centred cube, unless ``state``
+        (a :class:`bgsim.ids.XgidState`) gives the cube, score, dice and match length.
 
         >>> Position.initial().xgid()
         'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
@@ -213,7 +214,7 @@ class Position:
         from .ids import encode_xgid
 
         self._require_standard("an XGID")
-        return encode_xgid(self._mine, self._theirs, self._turn, **fields)
+        return encode_xgid(self._mine, self._theirs, self._turn, state)
 
     def _require_standard(self, what: str) -> None:
         if sum(self._mine) != CHECKERS:
