@@ -42,7 +42,7 @@ class Workspace:
     ``ws.moves[:n, :k]`` the steps ``(src, dst)`` of each play and ``ws.nmoves[:n]`` their count.
     """
 
-    __slots__ = ("boards", "moves", "nmoves", "table", "stamps", "scratch")
+    __slots__ = ("boards", "moves", "nmoves", "table", "stamps", "scratch", "work")
 
     def __init__(self) -> None:
         self.boards = np.zeros((MAX_PLAYS, 2, 26), dtype=np.int8)
@@ -52,9 +52,11 @@ class Workspace:
         self.stamps = np.zeros(TABLE_SIZE, dtype=np.int64)
         # scratch: [0] current stamp, [1] count, [2] best score so far
         self.scratch = np.zeros(4, dtype=np.int64)
+        # search state, reused by every call: see _search
+        self.work = np.zeros((8, 26), dtype=np.int64)
 
     def arrays(self):
-        return self.boards, self.moves, self.nmoves, self.table, self.stamps, self.scratch
+        return self.boards, self.moves, self.nmoves, self.table, self.stamps, self.scratch, self.work
 
 
 @njit(cache=True, inline="always")
@@ -166,7 +168,7 @@ def _record(b, seq, nseq, score, boards, moves, nmoves, table, stamps, scratch):
 
 
 @njit(cache=True)
-def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch):
+def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch, work):
     """Depth-first search over every sequence of steps for one order of the dice.
 
     ``ordered`` (doubles, standard rules): sources never increase along a sequence.
@@ -178,17 +180,20 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
     in the home board this turn (it may not land on own checkers) and kind 0 = any other.
     ``hitters[p]`` counts such checkers on point ``p``.
     """
-    cand = np.empty(5, dtype=np.int64)   # next candidate to try at each level (exclusive)
-    hitw = np.zeros(5, dtype=np.int8)    # did the step at this level hit
-    hflag = np.zeros(5, dtype=np.int8)   # bit0: moved a hitter, bit1: the checker is a hitter after
-    anyl = np.zeros(5, dtype=np.bool_)
-    hitters = np.zeros(26, dtype=np.int8)
+    cand = work[0]     # next candidate to try at each level (exclusive)
+    hitw = work[1]     # did the step at this level hit
+    hflag = work[2]    # bit0: moved a hitter, bit1: the checker is a hitter after
+    anyl = work[3]     # did this level find any step
+    hitters = work[4]  # Caucasian: checkers per point that hit in the home board this turn
+    if caucasian:
+        hitters[:] = 0
+    stride = 1 if caucasian else 2  # without V5 only kind-0 candidates (even numbers) exist
     level = 0
     cand[0] = 52
-    anyl[0] = False
+    anyl[0] = 0
     while level >= 0:
         die = dice[level]
-        c = cand[level] - 1
+        c = cand[level] - stride
         found = False
         dst = -1
         while c >= 2:
@@ -206,12 +211,12 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
                     if dst >= 0:
                         found = True
                         break
-            c -= 1
+            c -= stride
         if found:
             cand[level] = c
             s = c >> 1
             kind = c & 1
-            anyl[level] = True
+            anyl[level] = 1
             hit = apply_step(b, s, dst)
             hitw[level] = hit
             seq[level, 0] = s
@@ -237,9 +242,9 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
             else:
                 level += 1
                 cand[level] = (2 * s + 2) if ordered else 52
-                anyl[level] = False
+                anyl[level] = 0
         else:
-            if not anyl[level]:
+            if anyl[level] == 0:
                 score = 2 * level
                 if level == 1 and ndice == 2 and dice[0] == high:
                     score += 1  # R11: the higher die alone beats the lower die alone
@@ -258,7 +263,7 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
 
 
 @njit(cache=True)
-def generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch):
+def generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, work):
     """Generate the legal plays of roll (d1, d2) on board ``b``; returns their number.
 
     The results go to ``boards``/``moves``/``nmoves`` (see :class:`Workspace`).
@@ -269,26 +274,26 @@ def generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch):
     scratch[0] += 1
     scratch[1] = 0
     scratch[2] = -1
-    seq = np.zeros((4, 2), dtype=np.int64)
-    dice = np.zeros(4, dtype=np.int64)
+    seq = work[5:7].T  # seq[k] = (src, dst) of step k
+    dice = work[7]
     high = max(d1, d2)
     low = min(d1, d2)
     if d1 == d2:
         for k in range(4):
             dice[k] = d1
-        _search(b, dice, 4, not caucasian, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch)
+        _search(b, dice, 4, not caucasian, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch, work)
     else:
         dice[0] = high
         dice[1] = low
-        _search(b, dice, 2, False, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch)
+        _search(b, dice, 2, False, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch, work)
         dice[0] = low
         dice[1] = high
-        _search(b, dice, 2, False, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch)
+        _search(b, dice, 2, False, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch, work)
     return scratch[1]
 
 
 @njit(cache=True)
-def count_plays_batch(boards_in, dice_in, flags, boards, moves, nmoves, table, stamps, scratch):
+def count_plays_batch(boards_in, dice_in, flags, boards, moves, nmoves, table, stamps, scratch, work):
     """Batch entry point: the number of legal plays for each (board, roll) pair.
 
     ``boards_in`` is ``int8[N, 2, 26]``, ``dice_in`` is ``int[N, 2]``; returns ``int32[N]``.
@@ -298,5 +303,5 @@ def count_plays_batch(boards_in, dice_in, flags, boards, moves, nmoves, table, s
     b = np.empty((2, 26), dtype=np.int8)
     for i in range(n):
         b[:, :] = boards_in[i]
-        out[i] = generate(b, dice_in[i, 0], dice_in[i, 1], flags, boards, moves, nmoves, table, stamps, scratch)
+        out[i] = generate(b, dice_in[i, 0], dice_in[i, 1], flags, boards, moves, nmoves, table, stamps, scratch, work)
     return out
