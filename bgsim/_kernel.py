@@ -30,8 +30,9 @@ TABLE_SIZE = 32768  # power of two
 
 FLAG_CAUCASIAN = 1  # V5: a checker that hit in its home board may not then land on its own checkers
 
-_FNV_OFFSET = np.uint64(14695981039346656037)
-_FNV_PRIME = np.uint64(1099511628211)
+# Zobrist keys: the hash of a board is the XOR of ZOBRIST[side, place, count] over its 52
+# places, kept up to date step by step during the search (a fixed seed: compiled in as a constant).
+ZOBRIST = np.random.default_rng(20261201).integers(0, 2**63, size=(2, 26, 16), dtype=np.int64).view(np.uint64)
 
 
 class Workspace:
@@ -120,16 +121,32 @@ def undo_step(b, src, dst, hit):
 
 
 @njit(cache=True)
-def _board_hash(b):
-    h = _FNV_OFFSET
+def board_hash(b):
+    """Zobrist hash of a board (see ZOBRIST)."""
+    h = np.uint64(0)
     for s in range(2):
         for i in range(26):
-            h = (h ^ np.uint64(b[s, i] + 16)) * _FNV_PRIME
+            h ^= ZOBRIST[s, i, b[s, i]]
+    return h
+
+
+@njit(cache=True, inline="always")
+def _rehash(h, b, src, dst, hit):
+    """The hash after :func:`apply_step` moved a checker src -> dst (``b`` is the board after)."""
+    c = b[0, src]
+    h ^= ZOBRIST[0, src, c + 1] ^ ZOBRIST[0, src, c]
+    c = b[0, dst]
+    h ^= ZOBRIST[0, dst, c - 1] ^ ZOBRIST[0, dst, c]
+    if hit:
+        q = 25 - dst
+        h ^= ZOBRIST[1, q, 1] ^ ZOBRIST[1, q, 0]
+        c = b[1, 25]
+        h ^= ZOBRIST[1, 25, c - 1] ^ ZOBRIST[1, 25, c]
     return h
 
 
 @njit(cache=True)
-def _record(b, seq, nseq, score, boards, moves, nmoves, table, stamps, scratch):
+def _record(b, h, seq, nseq, score, boards, moves, nmoves, table, stamps, scratch):
     """Offer a finished sequence; keep it if its score is best and its result is new."""
     best = scratch[2]
     if score < best:
@@ -140,7 +157,6 @@ def _record(b, seq, nseq, score, boards, moves, nmoves, table, stamps, scratch):
         scratch[0] += 1  # invalidates the whole hash table at once
     stamp = scratch[0]
     n = scratch[1]
-    h = _board_hash(b)
     slot = np.int64(h & np.uint64(TABLE_SIZE - 1))
     while stamps[slot] == stamp:
         j = table[slot]
@@ -187,6 +203,8 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
     hitters = work[4]  # Caucasian: checkers per point that hit in the home board this turn
     if caucasian:
         hitters[:] = 0
+    hs = np.empty(5, dtype=np.uint64)  # board hash before the step at each level
+    h = board_hash(b)
     stride = 1 if caucasian else 2  # without V5 only kind-0 candidates (even numbers) exist
     level = 0
     cand[0] = 52
@@ -218,6 +236,8 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
             kind = c & 1
             anyl[level] = 1
             hit = apply_step(b, s, dst)
+            hs[level] = h
+            h = _rehash(h, b, s, dst, hit)
             hitw[level] = hit
             seq[level, 0] = s
             seq[level, 1] = dst
@@ -231,8 +251,9 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
                     f |= 2
                 hflag[level] = f
             if level + 1 == ndice:
-                _record(b, seq, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
+                _record(b, h, seq, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
                 undo_step(b, s, dst, hit)
+                h = hs[level]
                 if caucasian:
                     f = hflag[level]
                     if f & 2:
@@ -248,12 +269,13 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
                 score = 2 * level
                 if level == 1 and ndice == 2 and dice[0] == high:
                     score += 1  # R11: the higher die alone beats the lower die alone
-                _record(b, seq, level, score, boards, moves, nmoves, table, stamps, scratch)
+                _record(b, h, seq, level, score, boards, moves, nmoves, table, stamps, scratch)
             level -= 1
             if level >= 0:
                 s = seq[level, 0]
                 dst = seq[level, 1]
                 undo_step(b, s, dst, hitw[level])
+                h = hs[level]
                 if caucasian:
                     f = hflag[level]
                     if f & 2:
