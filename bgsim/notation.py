@@ -369,8 +369,10 @@ def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text
     legal = pos.legal_plays(dice, caucasian=caucasian)
     example = str(legal[0]) if legal else ""
     if not full:
-        return f"{label}: {best['reason']}" if best["reason"] and not best["reason"].startswith(label) \
-            else best["reason"] or f"{label} is not a legal play of {dice_txt} here"
+        reason = best["reason"]
+        if not reason:
+            return f"{label} is not a legal play of {dice_txt} here"
+        return reason if reason.startswith(label) else f"{label}: {reason}"
     used, steps = full[0]
     for p in legal:  # prefer an example that keeps what the player wrote
         rest = list(p.moves)

@@ -74,6 +74,7 @@ class Play:
     hits: tuple[bool, ...] = field(default=(), repr=False)
     _before: "Position | None" = field(default=None, repr=False, compare=False)
     _after: "Position | None" = field(default=None, repr=False, compare=False)
+    _caucasian: bool = field(default=False, repr=False, compare=False)
 
     @property
     def dice_used(self) -> int:
@@ -112,14 +113,13 @@ def generate_plays(pos: "Position", dice, *, caucasian: bool = False) -> list[Pl
 
     turn = 1 - pos.turn
     plays = []
-    mine0, theirs0 = pos.mine, pos.theirs
+    theirs0 = pos.theirs
     for i in range(n):
         k = nmoves[i]
         steps = tuple((m[0], m[1]) for m in moves[i][:k])
         hits = _hits_along(theirs0, steps)
         after = Position._make(tuple(boards[i][1]), tuple(boards[i][0]), turn)
-        plays.append(Play(steps, (d1, d2), hits, pos, after))
-    del mine0
+        plays.append(Play(steps, (d1, d2), hits, pos, after, caucasian))
     return plays
 
 
@@ -143,19 +143,15 @@ def result_of(pos: "Position", play: Play, *, caucasian: bool = False) -> "Posit
     >>> result_of(pos, pos.legal_plays((3, 1))[0]).turn
     1
     """
-    if play._before is not None and play._before == pos and play._after is not None and not caucasian:
+    if play._after is not None and play._caucasian == caucasian and play._before == pos:
         return play._after
-    for legal in generate_plays(pos, play.dice, caucasian=caucasian):
-        if legal.moves == play.moves:
-            return legal._after  # type: ignore[return-value]
-    # Not the representative sequence: compare by the position it leads to.
+    # A play made elsewhere (or by hand): legal if its steps reach a legal result.
     from .notation import diagnose
 
     after = _apply_steps(pos, play.moves)
-    if after is not None:
-        for legal in generate_plays(pos, play.dice, caucasian=caucasian):
-            if legal._after == after:
-                return after
+    if after is not None and any(legal._after == after
+                                 for legal in generate_plays(pos, play.dice, caucasian=caucasian)):
+        return after
     raise IllegalPlayError(diagnose(pos, [play.moves], play.dice, caucasian=caucasian, text=str(play)))
 
 
