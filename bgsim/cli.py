@@ -1,0 +1,152 @@
+"""The ``bgsim`` command line: positions, legal plays, exact odds, bear-offs, match equity, estimates.
+
+Positions are given as a gnubg Position ID (``4HPwATDgc/ABMA``), an XGID
+(``XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10``) or ``start``.
+Rolls are written ``61``, ``6-1`` or ``6,1``. Bad input gets a one-line message and exit
+status 2, never a traceback.
+
+>>> main(["plays", "start", "61"])
+ 1. 24/18 24/23
+ 2. 24/18 8/7
+ 3. 24/18 6/5
+ 4. 24/23 13/7
+ 5. 13/7 8/7
+ 6. 13/6
+ 7. 13/7 6/5
+ 8. 24/23 8/2
+ 9. 8/2 8/7
+10. 8/2 6/5
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import Callable, Sequence
+
+from .errors import BgsimError, ParseError
+from .position import Position
+
+__all__ = ["main", "read_position", "read_dice"]
+
+
+def read_position(text: str) -> Position:
+    """A position from ``start``, a gnubg Position ID or an XGID.
+
+    >>> read_position("start") == Position.initial()
+    True
+    >>> read_position("4HPwATDgc/ABMA").pips()
+    (167, 167)
+    >>> read_position("nonsense!")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.ParseError: cannot read 'nonsense!' as a position: give start, a gnubg Position ID (14 characters) or an XGID
+    """
+    t = text.strip()
+    if t.lower() in ("start", "initial"):
+        return Position.initial()
+    if t.upper().startswith("XGID=") or t.count(":") >= 9:
+        return Position.from_xgid(t)
+    if ":" in t:  # gnubg's "PositionID:MatchID"
+        t = t.split(":", 1)[0]
+    if len(t) == 14:
+        return Position.from_gnubg_id(t)
+    raise ParseError(f"cannot read {text!r} as a position: give start, a gnubg Position ID (14 characters) or an XGID")
+
+
+def read_dice(text: str) -> tuple[int, int]:
+    """A roll from ``61``, ``6-1``, ``6,1`` or ``6 1``.
+
+    >>> read_dice("6-1"), read_dice("33")
+    ((6, 1), (3, 3))
+    >>> read_dice("7")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.ParseError: cannot read '7' as a roll: write two dice from 1 to 6, like 61 or 6-1
+    """
+    m = re.fullmatch(r"\s*([1-6])\s*[-, ]?\s*([1-6])\s*", text)
+    if not m:
+        raise ParseError(f"cannot read {text!r} as a roll: write two dice from 1 to 6, like 61 or 6-1")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _cmd_show(args) -> int:
+    pos = read_position(args.position)
+    print(pos)
+    print(f"gnubg Position ID: {pos.gnubg_id()}")
+    print(f"XGID: {pos.xgid()}")
+    return 0
+
+
+def _cmd_plays(args) -> int:
+    pos = read_position(args.position)
+    dice = read_dice(args.dice)
+    plays = pos.legal_plays(dice, caucasian=args.caucasian)
+    width = len(str(len(plays)))
+    for i, play in enumerate(plays, 1):
+        print(f"{i:>{width}}. {play}")
+    return 0
+
+
+def _cmd_check(args) -> int:
+    pos = read_position(args.position)
+    dice = read_dice(args.dice)
+    play = pos.parse_play(args.play, dice, caucasian=args.caucasian)
+    after = pos.play(play, caucasian=args.caucasian)
+    print(f"legal: {play}")
+    print(f"then the opponent is on roll in {after.gnubg_id()}")
+    return 0
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (RULES.md ids cited).")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("show", help="draw a position and give its IDs")
+    p.add_argument("position", help="start, a gnubg Position ID or an XGID")
+    p.set_defaults(func=_cmd_show)
+
+    p = sub.add_parser("plays", help="list the legal plays of a roll (R5-R21)")
+    p.add_argument("position")
+    p.add_argument("dice", help="the roll, e.g. 61 or 6-1")
+    p.add_argument("--caucasian", action="store_true", help="apply the Caucasian hit rule (V5)")
+    p.set_defaults(func=_cmd_plays)
+
+    p = sub.add_parser("check", help="is a play legal? if not, which rule does it break")
+    p.add_argument("position")
+    p.add_argument("dice")
+    p.add_argument("play", help='the play in standard notation, e.g. "13/7 8/7"')
+    p.add_argument("--caucasian", action="store_true")
+    p.set_defaults(func=_cmd_check)
+
+    for register in _EXTRA_COMMANDS:
+        register(sub)
+    return parser
+
+
+# Other modules (exact odds, bear-offs, equity, Monte Carlo) add their commands here.
+_EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad input).
+
+    >>> main(["check", "start", "63", "13/10"])  # the message goes to stderr
+    2
+    """
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed its message
+        return int(exc.code or 0)
+    try:
+        return int(args.func(args) or 0)
+    except BgsimError as exc:
+        print(f"bgsim: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("bgsim: stopped", file=sys.stderr)
+        return 130

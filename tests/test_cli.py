@@ -1,0 +1,52 @@
+"""The command line: output for good input, one clear line and exit status 2 for bad input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bgsim.cli import main
+
+
+def test_show(capsys):
+    assert main(["show", "4HPwATDgc/ABMA"]) == 0
+    out = capsys.readouterr().out
+    assert "gnubg Position ID: 4HPwATDgc/ABMA" in out and "XGID=-b----E-C---eE---c-e----B-" in out
+
+
+def test_plays_from_an_xgid(capsys):
+    assert main(["plays", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "6-5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "24/13" in [line.split(". ", 1)[1] for line in lines]
+
+
+def test_check_legal_and_illegal(capsys):
+    assert main(["check", "start", "31", "8/5 6/5"]) == 0
+    assert "legal: 8/5 6/5" in capsys.readouterr().out
+    assert main(["check", "start", "63", "13/10"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bgsim: 13/10 alone leaves the 6 unplayed") and "(R10)" in err
+
+
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["show", "AAAA"], "cannot read 'AAAA' as a position"),
+        (["show", "4HPwATDgc/AB!A"], "Position ID"),
+        (["plays", "start", "71"], "cannot read '71' as a roll"),
+        (["check", "start", "61", "13/14"], "backwards"),
+    ],
+)
+def test_bad_input_is_one_clear_line(capsys, argv, fragment):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_python_dash_m():
+    out = subprocess.run([sys.executable, "-m", "bgsim", "plays", "start", "11"], capture_output=True, text=True)
+    assert out.returncode == 0 and len(out.stdout.splitlines()) == 42
+    bad = subprocess.run([sys.executable, "-m", "bgsim", "show", "xyz"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.startswith("bgsim: ")
