@@ -1,0 +1,100 @@
+# bgsim: one command to set up and run everything.
+#
+#   make lab     set up .venv (first time only), then open the lessons in JupyterLab
+#   make test    set up .venv (first time only), then run every test
+#   make bench   set up .venv (first time only), then run every benchmarks/*.py
+#   make clean   remove caches and build output (keeps .venv)
+#   make distclean   clean, and remove .venv too
+#
+# The set-up is idempotent: .venv is created only if missing, and the project is
+# (re)installed only when pyproject.toml is newer than the stamp file in .venv.
+# Override the interpreter with `make test PYTHON=python3.12`; pass extra arguments
+# with `make test PYTEST_ARGS='-x -k plays'` (tests and doctests), NBVAL_ARGS=...
+# (the notebook run) or `make lab LAB_ARGS=--no-browser`.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   ?= .venv
+VPY    := $(VENV)/bin/python
+STAMP  := $(VENV)/.bgsim-installed
+EXTRAS ?= lessons,test
+
+PYTEST_ARGS ?=
+NBVAL_ARGS  ?=
+LAB_ARGS    ?=
+# JupyterLab refuses to run as root unless told to (CI and these machines run as root).
+# Kept apart from LAB_ARGS so that `make lab LAB_ARGS=...` does not drop it.
+LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
+
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: help setup lab test test-code test-lessons bench clean distclean
+
+help:
+	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
+	@echo "make test       run every test: tests/, doctests in bgsim/, lesson notebooks (nbval)"
+	@echo "make bench      run every benchmarks/*.py"
+	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
+
+# --- set-up ------------------------------------------------------------------
+
+$(VPY):
+	@echo "==> creating $(VENV) with $(PYTHON) ($$($(PYTHON) --version 2>&1))"
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(VPY)
+	@echo "==> installing bgsim (editable) with extras [$(EXTRAS)] into $(VENV)"
+	$(VPY) -m pip install --progress-bar off -e ".[$(EXTRAS)]"
+	@touch $@
+
+setup: $(STAMP)
+
+# --- lessons -------------------------------------------------------------------
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab lessons/ $(LAB_ROOT_ARGS) $(LAB_ARGS)
+
+# --- tests -------------------------------------------------------------------
+
+test: test-code test-lessons
+
+# tests/ and the docstring examples in bgsim/ (testpaths and --doctest-modules
+# come from [tool.pytest.ini_options] in pyproject.toml).
+test-code: $(STAMP)
+	$(VPY) -m pytest $(PYTEST_ARGS)
+
+# The lesson notebooks, compared with their stored outputs. Skipped while
+# lessons/ holds no notebook: pytest would exit 5 ("no tests collected").
+test-lessons: $(STAMP)
+	@if [ -n "$$(find lessons -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
+	  echo "$(VPY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg lessons/ $(NBVAL_ARGS)"; \
+	  $(VPY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg lessons/ $(NBVAL_ARGS); \
+	else \
+	  echo "==> no notebooks in lessons/: nothing for nbval to check"; \
+	fi
+
+# --- benchmarks ----------------------------------------------------------------
+
+bench: $(STAMP)
+	@shopt -s nullglob; files=(benchmarks/*.py); \
+	if [ $${#files[@]} -eq 0 ]; then echo "==> no benchmarks/*.py yet"; exit 0; fi; \
+	failed=0; \
+	for f in "$${files[@]}"; do \
+	  echo "==> $(VPY) $$f"; \
+	  $(VPY) "$$f" || { echo "!! $$f failed"; failed=1; }; \
+	done; \
+	exit $$failed
+
+# --- cleaning ------------------------------------------------------------------
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis bgsim/data/cache
+	find . -path ./$(VENV) -prune -o \
+	  \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} + \
+	  -o \( -name '*.nbi' -o -name '*.nbc' -o -name '*.py[co]' \) -type f -exec rm -f {} +
+
+distclean: clean
+	rm -rf $(VENV)
