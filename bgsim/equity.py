@@ -1,0 +1,760 @@
+"""Match equity and the doubling cube: what a point, a gammon and the cube are worth.
+
+Three layers, each built on the one before:
+
+1. **The match equity table** (MET): the chance to win a match from a score,
+   ``match_equity(my_away, opp_away)``. bgsim ships the Kazaross-XG2 table
+   (pre-Crawford up to 25-away and the post-Crawford column, R27/R28) as package
+   data, with its original permissive notice (``bgsim/data/kazaross_xg2.met``).
+2. **Money cube theory** (R24-R26): take points with a dead cube (25%), a fully
+   live cube (20%, Keeler and Spencer) and everything in between through Rick
+   Janowski's cube-efficiency ("cube life") ``x``; the conversion of a cubeless
+   winning chance into a cubeful equity; the doubling points.
+3. **Decisions**: take points at a match score from the table (risk over
+   risk + gain), and :func:`cube_decision`, which says *double / no double*,
+   *take / pass* with the equities behind the verdict.
+
+>>> match_equity(2, 1, crawford=True)       # trailing 2-away in the Crawford game
+0.32264
+>>> round(janowski_take_point(0.0), 4), round(janowski_take_point(1.0), 4)
+(0.25, 0.2)
+>>> print(cube_decision(0.72).action)
+Double, take
+
+Conventions: a winning chance ``p`` is always cubeless and belongs to the player
+the function is about (the one on roll for a cube decision). ``W`` and ``L`` are
+the average cubeless values of that player's wins and losses (1 each without
+gammons; a gammon counts 2 and a backgammon 3, R23). Money equities are in
+units of the current cube value times the stake unless a docstring says
+otherwise; match results are match-winning chances (MWC) in [0, 1].
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Sequence, Union
+
+from .errors import BgsimError, RuleViolationError
+
+__all__ = [
+    "MatchEquityError",
+    "MatchEquityTable",
+    "match_equity_table",
+    "match_equity",
+    "GammonRates",
+    "cubeless_equity",
+    "dead_cube_take_point",
+    "live_cube_take_point",
+    "janowski_take_point",
+    "CubePoints",
+    "janowski_points",
+    "cubeful_equity",
+    "match_take_point",
+    "CubeDecision",
+    "cube_decision",
+    "DEFAULT_CUBE_LIFE",
+    "MET_MAX_AWAY",
+]
+
+#: Longest match the shipped table covers (points away).
+MET_MAX_AWAY = 25
+
+#: Janowski's cube life ``x`` used when none is given: a middle-game value.
+#: Typical values are 0.55 to 0.8 (bkgm.com glossary, "Janowski's formulas");
+#: long races are nearer the top of that range, closed-out positions nearer the bottom.
+DEFAULT_CUBE_LIFE = 0.68
+
+_MET_FILE = "kazaross_xg2.met"
+
+
+class MatchEquityError(BgsimError):
+    """A match score, cube or chance that the match-equity and cube functions cannot use."""
+
+
+# --------------------------------------------------------------------------- the table
+@dataclass(frozen=True)
+class MatchEquityTable:
+    """A match equity table: ``pre_crawford[i-1][j-1]`` is the chance that the player
+    ``i``-away wins against a player ``j``-away; a 1-away row or column is the Crawford
+    game (R28). ``post_crawford[j-1]`` is the chance that the trailer ``j``-away wins
+    against the leader 1-away after the Crawford game.
+
+    >>> t = match_equity_table()
+    >>> t.name, t.length, t.pre_crawford[0][0], t.post_crawford[1]
+    ('Kazaross XG2 25 point MET', 25, 0.5, 0.48803)
+    """
+
+    name: str
+    length: int
+    pre_crawford: tuple[tuple[float, ...], ...]
+    post_crawford: tuple[float, ...]
+    notice: str = field(repr=False, default="")
+
+    def __str__(self) -> str:
+        n = min(self.length, 9)
+        lines = [f"{self.name} (row: my points away, column: opponent's; 1-away = Crawford game)",
+                 "away " + "".join(f"{j:>7}" for j in range(1, n + 1))]
+        for i in range(1, n + 1):
+            lines.append(f"{i:>4} " + "".join(f"{self.pre_crawford[i-1][j-1]:>7.3f}" for j in range(1, n + 1)))
+        lines.append("post-Crawford, trailer j-away vs 1-away: "
+                     + " ".join(f"{self.post_crawford[j-1]:.3f}" for j in range(2, n + 1)))
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, p, cycle) -> None:  # IPython / Jupyter text display
+        p.text(str(self))
+
+
+def _parse_met(text: str) -> MatchEquityTable:
+    notice_lines: list[str] = []
+    section = None
+    pre: list[tuple[float, ...]] = []
+    post: list[tuple[float, ...]] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("#"):
+            notice_lines.append(raw[1:].rstrip())
+            continue
+        if not line:
+            continue
+        if line in ("[pre-crawford]", "[post-crawford]"):
+            section = line
+            continue
+        try:
+            row = tuple(float(v) for v in line.split())
+        except ValueError:
+            raise MatchEquityError(f"{_MET_FILE}, line {n}: not a row of numbers: {line[:40]!r}") from None
+        if section == "[pre-crawford]":
+            pre.append(row)
+        elif section == "[post-crawford]":
+            post.append(row)
+        else:
+            raise MatchEquityError(f"{_MET_FILE}, line {n}: numbers before a [section] header")
+    length = len(pre)
+    if length == 0 or any(len(r) != length for r in pre) or len(post) != 1 or len(post[0]) != length:
+        raise MatchEquityError(f"{_MET_FILE}: expected a square pre-Crawford table and one post-Crawford row")
+    return MatchEquityTable("Kazaross XG2 25 point MET", length, tuple(pre), post[0], "\n".join(notice_lines))
+
+
+@lru_cache(maxsize=1)
+def match_equity_table() -> MatchEquityTable:
+    """The shipped Kazaross-XG2 table, read from package data on first use and kept.
+
+    Its numbers come from the file ``met/Kazaross-XG2.xml`` distributed with GNU
+    Backgammon (XG rollouts to 9 points, GNUBG rollouts to 15, extended to 25 by
+    Neil Kazaross, 2011); the file's permissive notice travels with it in
+    ``bgsim/data/kazaross_xg2.met`` and in :attr:`MatchEquityTable.notice`.
+
+    >>> "permission notice are preserved" in match_equity_table().notice
+    True
+    """
+    text = resources.files("bgsim").joinpath("data").joinpath(_MET_FILE).read_text(encoding="utf-8")
+    return _parse_met(text)
+
+
+def _check_away(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise MatchEquityError(f"{name} must be a whole number of points away, not {value!r}")
+    value = int(value)
+    if not 1 <= value <= MET_MAX_AWAY:
+        raise MatchEquityError(
+            f"{name} = {value}: the table covers 1 to {MET_MAX_AWAY} points away (R27)")
+    return value
+
+
+def match_equity(my_away: int, opp_away: int, *, crawford: bool = False, post_crawford: bool = False) -> float:
+    """The chance that the player ``my_away`` points away wins the match (Kazaross-XG2 table).
+
+    Scores are counted as points still needed ("away"), R27. With one player
+    1-away, the rules tell two games apart (R28): the **Crawford game**, the first
+    game after the leader reached 1-away, played without the cube, and the
+    **post-Crawford** games after it, where the trailer doubles at once. A score
+    with a 1-away player that says neither is read as *just reached*, so the
+    next game is the Crawford game (that is also what the table's 1-away rows
+    hold). 1-away against 1-away is always 0.5 (double match point).
+
+    Values are symmetric: ``match_equity(a, b) + match_equity(b, a) == 1`` (to the
+    table's 5-6 decimals).
+
+    >>> match_equity(1, 1)
+    0.5
+    >>> match_equity(2, 1, crawford=True), match_equity(1, 2, crawford=True)
+    (0.32264, 0.67736)
+    >>> match_equity(2, 1, post_crawford=True)   # the leader's free drop costs the trailer a little
+    0.48803
+    >>> match_equity(5, 7)
+    0.62638
+    >>> match_equity(0, 3)
+    Traceback (most recent call last):
+    ...
+    bgsim.equity.MatchEquityError: my_away = 0: the table covers 1 to 25 points away (R27)
+    """
+    a = _check_away(my_away, "my_away")
+    b = _check_away(opp_away, "opp_away")
+    if crawford and post_crawford:
+        raise MatchEquityError("a game is either the Crawford game or post-Crawford, not both (R28)")
+    if crawford and (a == 1) == (b == 1):
+        raise MatchEquityError(
+            f"{a}-away vs {b}-away cannot be the Crawford game: exactly one player is 1-away in it (R28)")
+    if post_crawford and a != 1 and b != 1:
+        raise MatchEquityError(
+            f"{a}-away vs {b}-away cannot be post-Crawford: a player must be 1-away (R28)")
+    return _mwc(a, b, post_crawford)
+
+
+def _mwc(my_away: int, opp_away: int, post_crawford: bool) -> float:
+    """MWC with scores already checked; <= 0 away means the match is over."""
+    if my_away <= 0:
+        return 1.0
+    if opp_away <= 0:
+        return 0.0
+    t = match_equity_table()
+    if post_crawford and (my_away == 1 or opp_away == 1):
+        if my_away == 1 and opp_away == 1:
+            return 0.5
+        if my_away == 1:
+            return 1.0 - t.post_crawford[opp_away - 1]
+        return t.post_crawford[my_away - 1]
+    return t.pre_crawford[my_away - 1][opp_away - 1]
+
+
+# --------------------------------------------------------------------------- money theory
+@dataclass(frozen=True)
+class GammonRates:
+    """How often the games of one player end as gammons or backgammons (R23).
+
+    ``win`` is the share of that player's *wins* that are gammons (backgammons
+    included), ``lose`` the share of their *losses* that are; the backgammon shares
+    are parts of those. ``W`` and ``L`` are then the average cubeless values of a
+    win and of a loss: ``W = 1 + win + win_backgammon`` (a single game counts 1, a
+    gammon 2, a backgammon 3).
+
+    >>> g = GammonRates(win=0.25, lose=0.10)
+    >>> g.W, g.L
+    (1.25, 1.1)
+    >>> GammonRates(win=0.2, win_backgammon=0.3)
+    Traceback (most recent call last):
+    ...
+    bgsim.equity.MatchEquityError: win_backgammon = 0.3 cannot exceed win = 0.2 (backgammons are part of the gammons)
+    """
+
+    win: float = 0.0
+    lose: float = 0.0
+    win_backgammon: float = 0.0
+    lose_backgammon: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("win", "lose", "win_backgammon", "lose_backgammon"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0.0 <= v <= 1.0:
+                raise MatchEquityError(f"gammon rate {name} = {v!r} must be a share between 0 and 1")
+        for bg, g in (("win_backgammon", "win"), ("lose_backgammon", "lose")):
+            if getattr(self, bg) > getattr(self, g):
+                raise MatchEquityError(
+                    f"{bg} = {getattr(self, bg)} cannot exceed {g} = {getattr(self, g)} "
+                    "(backgammons are part of the gammons)")
+
+    @property
+    def W(self) -> float:  # noqa: N802 - the name used in the literature
+        """Average cubeless value of a win."""
+        return 1.0 + self.win + self.win_backgammon
+
+    @property
+    def L(self) -> float:  # noqa: N802
+        """Average cubeless value of a loss (a positive number)."""
+        return 1.0 + self.lose + self.lose_backgammon
+
+    def swapped(self) -> "GammonRates":
+        """The same rates seen by the other player.
+
+        >>> GammonRates(0.3, 0.1).swapped()
+        GammonRates(win=0.1, lose=0.3, win_backgammon=0.0, lose_backgammon=0.0)
+        """
+        return GammonRates(self.lose, self.win, self.lose_backgammon, self.win_backgammon)
+
+
+GammonLike = Union[GammonRates, Sequence[float], None]
+
+
+def _rates(g: GammonLike) -> GammonRates:
+    if g is None:
+        return GammonRates()
+    if isinstance(g, GammonRates):
+        return g
+    try:
+        values = tuple(g)
+    except TypeError:
+        raise MatchEquityError(f"gammon rates must be GammonRates or a tuple (win, lose[, win_bg, lose_bg]), "
+                               f"not {g!r}") from None
+    if len(values) not in (2, 4):
+        raise MatchEquityError(f"gammon rates need 2 or 4 numbers (win, lose[, win_bg, lose_bg]), got {len(values)}")
+    return GammonRates(*values)
+
+
+def _check_p(p, name: str = "p_win") -> float:
+    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0.0 <= float(p) <= 1.0:
+        raise MatchEquityError(f"{name} = {p!r} must be a probability between 0 and 1")
+    return float(p)
+
+
+def _check_wl(W, L) -> tuple[float, float]:  # noqa: N803
+    for name, v in (("W", W), ("L", L)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 1.0 <= float(v) <= 3.0:
+            raise MatchEquityError(
+                f"{name} = {v!r}: the average value of a win or loss lies between 1 (no gammons) and 3 (R23)")
+    return float(W), float(L)
+
+
+def _check_x(x) -> float:
+    if isinstance(x, bool) or not isinstance(x, numbers.Real) or not 0.0 <= float(x) <= 1.0:
+        raise MatchEquityError(f"cube life x = {x!r} must lie between 0 (dead cube) and 1 (fully live)")
+    return float(x)
+
+
+def cubeless_equity(p: float, W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
+    """Cubeless money equity per unit stake: ``p*W - (1-p)*L``.
+
+    >>> cubeless_equity(0.5), round(cubeless_equity(0.7, W=1.2, L=1.1), 4)
+    (0.0, 0.51)
+    """
+    p = _check_p(p, "p")
+    W, L = _check_wl(W, L)
+    return p * W - (1.0 - p) * L
+
+
+def dead_cube_take_point(W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
+    """Take point with a dead cube (the taker can never redouble): ``(L - 1/2) / (W + L)``.
+
+    Taking risks losing ``L`` instead of 1 on the doubled cube; passing costs 1/2 of
+    the new cube. Without gammons this is the classical 25%: a take loses 2 three
+    times in four and wins 2 once, exactly what a pass costs.
+
+    >>> dead_cube_take_point()
+    0.25
+    >>> round(dead_cube_take_point(W=1.0, L=1.3), 4)   # the taker gets gammoned more often
+    0.3478
+    """
+    W, L = _check_wl(W, L)
+    return (L - 0.5) / (W + L)
+
+
+def live_cube_take_point(W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
+    """Take point with a fully live cube: ``(L - 1/2) / (W + L + 1/2)``.
+
+    The taker owns the cube and redoubles exactly at the doubler's take point, so
+    the games they would win by recubing are worth more. Without gammons: 20%
+    (E. Keeler and J. Spencer, "Optimal Doubling in Backgammon", Operations
+    Research 23, 1975; the general form is Janowski's x = 1 case).
+
+    >>> live_cube_take_point()
+    0.2
+    """
+    W, L = _check_wl(W, L)
+    return (L - 0.5) / (W + L + 0.5)
+
+
+def janowski_take_point(x: float, W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
+    """Janowski's take point for cube life ``x``: ``(L - 1/2) / (W + L + x/2)``.
+
+    Rick Janowski, "Take-Points in Money Games" (1993): the cubeful equity is the
+    mix ``x * live + (1 - x) * dead`` of the fully live and the dead-cube equities,
+    so the take point moves from the dead 25% (x = 0) to the live 20% (x = 1)
+    without gammons. ``x`` measures how efficiently the cube can be used later
+    (typically 0.55-0.8).
+
+    >>> janowski_take_point(0), janowski_take_point(1)
+    (0.25, 0.2)
+    >>> round(janowski_take_point(0.68, W=1.25, L=1.1), 4)    # 0.6 / 2.69
+    0.223
+    """
+    x = _check_x(x)
+    W, L = _check_wl(W, L)
+    return (L - 0.5) / (W + L + 0.5 * x)
+
+
+# The fully live model (Keeler-Spencer, in Janowski's general form): cubeful equity is
+# piecewise linear in p between the points where someone cashes. Per unit of the
+# current cube, with TPl / CPl the live take and cash points of the player:
+#   their cash region (p < TPl):   (0, -L) -> (TPl, -1)     (they play on for gammons)
+#   window, centred cube:          (TPl, -1) -> (CPl, +1)
+#   I own the cube (p < CPl):      (0, -L) -> (CPl, +1)
+#   they own the cube (p > TPl):   (TPl, -1) -> (1, W)
+#   my cash region (p > CPl):      (CPl, +1) -> (1, W)      (I play on for gammons)
+def _live_equity(p: float, W: float, L: float, owner: str) -> float:  # noqa: N803
+    tp = (L - 0.5) / (W + L + 0.5)
+    cp = (L + 1.0) / (W + L + 0.5)
+    if owner in ("centered", "opponent") and p <= tp:
+        return -L + p * (L - 1.0) / tp
+    if owner in ("centered", "me") and p >= cp:
+        return 1.0 + (p - cp) * (W - 1.0) / (1.0 - cp)
+    if owner == "centered":
+        return -1.0 + 2.0 * (p - tp) / (cp - tp)
+    if owner == "me":
+        return -L + p * (L + 1.0) / cp
+    return -1.0 + (p - tp) * (W + 1.0) / (1.0 - tp)
+
+
+_OWNERS = ("centered", "me", "opponent")
+
+
+def _check_owner(owner: str) -> str:
+    if owner not in _OWNERS:
+        raise MatchEquityError(f"cube owner must be one of {_OWNERS}, not {owner!r} (R24-R26)")
+    return owner
+
+
+def cubeful_equity(p: float, *, cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: float = 1.0,  # noqa: N803
+                   owner: str = "centered") -> float:
+    """Janowski's cubeless -> cubeful conversion, per unit of the current cube value.
+
+    ``E = x * E_live + (1 - x) * E_dead`` (Rick Janowski, "Take-Points in Money
+    Games", 1993): ``E_dead = p*W - (1-p)*L`` is the cubeless equity, ``E_live`` the
+    equity when every later double comes exactly at the market edge (piecewise
+    linear in ``p``, see the comment above this function in the source). ``owner``
+    is who holds the cube: ``"centered"`` (R24), ``"me"`` or ``"opponent"`` (after a
+    take, R26).
+
+    >>> abs(cubeful_equity(0.5, owner="centered")) < 1e-12     # an even game with the cube in the middle
+    True
+    >>> round(cubeful_equity(0.5, owner="me"), 4), round(cubeful_equity(0.5, owner="opponent"), 4)
+    (0.17, -0.17)
+    >>> round(cubeful_equity(0.7, cube_life=0.0), 4) == round(cubeless_equity(0.7), 4)
+    True
+    """
+    p = _check_p(p, "p")
+    x = _check_x(cube_life)
+    W, L = _check_wl(W, L)
+    _check_owner(owner)
+    return x * _live_equity(p, W, L, owner) + (1.0 - x) * (p * W - (1.0 - p) * L)
+
+
+@dataclass(frozen=True)
+class CubePoints:
+    """Janowski's doubling window for one cube life ``x`` and gammon values ``W``, ``L``.
+
+    All points are the doubler's cubeless winning chance, except ``take_point``,
+    which is the taker's minimum winning chance.
+
+    >>> print(janowski_points(1.0))
+    Janowski cube points, x = 1.00, W = 1.00, L = 1.00
+      take point (taker needs)     20.0%
+      initial double (centred)     80.0%
+      redouble (cube owned)        80.0%
+      cash point (taker passes)    80.0%
+      too good (centred / owned)   80.0% / 80.0%
+    """
+
+    x: float
+    W: float
+    L: float
+    take_point: float
+    cash_point: float
+    initial_double_point: float
+    redouble_point: float
+    too_good_point: float
+    too_good_redouble_point: float
+
+    def __str__(self) -> str:
+        return "\n".join([
+            f"Janowski cube points, x = {self.x:.2f}, W = {self.W:.2f}, L = {self.L:.2f}",
+            f"  take point (taker needs)     {self.take_point:.1%}",
+            f"  initial double (centred)     {self.initial_double_point:.1%}",
+            f"  redouble (cube owned)        {self.redouble_point:.1%}",
+            f"  cash point (taker passes)    {self.cash_point:.1%}",
+            f"  too good (centred / owned)   {self.too_good_point:.1%} / {self.too_good_redouble_point:.1%}",
+        ])
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(str(self))
+
+
+def _too_good(x: float, W: float, L: float, owner: str, start: float) -> float:  # noqa: N803
+    """Smallest p >= start where no double is worth at least the cash (+1); 1.0 if never before the end."""
+    def nd(q: float) -> float:
+        return x * _live_equity(q, W, L, owner) + (1.0 - x) * (q * W - (1.0 - q) * L) - 1.0
+
+    if nd(start) >= -1e-12:
+        return start
+    if nd(1.0) < 1e-12:
+        return 1.0
+    lo, hi = start, 1.0            # nd is increasing and piecewise linear: bisection is exact enough
+    for _ in range(100):
+        mid = 0.5 * (lo + hi)
+        if nd(mid) >= 0.0:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def janowski_points(cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: float = 1.0) -> CubePoints:  # noqa: N803
+    """The doubling window in Janowski's model, as functions of ``x``, ``W`` and ``L``.
+
+    Rick Janowski, "Take-Points in Money Games" (1993), general model; derived here
+    from ``E = x * E_live + (1 - x) * E_dead`` (see :func:`cubeful_equity`):
+
+    - take point ``TP = (L - 1/2) / (W + L + x/2)`` (the taker's chance);
+    - cash point ``CP = (L + 1/2 + x/2) / (W + L + x/2)`` = 1 - the opponent's TP;
+    - redouble point ``RP = (L + x) / (W + L + x/2)``: where doubling the owned cube
+      (their new equity halves the worth of my ownership) equals keeping it;
+    - initial double point ``IDP = (L(3 - x) + 2x) / ((W + L)(3 - x) + x)``: where
+      doubling the centred cube equals keeping it. Janowski's paper prints another
+      form of this point (his eq. 7, which readers such as M. Maini on bug-gnubg,
+      March 2009, could not rederive); this one is the straight derivation in the
+      same model and gives 50% at x = 0 and 80% at x = 1 without gammons;
+    - too-good points: where playing on (for a gammon) is worth the cash, with the
+      cube centred or owned. They need ``W > 1`` to come before the end.
+
+    >>> pts = janowski_points(0.0)
+    >>> pts.take_point, pts.cash_point, pts.initial_double_point, pts.redouble_point
+    (0.25, 0.75, 0.5, 0.5)
+    >>> round(janowski_points(0.68).initial_double_point, 4), round(janowski_points(0.68).redouble_point, 4)
+    (0.6917, 0.7179)
+    """
+    x = _check_x(cube_life)
+    W, L = _check_wl(W, L)
+    d = W + L + 0.5 * x
+    tp = (L - 0.5) / d
+    cp = (L + 0.5 + 0.5 * x) / d
+    rp = (L + x) / d
+    idp = (L * (3.0 - x) + 2.0 * x) / ((W + L) * (3.0 - x) + x)
+    return CubePoints(x, W, L, tp, cp, idp, rp,
+                      _too_good(x, W, L, "centered", cp), _too_good(x, W, L, "me", cp))
+
+
+# --------------------------------------------------------------------------- match take points
+def _check_cube(cube) -> int:
+    if isinstance(cube, bool) or not isinstance(cube, numbers.Integral) or cube < 1 or cube & (cube - 1):
+        raise MatchEquityError(f"cube = {cube!r}: the cube shows 1, 2, 4, 8, ... (R24, R26)")
+    return int(cube)
+
+
+def _outcome_mwc(my_away: int, opp_away: int, stake: int, p_win: float, g: GammonRates, post: bool) -> float:
+    """Expected MWC when the game is played out for ``stake`` points a single game (dead cube)."""
+    win = ((1.0 - g.win) * _mwc(my_away - stake, opp_away, post)
+           + (g.win - g.win_backgammon) * _mwc(my_away - 2 * stake, opp_away, post)
+           + g.win_backgammon * _mwc(my_away - 3 * stake, opp_away, post))
+    lose = ((1.0 - g.lose) * _mwc(my_away, opp_away - stake, post)
+            + (g.lose - g.lose_backgammon) * _mwc(my_away, opp_away - 2 * stake, post)
+            + g.lose_backgammon * _mwc(my_away, opp_away - 3 * stake, post))
+    return p_win * win + (1.0 - p_win) * lose
+
+
+def match_take_point(my_away: int, opp_away: int, cube: int = 1, *, gammon_rates: GammonLike = None) -> float:
+    """The dead-cube take point at a match score: risk / (risk + gain), from the MET.
+
+    ``my_away`` is the player being doubled (the taker), ``opp_away`` the doubler;
+    ``cube`` is the value before the double (it is turned to ``2 * cube``).
+    ``gammon_rates`` are the *taker's* (``win`` = share of the taker's wins that are
+    gammons, ``lose`` = share of the taker's losses that are), as a
+    :class:`GammonRates` or a tuple. With
+
+    - pass: the doubler scores ``cube`` now: ``P = ME(my, opp - cube)``;
+    - take and lose: ``Lo`` = expected ME after the doubler wins ``2*cube`` (x2, x3 for
+      gammons, backgammons);
+    - take and win: ``Wi`` = expected ME after the taker wins ``2*cube`` (likewise),
+
+    the taker needs ``(P - Lo) / (Wi - Lo)`` winning chances. A score where someone is
+    1-away is taken as post-Crawford (no cube in the Crawford game, R28).
+
+    Approximation: the cube is dead after the take. Where the taker can still use
+    it (``2 * cube < my_away``) the recube vig makes the true take point a little
+    lower; with the cube dead for the taker (``2 * cube >= my_away``) it is exact
+    for the given chances.
+
+    >>> round(match_take_point(2, 2), 4)              # 2-away/2-away: take and it is double match point
+    0.3226
+    >>> round(match_take_point(5, 5), 4)              # (ME(5,4) - ME(5,3)) / (ME(3,5) - ME(5,3))
+    0.2387
+    >>> round(match_take_point(5, 5, gammon_rates=(0.2, 0.2)), 3)   # gammons cost the taker more
+    0.293
+    >>> match_take_point(1, 2)                         # post-Crawford: the trailer doubles the leader
+    0.5
+    """
+    a = _check_away(my_away, "my_away")
+    b = _check_away(opp_away, "opp_away")
+    c = _check_cube(cube)
+    g = _rates(gammon_rates)
+    post = a == 1 or b == 1
+    pass_ = _mwc(a, b - c, post)
+    win = _outcome_mwc(a, b, 2 * c, 1.0, g, post)
+    lose = _outcome_mwc(a, b, 2 * c, 0.0, g, post)
+    if win - lose <= 0.0:
+        raise MatchEquityError(f"at {a}-away vs {b}-away the doubled game decides nothing; no take point")
+    return max(0.0, min(1.0, (pass_ - lose) / (win - lose)))
+
+
+# --------------------------------------------------------------------------- decisions
+@dataclass(frozen=True)
+class CubeDecision:
+    """A cube decision with the numbers behind it (from the doubler's side).
+
+    ``no_double``, ``double_take`` and ``double_pass`` are the doubler's equities
+    (money: points per unit stake, i.e. already times the cube; match: match-winning
+    chances). ``take_point`` is the smallest winning chance the *taker* needs.
+    ``action`` is the verdict: "No double, take", "Double, take", "Double, pass"
+    or "Too good to double, pass".
+
+    >>> d = cube_decision(0.80, cube_life=0.68)
+    >>> d.double, d.take, d.action
+    (True, False, 'Double, pass')
+    """
+
+    p_win: float
+    gammons: GammonRates
+    cube: int
+    owner: str
+    score: tuple[int, int] | None
+    cube_life: float
+    no_double: float
+    double_take: float
+    double_pass: float
+    take_point: float
+    double: bool
+    take: bool
+    action: str
+
+    @property
+    def money(self) -> bool:
+        """True for a money game, False at a match score."""
+        return self.score is None
+
+    @property
+    def best(self) -> float:
+        """The doubler's equity with the proper cube action on both sides."""
+        return max(self.no_double, min(self.double_take, self.double_pass))
+
+    def _fmt(self, v: float) -> str:
+        return f"{v:+.3f}" if self.money else f"{v:.2%}"
+
+    def _rows(self) -> list[tuple[str, str, str]]:
+        best = self.best
+        rows = []
+        for label, v in (("No double", self.no_double), ("Double, take", self.double_take),
+                         ("Double, pass", self.double_pass)):
+            diff = v - best
+            rows.append((label, self._fmt(v), "" if abs(diff) < 5e-7 else
+                         (f"({diff:+.3f})" if self.money else f"({diff:+.2%})")))
+        return rows
+
+    def _header(self) -> str:
+        own = {"centered": "centred", "me": "owned by the doubler", "opponent": "owned by the opponent"}[self.owner]
+        if self.money:
+            kind = f"Money game, cube {self.cube} {own}, cube life x = {self.cube_life:.2f} (Janowski)"
+        else:
+            kind = (f"Match, doubler {self.score[0]}-away vs {self.score[1]}-away, cube {self.cube} {own}"
+                    " (dead-cube MET model)")
+        g = self.gammons
+        return (f"{kind}\nWinning chance {self.p_win:.1%}; gammons {g.win:.0%} of wins, {g.lose:.0%} of losses"
+                + (f"; backgammons {g.win_backgammon:.0%} / {g.lose_backgammon:.0%}"
+                   if g.win_backgammon or g.lose_backgammon else ""))
+
+    def __str__(self) -> str:
+        lines = [self._header()]
+        lines += [f"  {label:<14}{val:>8}  {diff}".rstrip() for label, val, diff in self._rows()]
+        lines.append(f"Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}")
+        lines.append(f"Proper cube action: {self.action}")
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        import html
+        head = html.escape(self._header()).replace("\n", "<br>")
+        body = "".join(f"<tr><td>{html.escape(a)}</td><td style='text-align:right'>{html.escape(b)}</td>"
+                       f"<td>{html.escape(c)}</td></tr>" for a, b, c in self._rows())
+        return (f"<div><p>{head}</p><table>{body}</table>"
+                f"<p>Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}<br>"
+                f"<b>Proper cube action: {html.escape(self.action)}</b></p></div>")
+
+
+def _verdict(nd: float, dt: float, dp: float) -> tuple[bool, bool, str]:
+    take = dt <= dp + 1e-12
+    double = min(dt, dp) > nd + 1e-12
+    if double:
+        return True, take, "Double, take" if take else "Double, pass"
+    if take:
+        return False, True, "No double, take"
+    return False, False, "Too good to double, pass"
+
+
+def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, owner: str = "centered",
+                  cube_life: float = DEFAULT_CUBE_LIFE, score: tuple[int, int] | None = None,
+                  crawford: bool = False) -> CubeDecision:
+    """Should the player on roll double, and should the opponent take?
+
+    ``p_win`` is the player on roll's cubeless winning chance, ``gammons`` their
+    :class:`GammonRates` (or a tuple ``(win, lose[, win_bg, lose_bg])``), ``cube`` the
+    value before the double, ``owner`` ``"centered"`` or ``"me"`` (R25: a player may
+    double only with the cube centred or their own).
+
+    - **Money** (``score=None``): Janowski's model with cube life ``cube_life``
+      (see :func:`cubeful_equity`). No double = the cubeful equity now; double/take
+      = twice the cube with the opponent owning it; double/pass = the cube value.
+    - **Match** (``score=(my_away, opp_away)``): equities are match-winning chances
+      from the Kazaross-XG2 table with the cube dead after this decision (no
+      recube vig, no value of keeping the cube: an approximation that doubles a
+      little too eagerly in long matches). A score with a 1-away player is a
+      post-Crawford game; ``crawford=True`` says it is the Crawford game, where
+      the cube may not be used (R28).
+
+    Each side picks the best for themselves: the taker passes when the pass costs
+    less than the take (``double_pass <= double_take`` for the doubler), and the
+    doubler doubles when the answer they get beats not doubling.
+
+    >>> print(cube_decision(0.70))
+    Money game, cube 1 centred, cube life x = 0.68 (Janowski)
+    Winning chance 70.0%; gammons 0% of wins, 0% of losses
+      No double       +0.581  (-0.015)
+      Double, take    +0.596
+      Double, pass    +1.000  (+0.404)
+    Taker needs 21.4% and has 30.0%
+    Proper cube action: Double, take
+    >>> cube_decision(0.60).action
+    'No double, take'
+    >>> cube_decision(0.60, score=(2, 2)).action       # 2-away/2-away: double whenever ahead
+    'Double, take'
+    >>> cube_decision(0.85, gammons=(0.6, 0.0)).action  # playing on for the gammon is worth more
+    'Too good to double, pass'
+    """
+    p = _check_p(p_win)
+    g = _rates(gammons)
+    c = _check_cube(cube)
+    _check_owner(owner)
+    if owner == "opponent":
+        raise RuleViolationError("the cube belongs to the opponent: only its owner may double (R25)")
+    x = _check_x(cube_life)
+    if score is None:
+        if crawford:
+            raise MatchEquityError("crawford=True needs a match score (R28)")
+        W, L = g.W, g.L
+        nd = c * (x * _live_equity(p, W, L, owner) + (1.0 - x) * (p * W - (1.0 - p) * L))
+        dt = 2 * c * (x * _live_equity(p, W, L, "opponent") + (1.0 - x) * (p * W - (1.0 - p) * L))
+        dp = float(c)
+        take_point = (W - 0.5) / (W + L + 0.5 * x)      # the taker's TP: their L is my W
+        double, take, action = _verdict(nd, dt, dp)
+        return CubeDecision(p, g, c, owner, None, x, nd, dt, dp, take_point, double, take, action)
+
+    try:
+        my_away, opp_away = score
+    except (TypeError, ValueError):
+        raise MatchEquityError(f"score must be (my_away, opp_away), not {score!r}") from None
+    a = _check_away(my_away, "my_away")
+    b = _check_away(opp_away, "opp_away")
+    if crawford:
+        if (a == 1) == (b == 1):
+            raise MatchEquityError(f"{a}-away vs {b}-away cannot be the Crawford game (R28)")
+        raise RuleViolationError("no doubling in the Crawford game (R28)")
+    if owner == "centered" and c != 1:
+        raise MatchEquityError("in a match a centred cube shows 1 (R24; automatic doubles, R29, are money only); "
+                               "give owner='me' for a cube already turned")
+    post = a == 1 or b == 1
+    nd = _outcome_mwc(a, b, c, p, g, post)
+    dt = _outcome_mwc(a, b, 2 * c, p, g, post)
+    dp = _mwc(a - c, b, post)
+    take_point = match_take_point(b, a, c, gammon_rates=g.swapped())
+    double, take, action = _verdict(nd, dt, dp)
+    return CubeDecision(p, g, c, owner, (a, b), x, nd, dt, dp, take_point, double, take, action)
