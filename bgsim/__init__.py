@@ -14,13 +14,21 @@ from __future__ import annotations
 
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
+from .game import Game, GameResult, GameState, IllegalGamePlayError
 from .plays import Play
+from .players import HeuristicPlayer, RandomPlayer, play_game
 from .position import Position
+from .rules import ResultKind, Rules
 
 __version__ = "0.1.0"
 
 __all__ = [
+    # rules engine
     "Position", "Play",
-    "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
+    # play and scoring
+    "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "play_game",
+    # errors
+    "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
+    "IllegalGamePlayError",
 ]

@@ -1,0 +1,334 @@
+"""Players: who chooses the plays and the cube actions when a game runs by itself.
+
+A :class:`Player` is anything with three methods: :meth:`~Player.choose_play` (pick one
+of the legal plays), :meth:`~Player.offer_double` (double now?) and
+:meth:`~Player.accept_double` (``"take"``, ``"drop"`` or ``"beaver"``). Two are built in:
+
+- :class:`RandomPlayer`: every choice at random (for invariant tests and baselines);
+- :class:`HeuristicPlayer`: a small hand-written evaluation (pips, blots and how many
+  rolls hit them, home-board points, primes, hits) and a naive race-only cube rule.
+
+:func:`play_game` runs a :class:`~bgsim.game.Game` to the end with two players. A person
+does not need a Player: they call the game's methods themselves.
+
+>>> import numpy as np
+>>> from bgsim.rules import Rules
+>>> game = play_game(Rules.money(), (HeuristicPlayer(), RandomPlayer(np.random.default_rng(1))), rng=5)
+>>> game.is_over, game.result.winner in (0, 1)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence, runtime_checkable
+
+import numpy as np  # noqa: F401  (the doctests use it)
+
+from .dice import ALL_ROLLS, rng_from
+from .game import Game, GameState
+from .plays import Play
+from .position import Position
+from .rules import Rules
+
+__all__ = ["Player", "RandomPlayer", "HeuristicPlayer", "play_game", "shot_rolls"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What :func:`play_game` asks of a player (a structural protocol: no subclassing needed).
+
+    ``choose_play(game_or_pos, dice, plays)`` returns one of ``plays`` (never empty: the
+    game passes by itself when nothing can move, R12); ``offer_double(game)`` is asked only
+    when ``game.can_double()``; ``accept_double(game)`` answers a double with ``"take"``,
+    ``"drop"`` or ``"beaver"`` (the last only when ``game.can_beaver()``, X2).
+
+    >>> isinstance(RandomPlayer(np.random.default_rng(0)), Player)
+    True
+    """
+
+    def choose_play(self, game_or_pos: "Game | Position", dice: tuple[int, int], plays: Sequence[Play]) -> Play:
+        """Pick one of the legal ``plays`` of ``dice``."""
+        ...  # pragma: no cover
+
+    def offer_double(self, game: Game) -> bool:
+        """True to double now (asked before the roll, only when doubling is allowed, R25)."""
+        ...  # pragma: no cover
+
+    def accept_double(self, game: Game) -> str:
+        """``"take"``, ``"drop"`` or ``"beaver"`` (R26, X2)."""
+        ...  # pragma: no cover
+
+
+def _position_of(game_or_pos: "Game | Position") -> Position:
+    return game_or_pos if isinstance(game_or_pos, Position) else game_or_pos.position
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal plays; doubles, drops and beavers at the given rates.
+
+    All choices come from ``rng`` (a Generator or a seed). ``double_rate``: chance of
+    doubling whenever allowed; ``drop_rate``: chance of dropping a double;
+    ``beaver_rate``: chance of beavering when allowed (X2); otherwise it takes.
+
+    >>> from bgsim import Position
+    >>> pos = Position.initial()
+    >>> plays = pos.legal_plays((6, 1))
+    >>> RandomPlayer(1).choose_play(pos, (6, 1), plays) in plays
+    True
+    """
+
+    def __init__(self, rng=None, *, double_rate: float = 0.05, drop_rate: float = 0.3,
+                 beaver_rate: float = 0.1) -> None:
+        self.rng = rng_from(rng)
+        self.double_rate = double_rate
+        self.drop_rate = drop_rate
+        self.beaver_rate = beaver_rate
+
+    def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
+        """A legal play chosen at random.
+
+        >>> from bgsim import Position
+        >>> plays = Position.initial().legal_plays((1, 1))
+        >>> RandomPlayer(0).choose_play(Position.initial(), (1, 1), plays) in plays
+        True
+        """
+        return plays[int(self.rng.integers(len(plays)))] if len(plays) > 1 else plays[0]
+
+    def offer_double(self, game: Game) -> bool:
+        """Double with probability ``double_rate``.
+
+        >>> RandomPlayer(0, double_rate=1.0).offer_double(Game(starter=0))
+        True
+        """
+        return bool(self.rng.random() < self.double_rate)
+
+    def accept_double(self, game: Game) -> str:
+        """Beaver (when allowed), drop or take, at random.
+
+        >>> g = Game(starter=0); g.double()
+        >>> RandomPlayer(0, drop_rate=0.0, beaver_rate=0.0).accept_double(g)
+        'take'
+        """
+        u = self.rng.random()
+        if game.can_beaver() and u < self.beaver_rate:
+            return "beaver"
+        if u < self.beaver_rate + self.drop_rate:
+            return "drop"
+        return "take"
+
+    def __repr__(self) -> str:
+        return (f"RandomPlayer(double_rate={self.double_rate}, drop_rate={self.drop_rate}, "
+                f"beaver_rate={self.beaver_rate})")
+
+
+# ----------------------------------------------------------------------------- heuristic
+def _hit_masks() -> tuple[int, ...]:
+    """For distance d (1-24), a 36-bit mask of the ordered rolls whose numbers can travel d pips.
+
+    A roll (a, b) reaches d with one die (a or b), with both (a + b) or, for doubles, with
+    three or four of the number. Blocked points on the way are ignored (a simple count).
+    """
+    masks = [0] * 25
+    for r, (a, b) in enumerate(ALL_ROLLS):
+        reach = {a, b, a + b}
+        if a == b:
+            reach |= {3 * a, 4 * a}
+        for d in reach:
+            if d <= 24:
+                masks[d] |= 1 << r
+    return tuple(masks)
+
+
+_MASKS = _hit_masks()
+
+
+def shot_rolls(distances) -> int:
+    """How many of the 36 rolls hit a blot from at least one of ``distances`` (blocks ignored).
+
+    >>> shot_rolls([1]), shot_rolls([6]), shot_rolls([6, 1])
+    (11, 17, 24)
+    """
+    mask = 0
+    for d in distances:
+        if 1 <= d <= 24:
+            mask |= _MASKS[d]
+    return mask.bit_count() if hasattr(mask, "bit_count") else bin(mask).count("1")
+
+
+_HOME_POINT_BONUS = (0, 3.0, 3.5, 4.0, 5.0, 6.0, 6.0, 4.5)  # made points 1..7 (7 = the bar point)
+
+
+def _evaluate(me: tuple[int, ...], opp: tuple[int, ...]) -> float:
+    """Score for the side ``me`` (just moved) against ``opp``, each in its own numbering; higher is better."""
+    my_pips = 0
+    opp_pips = 0
+    for i in range(1, 26):
+        my_pips += i * me[i]
+        opp_pips += i * opp[i]
+    score = float(opp_pips - my_pips)
+    # Opposing checkers, in MY numbering: their point q is my point 25 - q (their bar, q = 25, is my 0).
+    opp_at = [25 - q for q in range(1, 26) if opp[q]]
+    my_back = max((p for p in range(1, 26) if me[p]), default=0)
+    if not opp_at or my_back <= min(opp_at):   # a race: no contact any more
+        return score + 2.0 * me[0] - 0.3 * sum(max(0, me[p] - 3) for p in range(1, 7))
+    # Blots: penalised by the rolls that hit them and by what a hit costs (25 - p pips and a tempo).
+    for p in range(1, 25):
+        if me[p] == 1:
+            dists = [p - x for x in opp_at if x < p]
+            if dists:
+                shots = shot_rolls(dists)
+                score -= shots / 36.0 * (25 - p + 8.0)
+    # Made points: home board and bar point, anchors, the longest run (prime).
+    run = best = 0
+    for p in range(1, 25):
+        if me[p] >= 2:
+            run += 1
+            best = max(best, run)
+            if p <= 7:
+                score += _HOME_POINT_BONUS[p]
+            elif p >= 19:
+                score += 2.0
+            if me[p] > 3:
+                score -= 0.4 * (me[p] - 3)
+        else:
+            run = 0
+    score += 0.9 * best * best
+    # Checkers buried on the 1 and 2 points are out of play while there is contact.
+    score -= 1.5 * me[1] + 0.75 * me[2]
+    # Opposing checkers on the bar: worth more against a strong home board.
+    if opp[25]:
+        home = sum(1 for p in range(1, 7) if me[p] >= 2)
+        score += opp[25] * (4.0 + 1.5 * home)
+    return score
+
+
+class HeuristicPlayer:
+    """A simple hand-written player: the best play by a small evaluation; a naive pip-count cube.
+
+    The evaluation (of the position after the play, for the player who moved): pip-count
+    lead; each blot penalised by the number of rolls (of 36) that could hit it from the
+    opponent's checkers behind it (blocks ignored) times what the hit costs; bonuses for
+    made home-board points and the bar point, anchors, the longest prime, and opposing
+    checkers on the bar (hits); small penalties for stacks. In a race: pips and checkers off.
+
+    Cube (money or match alike, naive): double only in a race when the opponent's pip count
+    exceeds ours by 8% or more; take a race double when 12% or less behind, else drop;
+    always take in contact; beaver (X2) a race double when ahead by 5% or more.
+
+    >>> from bgsim import Position
+    >>> pos = Position.initial()
+    >>> str(HeuristicPlayer().choose_play(pos, (3, 1), pos.legal_plays((3, 1))))
+    '8/5 6/5'
+    """
+
+    def __init__(self, *, double_lead: float = 0.08, take_deficit: float = 0.12, beaver_lead: float = 0.05) -> None:
+        self.double_lead = double_lead
+        self.take_deficit = take_deficit
+        self.beaver_lead = beaver_lead
+
+    def evaluate(self, position: Position) -> float:
+        """The evaluation for the player who just moved (NOT on roll in ``position``); higher is better.
+
+        >>> from bgsim import Position
+        >>> h = HeuristicPlayer()
+        >>> h.evaluate(Position.initial().play("8/5 6/5")) > h.evaluate(Position.initial().play("24/21 24/23"))
+        True
+        """
+        return _evaluate(position.theirs, position.mine)
+
+    def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
+        """The play whose resulting position evaluates best (the first one on a tie).
+
+        >>> from bgsim import Position
+        >>> pos = Position.initial(turn=1).play("13/9 6/5")      # the opponent left a blot on our 20-point
+        >>> str(HeuristicPlayer().choose_play(pos, (4, 3), pos.legal_plays((4, 3))))   # hit it
+        '24/20* 13/10'
+        """
+        if len(plays) == 1:
+            return plays[0]
+        pos = _position_of(game_or_pos)
+        best, best_score = plays[0], -1e18
+        for play in plays:
+            after = pos.play(play)
+            s = _evaluate(after.theirs, after.mine)
+            if s > best_score:
+                best, best_score = play, s
+        return best
+
+    def offer_double(self, game: Game) -> bool:
+        """Double in a race when the opponent's pip count is ``double_lead`` (8%) above ours.
+
+        >>> g = Game(position=Position.from_counts({3: 15}, {6: 15}, turn=0))
+        >>> HeuristicPlayer().offer_double(g), HeuristicPlayer().offer_double(Game(starter=0))
+        (True, False)
+        """
+        pos = game.position
+        if not game.can_double() or not pos.is_race():
+            return False
+        mine, theirs = pos.pips()
+        return theirs >= mine * (1 + self.double_lead)
+
+    def accept_double(self, game: Game) -> str:
+        """Take unless a race is lost by more than ``take_deficit``; beaver a race we lead (when allowed).
+
+        >>> g = Game(position=Position.from_counts({3: 15}, {6: 15}, turn=0)); g.double()
+        >>> HeuristicPlayer().accept_double(g)
+        'drop'
+        """
+        pos = game.position  # the doubler is on roll
+        if not pos.is_race():
+            return "take"
+        doubler, me = pos.pips()
+        if game.can_beaver() and doubler >= me * (1 + self.beaver_lead):
+            return "beaver"
+        return "take" if me <= doubler * (1 + self.take_deficit) else "drop"
+
+    def __repr__(self) -> str:
+        return "HeuristicPlayer()"
+
+
+def play_game(rules: Rules | None = None, players: Sequence[Player] | None = None, rng=None,
+              **game_options) -> Game:
+    """Play a whole game unattended and return the finished :class:`~bgsim.game.Game`.
+
+    ``players[k]`` acts for player k (default: two :class:`RandomPlayer` drawing from
+    ``rng``); the dice come from ``rng`` (a Generator or a seed). ``game_options`` go to
+    :class:`~bgsim.game.Game` (``starter``, ``position``, ``crawford_game``, cube ...).
+
+    >>> g = play_game(Rules.hypergammon(), rng=11)
+    >>> g.is_over, g.result.points >= 1 or g.result.is_draw
+    (True, True)
+    """
+    gen = rng_from(rng)
+    if players is None:
+        players = (RandomPlayer(gen), RandomPlayer(gen))
+    if len(players) != 2:
+        raise ValueError(f"a game has two players, not {len(players)}")
+    game = Game(rules, gen, **game_options)
+    OPENING, ROLL, ANSWER = GameState.OPENING, GameState.AWAITING_DOUBLE_OR_ROLL, GameState.AWAITING_ANSWER
+    OVER = GameState.OVER
+    while True:
+        state = game.state
+        if state is OVER:
+            return game
+        if state is OPENING:
+            game.roll()
+        elif state is ROLL:
+            k = game.player_on_roll
+            if game.can_double() and players[k].offer_double(game):  # type: ignore[index]
+                game.double()
+            else:
+                game.roll()
+        elif state is ANSWER:
+            answer = players[game.player_to_act].accept_double(game)  # type: ignore[index]
+            if answer == "take":
+                game.take()
+            elif answer == "drop":
+                game.drop()
+            elif answer == "beaver":
+                game.beaver()
+            else:
+                raise ValueError(f"accept_double must return 'take', 'drop' or 'beaver', not {answer!r}")
+        else:
+            k = game.player_on_roll
+            game.play(players[k].choose_play(game, game.dice, game.legal_plays()))  # type: ignore[index, arg-type]

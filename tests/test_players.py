@@ -1,0 +1,186 @@
+"""Tests of bgsim.players: the Player protocol, the random and heuristic players, and play_game.
+
+Rule ids: R12 (automatic passes), R22-R26 (games end, cube answers), R28 (Crawford), X2 (beavers), X3.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from bgsim import Position
+from bgsim.game import Beaver, Double, Game, GameState, Move
+from bgsim.players import HeuristicPlayer, Player, RandomPlayer, play_game, shot_rolls
+from bgsim.rules import CUBE_OFF, Rules
+
+# The classic table of how many of the 36 rolls hit a blot at a distance (no blocking points).
+SHOTS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3,
+         13: 0, 14: 0, 15: 1, 16: 1, 17: 0, 18: 1, 19: 0, 20: 1, 21: 0, 22: 0, 23: 0, 24: 1}
+
+
+@pytest.mark.parametrize("distance", sorted(SHOTS))
+def test_shot_rolls_single_distance(distance):
+    assert shot_rolls([distance]) == SHOTS[distance]
+
+
+def test_shot_rolls_union():
+    # a 1 or a 6 or a combination making 6 (5-1 has a 1 anyway, 4-2, 3-3, 2-2): 20 + 4
+    assert shot_rolls([1, 6]) == 24
+    assert shot_rolls([]) == 0 and shot_rolls([0, 25]) == 0
+
+
+def test_builtin_players_follow_the_protocol():
+    assert isinstance(RandomPlayer(0), Player)
+    assert isinstance(HeuristicPlayer(), Player)
+
+
+class FirstPlay:
+    """A player written outside bgsim: structural typing is enough."""
+
+    def choose_play(self, game_or_pos, dice, plays):
+        return plays[0]
+
+    def offer_double(self, game):
+        return False
+
+    def accept_double(self, game):
+        return "take"
+
+
+def test_custom_player_runs_a_game():
+    g = play_game(Rules.money(), (FirstPlay(), FirstPlay()), rng=3)
+    assert g.is_over and g.result.how == "bearoff"
+    for ev in g.events:
+        if isinstance(ev, Move):
+            assert ev.play == ev.position.legal_plays(ev.play.dice)[0]
+
+
+def test_random_player_is_reproducible():
+    def run(seed):
+        return play_game(Rules.money(), (RandomPlayer(seed), RandomPlayer(seed + 1)), rng=seed).events
+
+    assert run(5) == run(5)
+    assert run(5) != run(6)
+
+
+def test_random_player_answers():
+    g = Game(Rules.money(beavers=True), starter=0)
+    g.double()
+    answers = {RandomPlayer(s, drop_rate=0.3, beaver_rate=0.3).accept_double(g) for s in range(50)}
+    assert answers == {"take", "drop", "beaver"}
+    g = Game(Rules.money(), starter=0)
+    g.double()
+    answers = {RandomPlayer(s, drop_rate=0.3, beaver_rate=0.3).accept_double(g) for s in range(50)}
+    assert answers == {"take", "drop"}           # no beaver without X2
+    assert not RandomPlayer(0, double_rate=0.0).offer_double(g)
+
+
+def test_random_players_exercise_the_cube_X2():
+    rules = Rules.money(beavers=True)
+    seen = set()
+    for seed in range(40):
+        g = play_game(rules, (RandomPlayer(seed, double_rate=0.3, beaver_rate=0.3), RandomPlayer(seed + 50)), rng=seed)
+        seen |= {type(e) for e in g.events}
+        seen.add(g.result.how)
+    assert {Double, Beaver, "drop", "bearoff"} <= seen
+
+
+def test_heuristic_makes_the_five_point_with_3_1():
+    pos = Position.initial()
+    assert str(HeuristicPlayer().choose_play(pos, (3, 1), pos.legal_plays((3, 1)))) == "8/5 6/5"
+
+
+def test_heuristic_hits_a_blot():
+    pos = Position.initial(turn=1).play("13/9 6/5")      # player 1 left a blot on player 0's 20-point
+    for dice in [(4, 1), (4, 3), (6, 4)]:
+        play = HeuristicPlayer().choose_play(pos, dice, pos.legal_plays(dice))
+        assert any(play.hits), (dice, str(play))
+
+
+def test_heuristic_avoids_blots():
+    # two checkers on our 8, opponent anchored on our 1-point: with 5-2 the 5 must be 8/3;
+    # 8/3 8/6 leaves one blot, 8/3 6/4 leaves three
+    pos = Position.from_counts({8: 2, 6: 13}, {24: 2, 1: 13}, turn=0)
+    plays = pos.legal_plays((5, 2))
+    assert len(plays) >= 2
+    play = HeuristicPlayer().choose_play(pos, (5, 2), plays)
+    assert pos.play(play) == pos.play("8/3 8/6")
+
+
+def test_heuristic_beats_random():
+    rng = np.random.default_rng(12)
+    wins = 0
+    n = 60
+    for k in range(n):
+        me = k % 2
+        players = [None, None]
+        players[me] = HeuristicPlayer()
+        players[1 - me] = RandomPlayer(rng, double_rate=0.0)
+        g = play_game(Rules.money(cube_limit=CUBE_OFF), players, rng=rng)
+        wins += g.result.winner == me
+    assert wins >= 0.8 * n
+
+
+def test_heuristic_cube_rule():
+    race_ahead = Position.from_counts({3: 15}, {6: 15}, turn=0)     # 45 pips against 90
+    contact = Position.initial()
+    h = HeuristicPlayer()
+    assert h.offer_double(Game(position=race_ahead))
+    assert not h.offer_double(Game(position=contact))
+    assert not h.offer_double(Game(Rules.money(cube_limit=CUBE_OFF), position=race_ahead))
+    g = Game(position=race_ahead); g.double()
+    assert h.accept_double(g) == "drop"                             # 100% behind: drop
+    g = Game(position=contact); g.double()
+    assert h.accept_double(g) == "take"
+    close = Position.from_counts({3: 5, 4: 5, 5: 5}, {3: 5, 4: 5, 6: 5}, turn=0)   # 60 against 65
+    g = Game(position=close); g.double()
+    assert h.accept_double(g) == "take"
+    g = Game(Rules.money(beavers=True), position=Position.from_counts({1: 15}, {6: 10, 5: 5}, turn=1))
+    g.double()
+    assert h.accept_double(g) == "drop"
+    g = Game(Rules.money(beavers=True), position=Position.from_counts({6: 15}, {1: 15}, turn=1))
+    g.double()
+    assert g.can_beaver() and h.accept_double(g) == "beaver"        # X2: the doubler is far behind
+
+
+@pytest.mark.parametrize("rules", [Rules.money(), Rules.match(7), Rules.short_backgammon(), Rules.hypergammon()],
+                         ids=["money", "match", "short", "hyper"])
+def test_play_game_finishes_under_each_preset_R22(rules):
+    for seed in range(20):
+        g = play_game(rules, (HeuristicPlayer(), RandomPlayer(seed)), rng=seed)
+        assert g.state is GameState.OVER and g.result is not None
+
+
+def test_play_game_passes_game_options_R28():
+    g = play_game(Rules.match(5), (RandomPlayer(1, double_rate=1.0), RandomPlayer(2, double_rate=1.0)),
+                  rng=1, crawford_game=True, starter=1)
+    assert g.crawford_game and g.cube_value == 1 and g.starter == 1
+
+
+def test_play_game_checks_its_players():
+    with pytest.raises(ValueError):
+        play_game(Rules.money(), (RandomPlayer(0),), rng=0)
+
+    class Undecided(FirstPlay):
+        def accept_double(self, game):
+            return "maybe"
+
+    class Doubler(FirstPlay):
+        def offer_double(self, game):
+            return True
+
+    with pytest.raises(ValueError, match="take"):
+        play_game(Rules.money(), (Doubler(), Undecided()), rng=0)
+
+
+def test_random_game_is_quick():
+    rng = np.random.default_rng(0)
+    play_game(Rules.money(), rng=rng)          # warm-up (numba cache)
+    n = 50
+    t = time.perf_counter()
+    for _ in range(n):
+        play_game(Rules.money(cube_limit=CUBE_OFF), rng=rng)   # no cube: every game goes to the end
+    per_game = (time.perf_counter() - t) / n
+    assert per_game < 0.05, f"{per_game * 1000:.1f} ms per random game"
