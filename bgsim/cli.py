@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import Callable, Sequence
+from typing import Sequence
 
 from .errors import BgsimError, ParseError
 from .position import Position
@@ -100,6 +100,45 @@ def _cmd_check(args) -> int:
     return 0
 
 
+def _cmd_met(args) -> int:
+    from .equity import match_equity
+
+    mwc = match_equity(args.my_away, args.opp_away, crawford=args.crawford, post_crawford=args.post_crawford)
+    game = " (Crawford game)" if args.crawford else " (post-Crawford)" if args.post_crawford else ""
+    print(f"{args.my_away}-away vs {args.opp_away}-away{game}: {mwc:.2%} to win the match (Kazaross-XG2)")
+    return 0
+
+
+def _cmd_race(args) -> int:
+    from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
+
+    pos = read_position(args.position)
+    for count in (keith_count, thorp_count, kleinman_count, eight_nine_twelve):
+        print(count(pos))
+        print()
+    return 0
+
+
+def _cmd_cube(args) -> int:
+    from .equity import cube_decision
+
+    p = args.p_win / 100 if args.p_win > 1 else args.p_win
+    score = tuple(args.score) if args.score else None
+    print(cube_decision(p, gammons=(args.gammons / 100, args.gammons_lost / 100), cube=args.cube,
+                        score=score, crawford=args.crawford))
+    return 0
+
+
+def _percent(text: str) -> float:
+    try:
+        value = float(text.rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a chance between 0 and 100 (percent)")
+    return value
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (RULES.md ids cited).")
@@ -122,13 +161,27 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--caucasian", action="store_true")
     p.set_defaults(func=_cmd_check)
 
-    for register in _EXTRA_COMMANDS:
-        register(sub)
+    p = sub.add_parser("met", help="match equity: the chance to win a match from a score (R27, R28)")
+    p.add_argument("my_away", type=int, help="points you still need")
+    p.add_argument("opp_away", type=int, help="points the opponent still needs")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--crawford", action="store_true", help="this is the Crawford game (R28)")
+    g.add_argument("--post-crawford", action="store_true", help="a game after the Crawford game")
+    p.set_defaults(func=_cmd_met)
+
+    p = sub.add_parser("race", help="race counts: Keith, Thorp, Kleinman, 8-9-12")
+    p.add_argument("position")
+    p.set_defaults(func=_cmd_race)
+
+    p = sub.add_parser("cube", help="double / take decision from a winning chance (money or a match score)")
+    p.add_argument("p_win", type=_percent, help="cubeless winning chance of the player on roll, percent")
+    p.add_argument("--gammons", type=_percent, default=0.0, help="percent of wins that are gammons")
+    p.add_argument("--gammons-lost", type=_percent, default=0.0, help="percent of losses that are gammons")
+    p.add_argument("--cube", type=int, default=1, help="cube value before the double")
+    p.add_argument("--score", type=int, nargs=2, metavar=("MY_AWAY", "OPP_AWAY"), help="match score (away)")
+    p.add_argument("--crawford", action="store_true")
+    p.set_defaults(func=_cmd_cube)
     return parser
-
-
-# Other modules (exact odds, bear-offs, equity, Monte Carlo) add their commands here.
-_EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 
 def main(argv: Sequence[str] | None = None) -> int:

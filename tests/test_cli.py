@@ -50,3 +50,25 @@ def test_python_dash_m():
     assert out.returncode == 0 and len(out.stdout.splitlines()) == 42
     bad = subprocess.run([sys.executable, "-m", "bgsim", "show", "xyz"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.startswith("bgsim: ")
+
+
+def test_met(capsys):
+    assert main(["met", "2", "1", "--crawford"]) == 0
+    assert "32.26%" in capsys.readouterr().out
+    assert main(["met", "0", "3"]) == 2
+    assert "bgsim: " in capsys.readouterr().err
+
+
+def test_race_and_contact(capsys):
+    race = "XGID=-CCCBBB------------bbbccc-:0:0:1:00:0:0:0:0:10"  # 15 checkers each on the six home points
+    assert main(["race", race]) == 0
+    out = capsys.readouterr().out
+    assert "Keith count" in out and "Kleinman" in out and "Thorp" in out
+    assert main(["race", "start"]) == 2
+    assert "race" in capsys.readouterr().err
+
+
+def test_cube(capsys):
+    assert main(["cube", "72"]) == 0
+    assert "Double, take" in capsys.readouterr().out
+    assert main(["cube", "140"]) == 2
