@@ -1,0 +1,400 @@
+"""Exact odds over the 36 rolls: "how likely is that?" answered as a fraction.
+
+Every roll of two dice is one of 36 equally likely ordered pairs (RULES.md R2, R6: a double
+such as 3-3 is one of them, 6-1 and 1-6 are two). The chance of an event for the player on
+roll is therefore *the number of rolls for which it happens, out of 36*. This module asks the
+rules engine for the legal plays of each roll (:meth:`bgsim.Position.legal_plays`, R5-R21)
+and lets an *event* decide; it never re-implements a rule, so closed points (R7), the bar
+(R13-R15) and the bear-off (R16-R19) are respected automatically.
+
+>>> from bgsim import Position
+>>> pos = Position.from_counts({13: 1}, {18: 1})   # my checker on 13, their blot 6 pips ahead (my 7)
+>>> print(hit_chance(pos))
+17/36 = 47.2%
+
+Results are :class:`fractions.Fraction` (:func:`chance`) or a small :class:`Odds` record that
+also remembers *which* rolls succeed and prints itself as ``count/36 = percent``.
+
+Point numbers: ``hit_chance(pos, target_point)`` names the target in the *roller's*
+numbering (where the roller lands); :func:`shots` and :func:`shot_chance` name a blot in its
+*owner's* numbering (the side not on roll), which is how its owner thinks of it. The two are
+related by ``owner_point = 25 - roller_point`` (R1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .dice import ALL_ROLLS
+from .errors import InvalidPositionError
+from .plays import Play
+from .position import Position
+
+__all__ = [
+    "Odds", "EnterOdds", "BlotShots", "Shots",
+    "chance", "odds", "hit_chance", "shots", "shot_chance", "enter_chance", "closeout_chance",
+    "bearoff_chance", "roll_name",
+]
+
+Event = Callable[[Position, tuple[int, int], Sequence[Play]], bool]
+
+
+def roll_name(roll: tuple[int, int]) -> str:
+    """A roll as players write it, higher die first: ``(1, 6)`` -> ``"61"``.
+
+    >>> roll_name((1, 6)), roll_name((3, 3))
+    ('61', '33')
+    """
+    a, b = roll
+    return f"{max(a, b)}{min(a, b)}"
+
+
+@dataclass(frozen=True)
+class Odds:
+    """How many of the 36 rolls make something happen, and which ones.
+
+    ``rolls`` holds the successful *ordered* rolls, so ``count`` is out of 36; ``fraction``
+    is the exact chance and ``percent`` the same as a float. ``str()`` shows the count over
+    36 (not reduced, as players count shots) and the percentage.
+
+    >>> o = Odds(((6, 1), (1, 6), (5, 5)))
+    >>> print(o)
+    3/36 = 8.3%
+    >>> o.count, o.fraction
+    (3, Fraction(1, 12))
+    >>> o.roll_names()
+    ('61', '55')
+    """
+
+    rolls: tuple[tuple[int, int], ...]
+
+    @property
+    def count(self) -> int:
+        """The number of the 36 ordered rolls that succeed."""
+        return len(self.rolls)
+
+    @property
+    def fraction(self) -> Fraction:
+        """The exact chance, ``count / 36``."""
+        return Fraction(self.count, 36)
+
+    @property
+    def percent(self) -> float:
+        """The chance in percent."""
+        return 100.0 * self.count / 36
+
+    def roll_names(self) -> tuple[str, ...]:
+        """The distinct successful rolls, higher die first, in the order 66, 65, ..., 11."""
+        names = {roll_name(r) for r in self.rolls}
+        return tuple(sorted(names, reverse=True))
+
+    def __float__(self) -> float:
+        return self.count / 36
+
+    def __str__(self) -> str:
+        return f"{self.count}/36 = {self.percent:.1f}%"
+
+
+@dataclass(frozen=True)
+class EnterOdds:
+    """Entering from the bar (R13-R15): the chance that *all* checkers on the bar enter this
+    roll, and that *at least one* does (with one checker on the bar they are the same).
+
+    >>> from bgsim import Position
+    >>> e = enter_chance(Position.from_counts({25: 2}, {1: 2, 2: 2}))
+    >>> print(e)
+    all enter: 16/36 = 44.4%; at least one enters: 32/36 = 88.9%
+    """
+
+    all: Odds
+    some: Odds
+
+    def __str__(self) -> str:
+        return f"all enter: {self.all}; at least one enters: {self.some}"
+
+
+@dataclass(frozen=True)
+class BlotShots:
+    """The shots at one blot: ``point`` in its owner's numbering, ``odds`` of it being hit."""
+
+    point: int
+    odds: Odds
+
+    def __str__(self) -> str:
+        return f"blot on {self.point}: {self.odds}"
+
+
+@dataclass(frozen=True)
+class Shots:
+    """The shots the player on roll has at the other side's blots.
+
+    ``total`` counts the rolls that hit at least one blot (a roll hitting two blots counts
+    once); ``blots`` gives each blot separately (points in the blot owner's numbering).
+
+    >>> from bgsim import Position
+    >>> print(shots(Position.from_counts({13: 1}, {18: 1, 16: 1})))
+    27/36 = 75.0% (blot on 18: 17/36 = 47.2%; blot on 16: 15/36 = 41.7%)
+    """
+
+    total: Odds
+    blots: tuple[BlotShots, ...]
+
+    @property
+    def count(self) -> int:
+        """Rolls (of 36) that hit something."""
+        return self.total.count
+
+    @property
+    def fraction(self) -> Fraction:
+        """The exact chance that the roller hits something."""
+        return self.total.fraction
+
+    def __str__(self) -> str:
+        if not self.blots:
+            return f"{self.total} (no blots)"
+        return f"{self.total} ({'; '.join(str(b) for b in self.blots)})"
+
+
+# --------------------------------------------------------------------------------------------
+# The general tool
+# --------------------------------------------------------------------------------------------
+
+
+def _check_position(pos: Position) -> None:
+    # A position whose opponent has borne everything off is accepted: it is the natural
+    # way to ask about one side alone ("one checker on the 12 point, the rest off").
+    if not isinstance(pos, Position):
+        raise TypeError(f"expected a bgsim.Position, not {type(pos).__name__}")
+
+
+def odds(pos: Position, event: Event, *, caucasian: bool = False) -> Odds:
+    """Which of the 36 rolls make ``event(pos, roll, plays)`` true, as :class:`Odds`.
+
+    ``plays`` is the engine's list of legal plays for ``roll`` (never empty: the empty play
+    when nothing moves, R12). The legal plays of 6-1 and 1-6 are the same, so they are
+    generated once per distinct roll, but the event is asked for every ordered roll.
+
+    >>> from bgsim import Position
+    >>> pos = Position.initial()
+    >>> print(odds(pos, lambda p, r, plays: any(str(pl) == "13/7 8/7" for pl in plays)))
+    2/36 = 5.6%
+    """
+    _check_position(pos)
+    cache: dict[tuple[int, int], list[Play]] = {}
+    good = []
+    for roll in ALL_ROLLS:
+        key = (max(roll), min(roll))
+        plays = cache.get(key)
+        if plays is None:
+            plays = pos.legal_plays(key, caucasian=caucasian)
+            cache[key] = plays
+        if event(pos, roll, plays):
+            good.append(roll)
+    return Odds(tuple(good))
+
+
+def chance(pos: Position, event: Event, *, caucasian: bool = False) -> Fraction:
+    """The exact chance, over the 36 rolls, that ``event(pos, roll, plays)`` is true.
+
+    The event sees the position, the roll and the engine's legal plays of that roll, and
+    returns True or False. Two classic questions:
+
+    >>> from bgsim import Position
+    >>> pos = Position.initial()
+    >>> chance(pos, lambda p, r, plays: any(any(pl.hits) for pl in plays))
+    Fraction(0, 1)
+    >>> # some legal play makes my 5-point at the start: 31, 11, 33, 44
+    >>> chance(pos, lambda p, r, plays: any(p.play(pl).theirs[5] >= 2 for pl in plays))
+    Fraction(5, 36)
+    """
+    return odds(pos, event, caucasian=caucasian).fraction
+
+
+# --------------------------------------------------------------------------------------------
+# Ready-made events
+# --------------------------------------------------------------------------------------------
+
+
+def _hits_point(play: Play, target: int | None) -> bool:
+    """Does ``play`` hit (R8), or hit the blot on the roller's point ``target``?"""
+    for (_src, dst), hit in zip(play.moves, play.hits):
+        if hit and (target is None or dst == target):
+            return True
+    return False
+
+
+def hit_chance(pos: Position, target_point: int | None = None, *, caucasian: bool = False) -> Odds:
+    """The chance that some legal play hits a blot (R8); or the blot on ``target_point``.
+
+    ``target_point`` is in the roller's numbering (the point the hitter lands on). Direct
+    shots (one die) and indirect ones (both dice, or a double played 3-4 times) are all
+    found, because the engine's plays are used: a combination whose intermediate landing
+    point is closed (R5, R7) does not count, and neither does a hit the roll cannot legally
+    make (e.g. a checker on the bar must enter first, R13).
+
+    The published table, one checker hitting a blot ``d`` pips away with nothing in
+    between (here d = 6 and d = 8):
+
+    >>> from bgsim import Position
+    >>> print(hit_chance(Position.from_counts({25: 1}, {6: 1})))   # bar -> my 19 = their 6
+    17/36 = 47.2%
+    >>> hit_chance(Position.from_counts({25: 1}, {8: 1})).roll_names()
+    ('62', '53', '44', '22')
+    """
+    _check_position(pos)
+    if target_point is not None:
+        if not 1 <= target_point <= 24:
+            raise InvalidPositionError(f"no point {target_point} on the board (1-24, R1)")
+        if pos.theirs[25 - target_point] != 1:
+            raise InvalidPositionError(
+                f"there is no opposing blot on point {target_point} (the roller's numbering; R1)")
+    return odds(pos, lambda p, r, plays: any(_hits_point(pl, target_point) for pl in plays),
+                caucasian=caucasian)
+
+
+def shot_chance(pos: Position, blot: int | None = None, *, caucasian: bool = False) -> Odds:
+    """The chance that the player on roll hits a blot of the side *not* on roll.
+
+    ``blot`` names one blot in its owner's numbering (how the player who left it counts);
+    without it, any blot. Equivalent to :func:`hit_chance` with ``target_point = 25 - blot``.
+
+    >>> from bgsim import Position
+    >>> after = Position.initial().play("13/7 8/7")   # my 7-point is made; the opponent rolls
+    >>> print(shot_chance(after))
+    0/36 = 0.0%
+    >>> # the roller's checker on its 13; blots 6 and 4 pips ahead (their 18 and 16)
+    >>> pos = Position.from_counts({13: 1}, {18: 1, 16: 1})
+    >>> print(shot_chance(pos, 18), shot_chance(pos, 16), shot_chance(pos))
+    17/36 = 47.2% 15/36 = 41.7% 27/36 = 75.0%
+    """
+    if blot is not None:
+        if not 1 <= blot <= 24:
+            raise InvalidPositionError(f"no point {blot} on the board (1-24, R1)")
+        return hit_chance(pos, 25 - blot, caucasian=caucasian)
+    return hit_chance(pos, caucasian=caucasian)
+
+
+def shots(pos: Position, *, caucasian: bool = False) -> Shots:
+    """Every shot the player on roll has at the blots of the side not on roll.
+
+    The usual use is after your own play: ``shots(pos.play(...))`` is how many of the
+    opponent's 36 rolls hit you, blot by blot (points in *your* numbering, the owner's).
+    Blocking points are respected because the engine's legal plays are used.
+
+    >>> from bgsim import Position
+    >>> # a blot 6 pips from the roller's checker; the blot's owner holds the two points
+    >>> # 2 and 3 pips in front of the hitter: 3-3, 2-2 are blocked, 4-2 still hits via the 4
+    >>> pos = Position.from_counts({13: 1}, {18: 1, 14: 2, 15: 2})
+    >>> print(shots(pos))
+    15/36 = 41.7% (blot on 18: 15/36 = 41.7%)
+    """
+    _check_position(pos)
+    blot_points = [q for q in range(1, 25) if pos.theirs[q] == 1]
+    cache: dict[tuple[int, int], list[Play]] = {}
+    total: list[tuple[int, int]] = []
+    per = {q: [] for q in blot_points}
+    for roll in ALL_ROLLS:
+        key = (max(roll), min(roll))
+        if key not in cache:
+            cache[key] = pos.legal_plays(key, caucasian=caucasian)
+        hit_targets = set()
+        for pl in cache[key]:
+            for (_src, dst), hit in zip(pl.moves, pl.hits):
+                if hit:
+                    hit_targets.add(25 - dst)  # owner's numbering
+        if hit_targets:
+            total.append(roll)
+        for q in hit_targets:
+            per[q].append(roll)
+    blots = tuple(BlotShots(q, Odds(tuple(per[q]))) for q in sorted(blot_points, reverse=True))
+    return Shots(Odds(tuple(total)), blots)
+
+
+def enter_chance(pos: Position) -> EnterOdds:
+    """The chance of entering from the bar this roll (R13-R15).
+
+    Against ``k`` closed points in the opponent's home board, one checker enters with
+    ``36 - k**2`` rolls of 36 (it stays out only when both dice show closed points); two
+    checkers both enter with ``(6 - k)**2``. Blots and empty points are open (R7, R14).
+
+    >>> from bgsim import Position
+    >>> closed = {q: 2 for q in range(1, 4)}        # their 1, 2, 3 points made
+    >>> print(enter_chance(Position.from_counts({25: 1}, closed)).all)
+    27/36 = 75.0%
+    """
+    _check_position(pos)
+    on_bar = pos.mine[25]
+    if on_bar == 0:
+        raise InvalidPositionError("the player on roll has no checker on the bar (R13-R15)")
+
+    def entered(plays: Sequence[Play]) -> int:
+        return max(sum(1 for src, _dst in pl.moves if src == 25) for pl in plays)
+
+    cache: dict[tuple[int, int], int] = {}
+    all_rolls, some_rolls = [], []
+    for roll in ALL_ROLLS:
+        key = (max(roll), min(roll))
+        if key not in cache:
+            cache[key] = entered(pos.legal_plays(key))
+        n = cache[key]
+        if n >= on_bar:  # five on the bar can never all enter in one roll (R15)
+            all_rolls.append(roll)
+        if n >= 1:
+            some_rolls.append(roll)
+    return EnterOdds(Odds(tuple(all_rolls)), Odds(tuple(some_rolls)))
+
+
+def closeout_chance(pos: Position, *, caucasian: bool = False) -> Odds:
+    """The chance that some legal play leaves all six home points made (two or more checkers
+    on each of points 1-6): a closed board. With an opposing checker on the bar this
+    *closes it out*: it cannot enter at all (R7, R14).
+
+    >>> from bgsim import Position
+    >>> # they are on the bar; I hold 2-6, a blot on 1 (just hit) and two spares on 6
+    >>> pos = Position.from_counts({6: 4, 5: 2, 4: 2, 3: 2, 2: 2, 1: 1}, {25: 1})
+    >>> o = closeout_chance(pos)
+    >>> print(o)
+    14/36 = 38.9%
+    >>> o.roll_names()
+    ('65', '54', '53', '52', '51', '41', '32')
+    """
+
+    def closes(p: Position, roll, plays: Sequence[Play]) -> bool:
+        for pl in plays:
+            mine_after = p.play(pl).theirs  # the mover's checkers, now the side not on roll
+            if all(mine_after[q] >= 2 for q in range(1, 7)):
+                return True
+        return False
+
+    return odds(pos, closes, caucasian=caucasian)
+
+
+def bearoff_chance(pos: Position, checkers: int | None = None) -> Odds:
+    """The chance of bearing off every checker this roll (or at least ``checkers`` of them).
+
+    The checkers need not all be home yet: a checker that comes home with one die may be
+    borne off with the other (R16). The engine decides what is legal (R16-R19).
+
+    One checker on the 12 point (12 pips) comes off in one roll only with 66, 55, 44, 33:
+
+    >>> from bgsim import Position
+    >>> print(bearoff_chance(Position.from_counts({12: 1}, {})))
+    4/36 = 11.1%
+    >>> two = bearoff_chance(Position.from_counts({6: 3, 1: 1}, {}), checkers=2)  # 61, 66, 33
+    >>> print(two)
+    4/36 = 11.1%
+    """
+    _check_position(pos)
+    on_board = pos.checkers - pos.mine[0]
+    need = on_board if checkers is None else checkers
+    if not 1 <= need <= on_board:
+        raise InvalidPositionError(
+            f"cannot ask for {need} checkers off: the player on roll has {on_board} left to bear off")
+    before = pos.mine[0]
+
+    def enough(p: Position, roll, plays: Sequence[Play]) -> bool:
+        return any(p.play(pl).theirs[0] - before >= need for pl in plays)
+
+    return odds(pos, enough)
