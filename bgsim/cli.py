@@ -100,6 +100,43 @@ def _cmd_check(args) -> int:
     return 0
 
 
+def _cmd_odds(args) -> int:
+    from . import exact
+
+    pos = read_position(args.position)
+    print(pos)
+    if pos.bar[0]:
+        print(f"enter from the bar (R14, R15): {exact.enter_chance(pos)}")
+    print(f"hit a blot this roll (R8): {exact.shots(pos)}")
+    if pos.bar[1]:
+        print(f"close out the checker on the bar: {exact.closeout_chance(pos)}")
+    if pos.can_bear_off():
+        print(f"bear off every checker this roll (R16-R19): {exact.bearoff_chance(pos)}")
+    return 0
+
+
+def _cmd_bearoff(args) -> int:
+    from .bearoff import one_sided, two_sided
+    from .errors import InvalidPositionError
+
+    pos = read_position(args.position)
+    db = one_sided()
+    for side, name in ((pos, "on roll"), (pos.swap(), "opponent")):
+        if not side.can_bear_off():
+            print(f"{name}: not bearing off yet (R16)")
+            continue
+        dist = db.distribution(side)
+        first = ", ".join(f"{n}: {p:.1%}" for n, p in enumerate(dist[:8]) if p > 0.0005)
+        print(f"{name}: {db.expected_rolls(side):.3f} rolls expected, EPC {db.epc(side):.1f} "
+              f"(rolls to finish: {first})")
+    if pos.can_bear_off() and pos.swap().can_bear_off():
+        try:
+            print(f"on roll wins {two_sided(args.checkers).win_chance(pos):.2%} with best play (two-sided database)")
+        except InvalidPositionError as exc:
+            print(f"two-sided: {exc}")
+    return 0
+
+
 def _cmd_met(args) -> int:
     from .equity import match_equity
 
@@ -160,6 +197,15 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("play", help='the play in standard notation, e.g. "13/7 8/7"')
     p.add_argument("--caucasian", action="store_true")
     p.set_defaults(func=_cmd_check)
+
+    p = sub.add_parser("odds", help="exact odds of this roll: entering, hitting, closing out, bearing off")
+    p.add_argument("position")
+    p.set_defaults(func=_cmd_odds)
+
+    p = sub.add_parser("bearoff", help="bear-off databases: expected rolls, EPC, winning chance")
+    p.add_argument("position")
+    p.add_argument("--checkers", type=int, default=6, help="two-sided database size (checkers a side, 1-8)")
+    p.set_defaults(func=_cmd_bearoff)
 
     p = sub.add_parser("met", help="match equity: the chance to win a match from a score (R27, R28)")
     p.add_argument("my_away", type=int, help="points you still need")

@@ -72,3 +72,20 @@ def test_cube(capsys):
     assert main(["cube", "72"]) == 0
     assert "Double, take" in capsys.readouterr().out
     assert main(["cube", "140"]) == 2
+
+
+def test_odds_entering(capsys):
+    from bgsim import Position
+
+    pos = Position.from_counts({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 0: 9})  # 3 closed points: 36 - 9 = 27
+    assert main(["odds", pos.xgid()]) == 0
+    assert "enter from the bar (R14, R15): all enter: 27/36 = 75.0%" in capsys.readouterr().out
+
+
+def test_bearoff(capsys):
+    from bgsim import Position
+
+    pos = Position.from_counts({1: 1, 0: 14}, {1: 1, 0: 14})  # on roll bears off and wins
+    assert main(["bearoff", pos.xgid()]) == 0
+    out = capsys.readouterr().out
+    assert "on roll: 1.000 rolls expected" in out and "on roll wins 100.00%" in out
