@@ -1,0 +1,358 @@
+"""The compiled game loop of the Monte Carlo engine: random numbers, players, play-outs.
+
+Private to :mod:`bgsim.montecarlo` (the public API). Everything here is
+``numba.njit(cache=True, nogil=True)``: a chunk of games runs as machine code without
+the GIL, so threads (a dask ``Client(processes=False)``) run chunks side by side.
+
+One turn costs one call of the engine's :func:`bgsim._kernel.generate` (R5-R21, V5) plus
+the choice among its results. Nothing is allocated inside the loop: the legal results
+stay in the :class:`~bgsim._kernel.Workspace` arrays, the chosen one is copied into the
+board with its rows swapped (the opponent is now on roll, RULES.md R1), and the players
+pick by index.
+
+Random numbers: xoshiro256** (Blackman and Vigna, 2018, public domain reference
+algorithm, prng.di.unimi.it), a 256-bit state seeded from a
+:class:`numpy.random.SeedSequence` by the caller, and Lemire's unbiased bounded
+integers ("Fast random integer generation in an interval", ACM TOMACS 2019). Dice are
+``uniform(36)`` split into two dice.
+
+Players (``PLAYER_*``):
+
+- ``random``: uniform over the distinct legal plays (each distinct resulting position once).
+- ``pubeval``: Gerald Tesauro's public linear evaluator (weights in
+  ``bgsim/data/pubeval_weights.txt``): the play whose resulting position scores highest,
+  with the race or contact weights chosen by the position *before* the move. Our encoding
+  of its 122 inputs is folded into a lookup table ``ptab[race, point, n + 15]`` (see
+  :func:`pubeval_table`).
+- ``heuristic``: pubeval, except once contact is over and the mover has every checker
+  home (R16): then the play with the fewest expected rolls to bear off, from the exact
+  one-sided bear-off database (``bgsim.bearoff``).
+
+Outcomes are counted per game from the point of view of side 0 (the side on roll in the
+start position): ``OUT_WIN + k - 1`` for a win of kind ``k`` (1 single, 2 gammon, 3
+backgammon, R23), ``OUT_LOSS + k - 1`` for a loss, ``OUT_DRAW`` for a last-roll draw (V4).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._kernel import generate
+
+PLAYER_RANDOM = 0
+PLAYER_PUBEVAL = 1
+PLAYER_HEURISTIC = 2
+
+OUT_WIN = 0    # 0, 1, 2: side 0 wins single, gammon, backgammon
+OUT_LOSS = 3   # 3, 4, 5: side 1 wins single, gammon, backgammon
+OUT_DRAW = 6   # V4
+N_OUTCOMES = 7
+
+MAX_TURNS = 1_000_000  # a safety net: no real game comes near it
+
+_U64 = np.uint64
+
+
+# ============================================================================================
+# xoshiro256** and bounded integers
+# ============================================================================================
+
+
+@njit(cache=True, inline="always")
+def _rotl(x, k):
+    return (x << _U64(k)) | (x >> _U64(64 - k))
+
+
+@njit(cache=True, inline="always")
+def next_u64(s):
+    """Advance the xoshiro256** state ``s`` (uint64[4]) and return 64 random bits."""
+    result = _rotl(s[1] * _U64(5), 7) * _U64(9)
+    t = s[1] << _U64(17)
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = _rotl(s[3], 45)
+    return result
+
+
+@njit(cache=True, inline="always")
+def uniform(s, n):
+    """An unbiased random integer in ``[0, n)`` for ``1 <= n < 2**32`` (Lemire's method)."""
+    nn = _U64(n)
+    x = next_u64(s) >> _U64(32)
+    m = x * nn
+    low = m & _U64(0xFFFFFFFF)
+    if low < nn:
+        t = (_U64(0x100000000) - nn) % nn
+        while low < t:
+            x = next_u64(s) >> _U64(32)
+            m = x * nn
+            low = m & _U64(0xFFFFFFFF)
+    return np.int64(m >> _U64(32))
+
+
+@njit(cache=True)
+def draw_uniform(state, n, count):
+    """``count`` draws of :func:`uniform` (for tests of the generator)."""
+    out = np.empty(count, dtype=np.int64)
+    for i in range(count):
+        out[i] = uniform(state, n)
+    return out
+
+
+# ============================================================================================
+# Evaluators
+# ============================================================================================
+
+
+def pubeval_table(race_weights: np.ndarray, contact_weights: np.ndarray):
+    """Fold pubeval's 122-input encoding into lookup tables (plain numpy, run once).
+
+    Pubeval describes the board *after* a move from the mover's side: for each point p
+    (1-24, the mover's numbering) the number ``n`` = the mover's checkers there, or minus
+    the opponent's. Its five inputs for point p (indices ``5 * (24 - p) + 0..4``) are
+    ``n == -1`` (an opponent blot), ``n == 1``, ``n >= 2``, ``n == 3`` and ``(n - 3) / 2``
+    when ``n >= 4``; input 120 is the opponent's checkers on the bar / 2 and input 121 the
+    mover's checkers off / 15. (Opponent points of two or more, and the mover's own bar,
+    are not inputs.) The score is the dot product with the race or contact weights.
+
+    Returns ``(ptab, pbar, poff)``: ``ptab[r, p, n + 15]`` is point p's share of the
+    score, ``pbar[r]`` and ``poff[r]`` the weight of one checker on the bar / off, with
+    ``r`` = 1 for the race weights, 0 for contact.
+    """
+    ptab = np.zeros((2, 25, 31))
+    pbar = np.zeros(2)
+    poff = np.zeros(2)
+    for r, w in ((0, np.asarray(contact_weights, float)), (1, np.asarray(race_weights, float))):
+        if w.shape != (122,):
+            raise ValueError("a pubeval weight vector has 122 numbers")
+        for p in range(1, 25):
+            base = 5 * (24 - p)
+            for n in range(-15, 16):
+                v = 0.0
+                if n == -1:
+                    v += w[base]
+                elif n == 1:
+                    v += w[base + 1]
+                elif n >= 2:
+                    v += w[base + 2]
+                    if n == 3:
+                        v += w[base + 3]
+                    if n >= 4:
+                        v += w[base + 4] * (n - 3) / 2.0
+                ptab[r, p, n + 15] = v
+        pbar[r] = w[120] / 2.0
+        poff[r] = w[121] / 15.0
+    return ptab, pbar, poff
+
+
+@njit(cache=True, inline="always")
+def is_contact(b):
+    """True while a checker of one side can still meet one of the other (board ``b``)."""
+    hi0 = 0
+    for p in range(25, 0, -1):
+        if b[0, p] > 0:
+            hi0 = p
+            break
+    hi1 = 0
+    for p in range(25, 0, -1):
+        if b[1, p] > 0:
+            hi1 = p
+            break
+    # my rearmost checker is on my point hi0, theirs on my point 25 - hi1
+    return hi0 > 0 and hi1 > 0 and hi0 + hi1 > 25
+
+
+@njit(cache=True, inline="always")
+def all_home(b):
+    """True when every checker of the side on roll is on points 1-6 or off (R16)."""
+    for p in range(7, 26):
+        if b[0, p] > 0:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def pubeval_score(boards, k, r, ptab, pbar, poff):
+    """Pubeval's score of result ``k`` (mover's view) with weight set ``r``."""
+    s = pbar[r] * boards[k, 1, 25] + poff[r] * boards[k, 0, 0]
+    for p in range(1, 25):
+        n = boards[k, 0, p] - boards[k, 1, 25 - p]
+        s += ptab[r, p, n + 15]
+    return s
+
+
+@njit(cache=True, inline="always")
+def bearoff_index(boards, k, binom):
+    """Perfect index of the mover's home board in result ``k`` (as ``bgsim.bearoff.index``)."""
+    idx = 0
+    s = 0
+    for i in range(6):
+        s += boards[k, 0, i + 1]
+        idx += binom[s + i, i + 1]
+    return idx
+
+
+@njit(cache=True, inline="always")
+def loss_kind(boards, k, row):
+    """R23: how much the side in ``row`` of result ``k`` loses (1 single, 2 gammon, 3 backgammon)."""
+    if boards[k, row, 0] > 0:
+        return 1
+    for p in range(19, 26):   # the winner's home board (loser's 19-24) or the bar
+        if boards[k, row, p] > 0:
+            return 3
+    return 2
+
+
+@njit(cache=True)
+def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom):
+    """Index of the play ``player`` picks among the ``n`` results in ``boards[:n]``."""
+    if n == 1:
+        return 0
+    if player == PLAYER_RANDOM:
+        return uniform(state, n)
+    for k in range(n):
+        if boards[k, 0, 0] == nchk:
+            return k  # bears off the last checker: wins at once (pubeval scores it "infinite")
+    contact = is_contact(b)
+    if player == PLAYER_HEURISTIC and not contact and all_home(b):
+        # the database's own rule: fewest expected rolls, ties (1e-12) to the lower index
+        best = 0
+        best_e = 1e300
+        best_i = 1 << 62
+        for k in range(n):
+            i = bearoff_index(boards, k, binom)
+            e = bo_exp[i]
+            if e < best_e - 1e-12 or (e <= best_e + 1e-12 and i < best_i):
+                best_e = e
+                best_i = i
+                best = k
+        return best
+    r = 0 if contact else 1
+    best = 0
+    best_s = -1e300
+    for k in range(n):
+        s = pubeval_score(boards, k, r, ptab, pbar, poff)
+        if s > best_s:
+            best_s = s
+            best = k
+    return best
+
+
+@njit(cache=True)
+def choose_final(n, nchk, boards):
+    """V4's final roll: a play bearing off every checker (a draw) if one exists, else the one
+    losing least (R23 judged after it). Every player plays the final roll this way."""
+    best = 0
+    best_kind = 4
+    for k in range(n):
+        if boards[k, 0, 0] == nchk:
+            return k
+        kind = loss_kind(boards, k, 0)
+        if kind < best_kind:
+            best_kind = kind
+            best = k
+    return best
+
+
+# ============================================================================================
+# The game loop
+# ============================================================================================
+
+
+@njit(cache=True, nogil=True)
+def play_chunk(start, nchk, flags, first_rolls, ngames, state, player0, player1, starter0, last_roll_draw,
+               ptab, pbar, poff, bo_exp, binom, counts,
+               boards, moves, nmoves, table, stamps, scratch, work):
+    """Play ``ngames`` games from ``start`` (int8[2, 26], side 0 on roll, before rolling).
+
+    ``first_rolls`` (int64[m, 2]): the first roll of each game comes from it, every block of
+    ``m`` games using each row exactly once in a random order (stratified first rolls).
+    Later rolls come from ``state`` (xoshiro256**, advanced in place).
+    ``player0``/``player1``: the ``PLAYER_*`` of side 0 / side 1. ``starter0``: side 0
+    started the game (for V4, ``last_roll_draw``).
+    ``counts[first_roll_row, outcome] += 1`` for each game (outcomes: see the module doc).
+    Returns the number of turns played (rolls, the final roll of V4 included).
+    """
+    m = first_rolls.shape[0]
+    b = np.empty((2, 26), dtype=np.int8)
+    perm = np.empty(m, dtype=np.int64)
+    turns = 0
+    for g in range(ngames):
+        j = g % m
+        if j == 0:  # a new block: a random order of the m first rolls (Fisher-Yates)
+            for i in range(m):
+                perm[i] = i
+            for i in range(m - 1, 0, -1):
+                r = uniform(state, i + 1)
+                t = perm[i]
+                perm[i] = perm[r]
+                perm[r] = t
+        fr = perm[j]
+        b[:, :] = start
+        if b[0, 0] == nchk:        # a finished position: nothing to play (R22, R23)
+            counts[fr, OUT_WIN + loss_kind_board(b, 1) - 1] += 1
+            continue
+        if b[1, 0] == nchk:
+            counts[fr, OUT_LOSS + loss_kind_board(b, 0) - 1] += 1
+            continue
+        side = 0
+        final = False
+        t = 0
+        while True:
+            if t == 0:
+                d1 = first_rolls[fr, 0]
+                d2 = first_rolls[fr, 1]
+            else:
+                r = uniform(state, 36)
+                d1 = r // 6 + 1
+                d2 = r % 6 + 1
+            t += 1
+            if t > MAX_TURNS:
+                raise RuntimeError("a game ran past MAX_TURNS turns")
+            n = generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, work)
+            if final:
+                k = choose_final(n, nchk, boards)
+            else:
+                k = choose(player0 if side == 0 else player1, b, n, nchk, state, boards,
+                           ptab, pbar, poff, bo_exp, binom)
+            if boards[k, 0, 0] == nchk:            # the mover bore off the last checker (R22)
+                if final:                          # V4: the final roll bore off everything
+                    counts[fr, OUT_DRAW] += 1
+                    break
+                if last_roll_draw and (side == 0) == starter0:
+                    final = True                   # V4: the other side gets one final roll
+                else:
+                    kind = loss_kind(boards, k, 1)
+                    if side == 0:
+                        counts[fr, OUT_WIN + kind - 1] += 1
+                    else:
+                        counts[fr, OUT_LOSS + kind - 1] += 1
+                    break
+            elif final:                            # V4: the final roll failed; the starter wins
+                kind = loss_kind(boards, k, 0)     # judged after the final roll (R23)
+                if side == 0:
+                    counts[fr, OUT_LOSS + kind - 1] += 1
+                else:
+                    counts[fr, OUT_WIN + kind - 1] += 1
+                break
+            for i in range(26):                    # the opponent is on roll: swap the rows
+                b[0, i] = boards[k, 1, i]
+                b[1, i] = boards[k, 0, i]
+            side ^= 1
+        turns += t
+    return turns
+
+
+@njit(cache=True, inline="always")
+def loss_kind_board(b, row):
+    """R23 for the side in ``row`` of a single board ``b``."""
+    if b[row, 0] > 0:
+        return 1
+    for p in range(19, 26):
+        if b[row, p] > 0:
+            return 3
+    return 2

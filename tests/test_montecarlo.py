@@ -1,0 +1,528 @@
+"""Tests of the Monte Carlo engine (bgsim.montecarlo, bgsim._mc_kernel).
+
+Every statistical check compares an estimate with an exact answer computed here,
+independently of the engine, and allows 4 standard errors. Seeds are fixed, so the
+suite is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from bgsim import Position, bearoff
+from bgsim import _mc_kernel as K
+from bgsim._kernel import Workspace, generate
+from bgsim.dice import ALL_ROLLS, OPENING_ROLLS
+from bgsim.equity import match_equity
+from bgsim.errors import RuleViolationError
+from bgsim.montecarlo import (
+    PLAYERS, Estimate, Interval, estimate, mean_interval, pubeval_weights, wilson_interval,
+)
+from bgsim.rules import Rules
+
+
+def close_to(est_interval, exact: float, n: int, sigmas: float = 4.0) -> bool:
+    """|estimate - exact| within ``sigmas`` standard errors of a proportion ``exact``."""
+    exact = min(1.0, max(0.0, exact))
+    se = math.sqrt(exact * (1 - exact) / n)
+    return abs(est_interval.value - exact) <= sigmas * se + 1e-9
+
+
+# ============================================================================================
+# Exact answers, computed here without the engine
+# ============================================================================================
+
+def single_checker_rolls(start: int, ace_closed: bool) -> list[float]:
+    """Distribution of the rolls one lone checker needs to bear off from ``start`` (25 = bar).
+
+    With one checker there is no choice: a roll moves it the dice total (a double four
+    times, R6) or bears it off when the total reaches it (R17, R18). From the bar, 1-1
+    cannot enter when the opponent holds my 24-point, their ace (R14: 36 - 1**2 = 35 rolls
+    enter). Stepped roll by roll until less than 1e-15 of the probability is left.
+    """
+    dist = [0.0]
+    states = {start: 1.0}
+    while sum(states.values()) > 1e-15:
+        nxt: dict[int, float] = {}
+        off = 0.0
+        for p, pr in states.items():
+            for d1, d2 in ALL_ROLLS:
+                w = pr / 36
+                if p == 25 and ace_closed and d1 == d2 == 1:
+                    nxt[p] = nxt.get(p, 0.0) + w
+                    continue
+                total = 4 * d1 if d1 == d2 else d1 + d2
+                q = p - total
+                if q <= 0:
+                    off += w
+                else:
+                    nxt[q] = nxt.get(q, 0.0) + w
+        dist.append(off)
+        states = nxt
+    return dist
+
+
+def ace_point_rolls(checkers: int) -> list[Fraction]:
+    """Rolls to bear off ``checkers`` (even) from the ace point: 4 on a double, else 2."""
+    dist = [Fraction(0)] * (checkers + 2)
+    states = {checkers: Fraction(1)}
+    n = 0
+    while states:
+        n += 1
+        nxt: dict[int, Fraction] = {}
+        for c, pr in states.items():
+            for step, w in ((4, Fraction(1, 6)), (2, Fraction(5, 6))):
+                left = max(0, c - step)
+                if left == 0:
+                    dist[n] += pr * w
+                else:
+                    nxt[left] = nxt.get(left, 0) + pr * w
+        states = nxt
+    return dist
+
+
+def p_first_finishes(mine, theirs) -> float:
+    """P(I finish first) when I roll first: sum_n P(I need n) * P(they need >= n)."""
+    total = 0.0
+    for n, p in enumerate(mine):
+        if n == 0:
+            continue
+        total += float(p) * float(sum(theirs[n:]))
+    return total
+
+
+# ============================================================================================
+# Random numbers (the compiled generator)
+# ============================================================================================
+
+def xoshiro_reference(s, count):
+    """xoshiro256** as published by Blackman and Vigna, in plain Python integers."""
+    mask = (1 << 64) - 1
+    s = [int(x) for x in s]
+    out = []
+
+    def rotl(x, k):
+        return ((x << k) | (x >> (64 - k))) & mask
+
+    for _ in range(count):
+        out.append(rotl((s[1] * 5) & mask, 7) * 9 & mask)
+        t = (s[1] << 17) & mask
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+    return out
+
+
+def test_xoshiro_matches_the_reference_algorithm():
+    state = np.array([1, 2, 3, 4], dtype=np.uint64)
+    got = [int(K.next_u64(state)) for _ in range(50)]
+    assert got[:2] == [11520, 0]        # the published first outputs for the state (1, 2, 3, 4)
+    assert got == xoshiro_reference([1, 2, 3, 4], 50)
+
+
+def test_bounded_integers_are_lemires_method_and_uniform():
+    seed = np.random.SeedSequence(9).generate_state(4, np.uint64)
+    draws = K.draw_uniform(seed.copy(), 36, 36_000)
+    # reference: Lemire's multiply-shift on the top 32 bits, with its rejection step
+    ref = []
+    raw = iter(xoshiro_reference(seed, 40_000))
+    for _ in range(36_000):
+        while True:
+            m = (next(raw) >> 32) * 36
+            if (m & 0xFFFFFFFF) >= (2**32 - 36) % 36:
+                break
+        ref.append(m >> 32)
+    assert draws.tolist() == ref
+    counts = np.bincount(draws, minlength=36)
+    chi2 = ((counts - 1000) ** 2 / 1000).sum()
+    assert chi2 < 80   # 35 degrees of freedom: P(chi2 > 80) < 1e-4
+
+
+# ============================================================================================
+# pubeval: the 122 inputs from Tesauro's description, computed the slow way
+# ============================================================================================
+
+def pubeval_reference(board, race_w, contact_w, race: bool) -> float:
+    """Tesauro's pubeval on a board from the mover's view (row 0 mover, row 1 opponent)."""
+    pos = [0] * 28
+    for p in range(1, 25):
+        pos[p] = int(board[0, p]) - int(board[1, 25 - p])
+    pos[25] = int(board[0, 25])
+    pos[0] = -int(board[1, 25])
+    pos[26] = int(board[0, 0])
+    pos[27] = -int(board[1, 0])
+    x = [0.0] * 122
+    for j in range(1, 25):
+        n = pos[25 - j]
+        base = 5 * (j - 1)
+        if n == -1:
+            x[base] = 1.0
+        if n == 1:
+            x[base + 1] = 1.0
+        if n >= 2:
+            x[base + 2] = 1.0
+        if n == 3:
+            x[base + 3] = 1.0
+        if n >= 4:
+            x[base + 4] = (n - 3) / 2.0
+    x[120] = -pos[0] / 2.0
+    x[121] = pos[26] / 15.0
+    w = race_w if race else contact_w
+    return float(np.dot(w, x))
+
+
+def test_pubeval_table_reproduces_the_122_input_evaluator():
+    race_w, contact_w = pubeval_weights()
+    assert race_w.shape == contact_w.shape == (122,)
+    ptab, pbar, poff = K.pubeval_table(race_w, contact_w)
+    rng = np.random.default_rng(4)
+    ws = Workspace()
+    checked = 0
+    pos = Position.initial()
+    for _ in range(60):   # positions along a random game, every legal result of each roll
+        if pos.is_game_over():
+            pos = Position.initial()
+        d1, d2 = (int(x) for x in rng.integers(1, 7, size=2))
+        b = pos.to_array()
+        n = generate(b, d1, d2, 0, *ws.arrays())
+        for k in range(n):
+            for r in (0, 1):
+                got = K.pubeval_score(ws.boards, k, r, ptab, pbar, poff)
+                want = pubeval_reference(ws.boards[k], race_w, contact_w, race=(r == 1))
+                assert got == pytest.approx(want, abs=1e-9)
+                checked += 1
+        plays = pos.legal_plays((d1, d2))
+        pos = pos.play(plays[int(rng.integers(len(plays)))])
+    assert checked > 500
+
+
+def test_pubeval_player_picks_the_highest_score():
+    race_w, contact_w = pubeval_weights()
+    ptab, pbar, poff = K.pubeval_table(race_w, contact_w)
+    ws = Workspace()
+    b = Position.initial().to_array()
+    n = generate(b, 3, 1, 0, *ws.arrays())
+    k = K.choose(K.PLAYER_PUBEVAL, b, n, 15, np.zeros(4, np.uint64), ws.boards, ptab, pbar, poff,
+                 np.zeros(1), np.zeros((22, 7), np.int64))
+    scores = [pubeval_reference(ws.boards[i], race_w, contact_w, race=False) for i in range(n)]
+    assert k == int(np.argmax(scores))
+    after = Position.from_array(ws.boards[k])
+    assert after.mine[5] == 2   # pubeval makes the 5-point with 3-1 (8/5 6/5)
+
+
+# ============================================================================================
+# Agreement with exact answers
+# ============================================================================================
+
+@pytest.mark.parametrize("mine, theirs", [(4, 6), (6, 5), (12, 3), (2, 11)])
+@pytest.mark.parametrize("player", ["random", "heuristic"])
+def test_lone_checker_race_matches_exact(mine, theirs, player):
+    """R17, R18, R22: one checker each, no choices; P(on roll wins) is exact."""
+    pos = Position.from_counts({mine: 1}, {theirs: 1})
+    games = 36 * 250
+    est = estimate(pos, games=games, player=player, seed=11)
+    exact = p_first_finishes(single_checker_rolls(mine, False), single_checker_rolls(theirs, False))
+    assert close_to(est.win, exact, games), (est.win, exact)
+    assert est.gammon.value == 0 and est.opp_gammon.value == 0   # R23: both have checkers off
+    assert est.equity.value == pytest.approx(2 * est.win.value - 1)
+
+
+@pytest.mark.parametrize("ace_checkers", [4, 8, 12])
+def test_entering_against_a_closed_point_matches_exact(ace_checkers):
+    """R13, R14: my last checker is on the bar; the opponent's ace point (my 24) is closed,
+    so 1-1 does not enter (35 of 36 rolls do); the opponent bears off 2 checkers a roll (4
+    on a double) from the ace. I win when my checker comes around and off first."""
+    pos = Position.from_counts({25: 1, 0: 14}, {1: ace_checkers})
+    games = 36 * 300
+    est = estimate(pos, games=games, seed=3, player="random")
+    exact = p_first_finishes(single_checker_rolls(25, True), ace_point_rolls(ace_checkers))
+    assert 0 < exact < 1
+    assert close_to(est.win, exact, games), (est.win, exact)
+    # the stratified first roll: only 1-1 fails to enter, and then I need two more rolls
+    # (at best 6-6 and any), while 4 checkers come off the ace within two
+    if ace_checkers == 4:
+        i = ALL_ROLLS.index((1, 1))
+        assert est.by_first_roll[i, :3].sum() == 0
+
+
+def test_bearoff_race_matches_the_one_sided_database():
+    """R16-R19: the heuristic bears off like the database (fewest expected rolls, its tie
+    rule), so P(on roll wins) = sum_n P(I need n) P(they need >= n), from its distributions."""
+    me, them = (2, 0, 1, 0, 2, 1), (0, 2, 0, 3, 0, 1)
+    pos = Position.from_counts({p + 1: c for p, c in enumerate(me) if c},
+                               {p + 1: c for p, c in enumerate(them) if c})
+    db = bearoff.one_sided()
+    exact = p_first_finishes(db.distribution(me), db.distribution(them))
+    games = 36 * 300
+    est = estimate(pos, games=games, seed=5, player="heuristic")
+    assert close_to(est.win, exact, games), (est.win, exact)
+
+
+# ============================================================================================
+# Scoring: R23, V1, X1, cube, match play, V4
+# ============================================================================================
+
+SURE_WIN = {1: 1}   # my last checker on my ace point: any roll bears it off (R17, R18)
+
+
+@pytest.mark.parametrize("theirs, kind", [
+    ({25: 1, 7: 14}, 3),          # a checker on the bar: backgammon (R23)
+    ({19: 15}, 3),                # all in my home board (their 19-24): backgammon
+    ({7: 15}, 2),                 # none off, none in my home or on the bar: gammon
+    ({0: 1, 19: 14}, 1),          # one checker off: single game
+])
+def test_forced_result_kinds_r23(theirs, kind):
+    pos = Position.from_counts(SURE_WIN, theirs)
+    est = estimate(pos, games=72, seed=1)
+    assert est.outcomes[kind - 1] == 72 and sum(est.outcomes) == 72
+    assert est.win.value == 1.0
+    assert est.gammon.value == (1.0 if kind >= 2 else 0.0)
+    assert est.backgammon.value == (1.0 if kind == 3 else 0.0)
+    assert est.equity.value == kind and est.equity.half_width == 0
+
+
+@pytest.mark.parametrize("ending, points", [("koks", 3), ("mars", 2), ("oin", 1)])
+def test_ending_modes_v1(ending, points):
+    pos = Position.from_counts(SURE_WIN, {25: 1, 7: 14})
+    assert estimate(pos, Rules.money(ending=ending), games=36).equity.value == points
+    assert estimate(pos, Rules.money(ending=ending), games=36, cube=4).equity.value == 4 * points
+
+
+def test_jacoby_rule_x1():
+    pos = Position.from_counts(SURE_WIN, {7: 15})                  # a sure gammon
+    jacoby = Rules.money(jacoby=True)
+    assert estimate(pos, jacoby, games=36).equity.value == 1       # cube centred: counts single
+    assert estimate(pos, jacoby, games=36, cube=2).equity.value == 4               # turned: 2 x 2
+    assert estimate(pos, jacoby, games=36, cube=2, cube_turned=False).equity.value == 2  # R29
+    assert estimate(pos, Rules.money(), games=36).equity.value == 2
+
+
+def test_match_equity_r27_r28():
+    gammon = Position.from_counts(SURE_WIN, {7: 15})
+    rules = Rules.match(7)
+    est = estimate(gammon, rules, games=36, away=(5, 4))
+    assert est.equity_unit == "match-winning chance"
+    assert est.equity.value == pytest.approx(match_equity(3, 4))    # a gammon: 2 points
+    assert estimate(gammon, rules, games=36, away=(2, 4)).equity.value == 1.0
+    # the trailer wins the Crawford game: both 1-away
+    single = Position.from_counts(SURE_WIN, {0: 1, 6: 14})
+    assert estimate(single, rules, games=36, away=(2, 1)).equity.value == pytest.approx(0.5)
+    # leader reaches 1-away in a normal game: the next game is the Crawford game
+    assert estimate(single, rules, games=36, away=(2, 4)).equity.value == pytest.approx(match_equity(1, 4))
+    # ... but after the Crawford game, play is post-Crawford
+    est = estimate(single, rules, games=36, away=(3, 1), crawford_game=False)
+    assert est.equity.value == pytest.approx(match_equity(2, 1, post_crawford=True))
+    losing = Position.from_counts({0: 14, 25: 1}, {0: 13, 1: 2})     # the opponent wins next roll
+    est = estimate(losing, rules, games=36, away=(4, 3), player="random")
+    assert est.win.value == 0.0      # from the bar nothing comes off in one roll (R13, R16)
+    assert est.equity.value == pytest.approx(match_equity(4, 2))
+    with pytest.raises(RuleViolationError, match="R28"):
+        estimate(single, rules, games=36, away=(2, 1), cube=2)
+    with pytest.raises(RuleViolationError, match="R27"):
+        estimate(single, Rules.money(), games=36, away=(2, 1))
+
+
+def test_last_roll_draw_v4():
+    """The starter bears off its last checker; the other side's final roll draws if it
+    bears off everything: one checker on the 6-point comes off with 27 of 36 rolls."""
+    pos = Position.from_counts(SURE_WIN, {6: 1, 0: 14})
+    rules = Rules.money(last_roll_draw=True)
+    est = estimate(pos, rules, games=36 * 200, seed=2)             # starter: the player on roll
+    assert est.draw is not None
+    # stratified first rolls make my roll irrelevant; the final roll is random
+    assert close_to(est.draw, 27 / 36, est.games)
+    assert est.draw.value + est.win.value == pytest.approx(1.0)
+    assert est.outcome_values[6] == 0.0
+    other = estimate(pos, rules, games=72, starter=1 - pos.turn)   # the opponent started
+    assert other.win.value == 1.0 and other.draw.value == 0.0
+    assert estimate(pos, Rules.money(), games=72).draw is None
+
+
+def test_final_roll_saves_what_it_can_v4():
+    """A failed final roll is judged after it (R23): bearing one checker off saves the gammon.
+
+    The opponent (15 checkers: 2 on their 6-point, 13 on their ace) cannot draw; the rolls
+    that can bear a checker off are counted here with the public API (R17-R19)."""
+    final = Position.from_counts({6: 2, 1: 13}, {0: 15})      # the opponent's final roll, their view
+    saving = sum(1 for roll in ALL_ROLLS
+                 if any(final.play(p).theirs[0] > 0 for p in final.legal_plays(roll)))
+    assert 20 < saving < 36
+    pos = Position.from_counts(SURE_WIN, {6: 2, 1: 13})
+    games = 36 * 200
+    est = estimate(pos, Rules.money(last_roll_draw=True), games=games, seed=1, player="random")
+    assert est.draw.value == 0.0 and est.win.value == 1.0 and est.backgammon.value == 0.0
+    assert close_to(Interval(est.outcomes[0] / games, 0, 1), saving / 36, games)   # single games
+    assert est.outcomes[0] + est.outcomes[1] == games                             # else gammons
+
+
+def test_hypergammon_and_variant_checks_x3():
+    pos = Position.initial(variant="hypergammon")
+    est = estimate(pos, Rules.hypergammon(), games=360, seed=1, player="random")
+    assert est.games == 360 and sum(est.outcomes) == 360
+    with pytest.raises(RuleViolationError, match="X3"):
+        estimate(pos, Rules.money(), games=36)
+
+
+def test_caucasian_flag_reaches_the_kernel_v5():
+    """V5 changes the legal plays, so some play-out must differ under the same dice."""
+    pos = Position.initial()
+    a = estimate(pos, Rules.money(), games=720, seed=4, player="random")
+    b = estimate(pos, Rules.money(caucasian=True), games=720, seed=4, player="random")
+    assert a.games == b.games == 720
+    assert a.outcomes != b.outcomes
+
+
+# ============================================================================================
+# Players
+# ============================================================================================
+
+def test_players_order_of_strength():
+    pos = Position.initial()
+    est = estimate(pos, games=720, seed=8, player=("heuristic", "random"))
+    assert est.win.low > 0.9
+    est = estimate(pos, games=720, seed=8, player=("random", "pubeval"))
+    assert est.win.high < 0.1
+    assert est.players == ("random", "pubeval")
+    assert set(PLAYERS) == {"random", "pubeval", "heuristic"}
+
+
+# ============================================================================================
+# Variance reduction, reproducibility, parallel runs
+# ============================================================================================
+
+def test_each_block_of_36_games_starts_with_every_roll_once():
+    pos = Position.initial()
+    for g in (36, 36 * 7):
+        est = estimate(pos, games=g, seed=13, chunk_size=36, player="random")
+        per_roll = est.by_first_roll.sum(axis=1)
+        assert per_roll.tolist() == [g // 36] * 36
+        assert np.diff(est.trace_games).tolist() == [36] * (g // 36 - 1)   # one block per chunk
+    est = estimate(pos, games=36 * 5 + 10, seed=13, chunk_size=180, player="random")
+    per_roll = est.by_first_roll.sum(axis=1)
+    assert per_roll.min() == 5 and per_roll.max() == 6 and per_roll.sum() == 190
+    # R4: an opening roll has no doubles: 30 rolls per block
+    est = estimate(pos, games=180, seed=13, opening=True, chunk_size=180, player="random")
+    assert est.first_rolls == OPENING_ROLLS
+    assert est.by_first_roll.sum(axis=1).tolist() == [6] * 30
+
+
+def same(a: Estimate, b: Estimate) -> bool:
+    return (a.outcomes == b.outcomes and np.array_equal(a.by_first_roll, b.by_first_roll)
+            and np.array_equal(a.trace_equity, b.trace_equity) and a.equity == b.equity
+            and a.mean_turns == b.mean_turns and a.games == b.games)
+
+
+def test_same_seed_same_numbers_whatever_runs_it():
+    pos = Position.initial()
+    kw = dict(games=1000, seed=21, chunk_size=180, player="heuristic")
+    one = estimate(pos, **kw)
+    assert one.chunks == 6 and one.trace_games.tolist() == [180, 360, 540, 720, 900, 1000]
+    assert same(one, estimate(pos, **kw))
+    assert same(one, estimate(pos, workers=2, **kw))
+    with ThreadPoolExecutor(3) as ex:
+        assert same(one, estimate(pos, executor=ex, **kw))
+    assert not same(one, estimate(pos, **{**kw, "seed": 22}))
+
+
+def test_dask_distributed_executor():
+    distributed = pytest.importorskip("dask.distributed")
+    pos = Position.initial()
+    kw = dict(games=720, seed=3, chunk_size=180, player="pubeval")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
+                            dashboard_address=None) as client:
+        on_dask = estimate(pos, executor=client.get_executor(), **kw)
+    assert same(on_dask, estimate(pos, **kw))
+
+
+# ============================================================================================
+# Stopping early, progress, the result's display
+# ============================================================================================
+
+def counting_stop(after: int, action):
+    calls = {"n": 0}
+
+    def stop():
+        calls["n"] += 1
+        if calls["n"] > after:
+            return action()
+        return False
+    return stop
+
+
+def raise_interrupt():
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("action", [lambda: True, raise_interrupt], ids=["stop", "ctrl-c"])
+def test_stop_returns_the_finished_chunks(action):
+    pos = Position.initial()
+    kw = dict(games=36 * 10, seed=6, chunk_size=36, player="random")
+    full = estimate(pos, **kw)
+    part = estimate(pos, stop=counting_stop(3, action), **kw)
+    assert part.stopped and not full.stopped
+    assert part.games == 3 * 36 and part.chunks == 3
+    assert part.trace_equity.tolist() == full.trace_equity[:3].tolist()   # the same first chunks
+    assert "STOPPED EARLY" in str(part)
+
+
+def test_stop_event_and_executor():
+    pos = Position.initial()
+    ev = threading.Event()
+    ev.set()
+    est = estimate(pos, games=360, stop=ev, chunk_size=36)
+    assert est.stopped and est.games == 0 and math.isnan(est.win.value)
+    str(est), est._repr_html_()   # an empty result still shows itself
+    with ThreadPoolExecutor(2) as ex:
+        est = estimate(pos, games=36 * 40, chunk_size=36, executor=ex, player="random",
+                       stop=counting_stop(2, lambda: True))
+    assert est.stopped and 0 < est.games < 36 * 40 and est.games % 36 == 0
+
+
+def test_progress_bar_and_display(capsys):
+    pos = Position.initial()
+    est = estimate(pos, games=360, chunk_size=180, progress=True, player="pubeval",
+                   rules=Rules.money(last_roll_draw=True))
+    err = capsys.readouterr().err
+    assert "360/360" in err
+    text = str(est)
+    for word in ("360 games", "pubeval", "win", "gammon", "backgammon", "draw (V4)", "equity",
+                 "points per game", "last-roll draw (V4)"):
+        assert word in text
+    html = est._repr_html_()
+    assert html.startswith("<div>") and "<table>" in html
+    assert "Estimate 360 games" in repr(est)
+    assert est.trace_half_width[-1] < est.trace_half_width[0]
+
+
+def test_interval_helpers():
+    iv = wilson_interval(0, 50)
+    assert iv.value == 0 and iv.low == 0 and 0 < iv.high < 0.1
+    iv = mean_interval([2.0, -1.0], [25, 75])
+    assert iv.value == pytest.approx(-0.25)
+    s = math.sqrt((25 * 2.25**2 + 75 * 0.75**2) / 99)
+    assert iv.half_width == pytest.approx(1.959963984540054 * s / 10)
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    (dict(games=0), ValueError),
+    (dict(player="wizard"), ValueError),
+    (dict(player=("random",)), ValueError),
+    (dict(chunk_size=100), ValueError),
+    (dict(workers=0), ValueError),
+    (dict(workers=2, executor=ThreadPoolExecutor(1)), ValueError),
+    (dict(cube=3), RuleViolationError),
+    (dict(starter=2), ValueError),
+    (dict(seed=-1), ValueError),
+])
+def test_bad_arguments(kwargs, error):
+    with pytest.raises(error):
+        estimate(Position.initial(), **kwargs)
