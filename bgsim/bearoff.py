@@ -585,6 +585,19 @@ class OneSided:
         """
         return float(self._expected[index(pos)])
 
+    def expected_rolls_table(self) -> np.ndarray:
+        """Expected rolls for every position at once, indexed by :func:`index` (read-only).
+
+        For compiled loops (the Monte Carlo players) that look positions up by index.
+
+        >>> table = one_sided().expected_rolls_table()
+        >>> len(table) == N_POSITIONS, float(table[0])
+        (True, 0.0)
+        """
+        view = self._expected.view()
+        view.setflags(write=False)
+        return view
+
     def expected_first_off(self, pos) -> float:
         """The expected number of rolls until the first checker is off (gammon saving).
 

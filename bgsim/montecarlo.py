@@ -377,18 +377,12 @@ def _pubeval_tables():
 
 
 def _bearoff_expected() -> np.ndarray:
-    """Expected rolls to bear off, per perfect index, from :func:`bgsim.bearoff.one_sided`
-    (through its public API: about a second, once per process)."""
+    """Expected rolls to bear off, per perfect index, from :func:`bgsim.bearoff.one_sided`."""
     global _BEAROFF
     with _TABLE_LOCK:
         if _BEAROFF is None:
             from . import bearoff
-            db = bearoff.one_sided()
-            e = np.empty(bearoff.N_POSITIONS)
-            for i in range(bearoff.N_POSITIONS):
-                e[i] = db.expected_rolls(bearoff.counts(i))
-            e.setflags(write=False)
-            _BEAROFF = e
+            _BEAROFF = np.ascontiguousarray(bearoff.one_sided().expected_rolls_table(), dtype=np.float64)
         return _BEAROFF
 
 
