@@ -20,7 +20,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 VPY    := $(VENV)/bin/python
 STAMP  := $(VENV)/.bgsim-installed
-EXTRAS ?= lessons,test
+EXTRAS ?= lessons,test,dist
 
 PYTEST_ARGS ?=
 NBVAL_ARGS  ?=

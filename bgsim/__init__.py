@@ -15,6 +15,7 @@ from __future__ import annotations
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
 from .game import Game, GameResult, GameState, IllegalGamePlayError
+from .montecarlo import Estimate, estimate
 from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, play_game
 from .position import Position
@@ -28,6 +29,8 @@ __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "play_game",
+    # probability
+    "estimate", "Estimate",
     # errors
     "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
     "IllegalGamePlayError",

@@ -137,6 +137,24 @@ def _cmd_bearoff(args) -> int:
     return 0
 
 
+def _cmd_estimate(args) -> int:
+    from .montecarlo import estimate
+    from .rules import Rules
+
+    pos = read_position(args.position)
+    if args.match:
+        rules = Rules.match(args.match, variant="standard")
+        away = tuple(args.away) if args.away else None
+    else:
+        rules, away = Rules.money(), None
+    if args.caucasian:
+        rules = rules.replace(caucasian=True)
+    result = estimate(pos, rules, games=args.games, player=args.player, seed=args.seed, workers=args.workers,
+                      progress=not args.quiet, away=away)
+    print(result)
+    return 0
+
+
 def _cmd_met(args) -> int:
     from .equity import match_equity
 
@@ -206,6 +224,18 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("position")
     p.add_argument("--checkers", type=int, default=6, help="two-sided database size (checkers a side, 1-8)")
     p.set_defaults(func=_cmd_bearoff)
+
+    p = sub.add_parser("estimate", help="Monte Carlo: play games out and estimate wins, gammons, equity")
+    p.add_argument("position")
+    p.add_argument("--games", type=int, default=10_000)
+    p.add_argument("--player", default="heuristic", help="random, pubeval or heuristic (default)")
+    p.add_argument("--seed", type=int, default=0, help="the same seed gives the same numbers (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="processes to use")
+    p.add_argument("--match", type=int, default=0, metavar="N", help="match play to N points (R27)")
+    p.add_argument("--away", type=int, nargs=2, metavar=("MY_AWAY", "OPP_AWAY"), help="match score, points away")
+    p.add_argument("--caucasian", action="store_true", help="the Caucasian hit rule (V5)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_estimate)
 
     p = sub.add_parser("met", help="match equity: the chance to win a match from a score (R27, R28)")
     p.add_argument("my_away", type=int, help="points you still need")

@@ -72,7 +72,7 @@ from .errors import BgsimError, RuleViolationError
 from .position import Position
 from .rules import ResultKind, Rules
 
-__all__ = ["estimate", "Estimate", "Interval", "PLAYERS", "DEFAULT_CHUNK_SIZE", "wilson_interval",
+__all__ = ["estimate", "Estimate", "EstimateError", "Interval", "PLAYERS", "DEFAULT_CHUNK_SIZE", "wilson_interval",
            "mean_interval", "pubeval_weights"]
 
 #: The players :func:`estimate` knows, by name.
@@ -132,6 +132,11 @@ class Interval:
         if math.isnan(self.value):
             return "n/a (no games)"
         return f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}]"
+
+
+
+class EstimateError(BgsimError):
+    """Arguments an estimate cannot run with (an unknown player, a bad chunk size ...)."""
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
@@ -501,11 +506,11 @@ def _player_pair(player) -> tuple[str, str]:
         except TypeError:
             pair = ()
         if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
-            raise ValueError(f"player must be a name or a pair of names from {PLAYERS}, not {player!r}")
+            raise EstimateError(f"player must be a name or a pair of names from {PLAYERS}, not {player!r}")
     out = tuple(p.strip().lower() for p in pair)
     for p in out:
         if p not in _PLAYER_CODES:
-            raise ValueError(f"unknown player {p!r}: choose from {', '.join(PLAYERS)}")
+            raise EstimateError(f"unknown player {p!r}: choose from {', '.join(PLAYERS)}")
     return out  # type: ignore[return-value]
 
 
@@ -580,7 +585,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     >>> estimate(pos, games=36, player="wizard")
     Traceback (most recent call last):
     ...
-    ValueError: unknown player 'wizard': choose from random, pubeval, heuristic
+    bgsim.montecarlo.EstimateError: unknown player 'wizard': choose from random, pubeval, heuristic
     """
     t_start = time.perf_counter()
     rules = Rules() if rules is None else rules
@@ -594,15 +599,15 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
             f"{rules.variant!r} has {rules.checkers} (R2, X3)")
     names = _player_pair(player)
     if not _is_int(games) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+        raise EstimateError(f"games must be a whole number >= 1, not {games!r}")
     if not _is_int(workers) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1, not {workers!r}")
+        raise EstimateError(f"workers must be a whole number >= 1, not {workers!r}")
     if executor is not None and workers != 1:
-        raise ValueError("give either workers= or executor=, not both")
+        raise EstimateError("give either workers= or executor=, not both")
     if starter is None:
         starter = position.turn
     if starter not in (0, 1) or isinstance(starter, bool):
-        raise ValueError(f"starter must be player 0 or 1, not {starter!r} (V4)")
+        raise EstimateError(f"starter must be player 0 or 1, not {starter!r} (V4)")
     if not _is_int(cube) or cube < 1 or cube & (cube - 1):
         raise RuleViolationError(f"a cube value is 1, 2, 4, 8, ... not {cube!r} (R24, R26)")
     if cube_turned is None:
@@ -636,14 +641,14 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     rolls = (OPENING_ROLLS if opening and rules.opening == "standard" else ALL_ROLLS)
     m = len(rolls)
     if not _is_int(chunk_size) or chunk_size < m or chunk_size % m:
-        raise ValueError(f"chunk_size must be a positive multiple of {m} (the block of first rolls), "
+        raise EstimateError(f"chunk_size must be a positive multiple of {m} (the block of first rolls), "
                          f"not {chunk_size!r}")
     chunk_size = int(chunk_size)
 
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)
     if not _is_int(seed) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+        raise EstimateError(f"seed must be a whole number >= 0 or None, not {seed!r}")
     seed = int(seed)
 
     job = _Job(start=position.to_array(), checkers=rules.checkers,

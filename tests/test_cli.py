@@ -89,3 +89,16 @@ def test_bearoff(capsys):
     assert main(["bearoff", pos.xgid()]) == 0
     out = capsys.readouterr().out
     assert "on roll: 1.000 rolls expected" in out and "on roll wins 100.00%" in out
+
+
+def test_estimate_is_reproducible(capsys):
+    argv = ["estimate", "start", "--games", "360", "--seed", "4", "--quiet", "--player", "random"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert main(argv) == 0
+    second = capsys.readouterr().out
+    assert "360 games" in first
+    strip = [line for line in first.splitlines() if "games/s" not in line and " s " not in line]
+    assert strip == [line for line in second.splitlines() if "games/s" not in line and " s " not in line]
+    assert main(["estimate", "start", "--player", "wizard", "--quiet"]) == 2
+    assert "unknown player" in capsys.readouterr().err

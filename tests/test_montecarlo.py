@@ -22,6 +22,7 @@ from bgsim.dice import ALL_ROLLS, OPENING_ROLLS
 from bgsim.equity import match_equity
 from bgsim.errors import RuleViolationError
 from bgsim.montecarlo import (
+    EstimateError,
     PLAYERS, Estimate, Interval, estimate, mean_interval, pubeval_weights, wilson_interval,
 )
 from bgsim.rules import Rules
@@ -513,15 +514,15 @@ def test_interval_helpers():
 
 
 @pytest.mark.parametrize("kwargs, error", [
-    (dict(games=0), ValueError),
-    (dict(player="wizard"), ValueError),
-    (dict(player=("random",)), ValueError),
-    (dict(chunk_size=100), ValueError),
-    (dict(workers=0), ValueError),
-    (dict(workers=2, executor=ThreadPoolExecutor(1)), ValueError),
+    (dict(games=0), EstimateError),
+    (dict(player="wizard"), EstimateError),
+    (dict(player=("random",)), EstimateError),
+    (dict(chunk_size=100), EstimateError),
+    (dict(workers=0), EstimateError),
+    (dict(workers=2, executor=ThreadPoolExecutor(1)), EstimateError),
     (dict(cube=3), RuleViolationError),
-    (dict(starter=2), ValueError),
-    (dict(seed=-1), ValueError),
+    (dict(starter=2), EstimateError),
+    (dict(seed=-1), EstimateError),
 ])
 def test_bad_arguments(kwargs, error):
     with pytest.raises(error):
