@@ -21,8 +21,36 @@ position (a hash table over the 52 board bytes).
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import numpy as np
 from numba import njit
+
+# Modules whose compiled functions call this kernel. numba's on-disk cache checks only a
+# function's own source file, so when this file changes their cached machine code (which
+# has the old kernel inlined) must go too. Only matters in a source checkout.
+_DEPENDENT_MODULES = ("bearoff", "_mc_kernel")
+
+
+def _drop_stale_dependent_caches() -> None:
+    here = Path(__file__)
+    cache = here.parent / "__pycache__"
+    try:
+        digest = hashlib.sha256(here.read_bytes()).hexdigest()
+        stamp = cache / "_kernel.source-sha256"
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        for name in _DEPENDENT_MODULES:
+            for f in list(cache.glob(f"{name}.*.nbi")) + list(cache.glob(f"{name}.*.nbc")):
+                f.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest)
+    except OSError:  # a read-only install: nothing can be stale there
+        pass
+
+
+_drop_stale_dependent_caches()
 
 # Capacity of one generation: distinct results kept, and the hash table size (2x).
 MAX_PLAYS = 16384
