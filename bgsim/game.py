@@ -49,6 +49,7 @@ import numpy as np
 
 from .dice import rng_from
 from .errors import IllegalPlayError, RuleViolationError
+from .notation import parse_play
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, Rules, result_kind
@@ -896,7 +897,7 @@ class Game:
                     f"{play} is a play of {play.dice[0]}-{play.dice[1]}, but the roll is {dice[0]}-{dice[1]} (R5)")  # type: ignore[index]
         elif isinstance(play, str):
             try:
-                play = pos.parse_play(play, dice, caucasian=caucasian)
+                play = parse_play(pos, play, dice, caucasian=caucasian, plays=self._legal)
             except IllegalPlayError as exc:
                 raise _illegal(exc) from exc
         else:

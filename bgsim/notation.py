@@ -170,11 +170,12 @@ def _matches(play: "Play", mine_after, chains) -> bool:
     return required <= hit_points <= allowed
 
 
-def _find(pos: "Position", chains, dice, caucasian: bool) -> list["Play"]:
+def _find(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["Play"]:
     mine_after = _mine_after(pos.mine, chains)
     if mine_after is None:
         return []
-    plays = pos.legal_plays(dice, caucasian=caucasian)
+    if plays is None:
+        plays = pos.legal_plays(dice, caucasian=caucasian)
     strict = [p for p in plays if _matches(p, mine_after, chains)]
     if strict:
         return strict
@@ -184,8 +185,11 @@ def _find(pos: "Position", chains, dice, caucasian: bool) -> list["Play"]:
             and required <= {dst for (_s, dst), h in zip(p.moves, p.hits) if h}]
 
 
-def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False) -> "Play":
+def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False, plays=None) -> "Play":
     """Read ``text`` as a legal play in ``pos`` (see :meth:`bgsim.Position.parse_play`).
+
+    ``plays``: the legal plays of ``dice`` when the caller already has them (saves
+    generating them again).
 
     >>> from bgsim import Position
     >>> str(parse_play(Position.initial(), "24/18 18/13"))
@@ -200,7 +204,7 @@ def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False
     chains = parse_chains(text)
     if dice is not None:
         dice = check_dice(dice)
-        found = _find(pos, chains, dice, caucasian)
+        found = _find(pos, chains, dice, caucasian, plays)
         if found:
             return found[0]
         raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], dice, caucasian=caucasian,
