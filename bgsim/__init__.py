@@ -15,9 +15,10 @@ from __future__ import annotations
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
 from .game import Game, GameResult, GameState, IllegalGamePlayError
+from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .plays import Play
-from .players import HeuristicPlayer, RandomPlayer, play_game
+from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .position import Position
 from .rules import ResultKind, Rules
 
@@ -28,7 +29,8 @@ __all__ = [
     "Position", "Play",
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
-    "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "play_game",
+    "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",
+    "Match", "Session",
     # probability
     "estimate", "Estimate",
     # errors

@@ -40,12 +40,13 @@ from typing import TYPE_CHECKING
 from .dice import rng_from
 from .errors import RuleViolationError
 from .game import Event, Game, GameResult, GameState
+from .players import drive
 from .rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .records import MatchRecord
 
-__all__ = ["GameSummary", "Match", "Session", "drive"]
+__all__ = ["GameSummary", "Match", "Session"]
 
 DEFAULT_NAMES = ("player 0", "player 1")
 
@@ -89,47 +90,6 @@ class GameSummary:
         0
         """
         return self.result.winner
-
-
-def drive(game: Game, players: Sequence) -> Game:
-    """Let two players (:class:`bgsim.players.Player`) play ``game`` to its end, from wherever it is now.
-
-    Unlike :func:`bgsim.players.play_game` this continues an existing game (one a person
-    has started, or the current game of a match).
-
-    >>> from bgsim.players import RandomPlayer
-    >>> g = Game(rng=3); g.roll(dice=(6, 1)); g.play("13/7 8/7")
-    (6, 1)
-    >>> drive(g, (RandomPlayer(1), RandomPlayer(2))).is_over
-    True
-    """
-    if len(players) != 2:
-        raise ValueError(f"a game has two players, not {len(players)}")
-    while True:
-        state = game.state
-        if state is GameState.OVER:
-            return game
-        if state is GameState.OPENING:
-            game.roll()
-        elif state is GameState.AWAITING_DOUBLE_OR_ROLL:
-            k = game.player_on_roll
-            if game.can_double() and players[k].offer_double(game):
-                game.double()
-            else:
-                game.roll()
-        elif state is GameState.AWAITING_ANSWER:
-            answer = players[game.player_to_act].accept_double(game)
-            if answer == "take":
-                game.take()
-            elif answer == "drop":
-                game.drop()
-            elif answer == "beaver":
-                game.beaver()
-            else:
-                raise ValueError(f"accept_double must return 'take', 'drop' or 'beaver', not {answer!r}")
-        else:
-            k = game.player_on_roll
-            game.play(players[k].choose_play(game, game.dice, game.legal_plays()))
 
 
 def _check_names(names) -> tuple[str, str]:

@@ -30,7 +30,7 @@ from .plays import Play
 from .position import Position
 from .rules import Rules
 
-__all__ = ["Player", "RandomPlayer", "HeuristicPlayer", "play_game", "shot_rolls"]
+__all__ = ["Player", "RandomPlayer", "HeuristicPlayer", "drive", "play_game", "shot_rolls"]
 
 
 @runtime_checkable
@@ -287,24 +287,20 @@ class HeuristicPlayer:
         return "HeuristicPlayer()"
 
 
-def play_game(rules: Rules | None = None, players: Sequence[Player] | None = None, rng=None,
-              **game_options) -> Game:
-    """Play a whole game unattended and return the finished :class:`~bgsim.game.Game`.
+def drive(game: Game, players: Sequence[Player]) -> Game:
+    """Let two players play ``game`` to its end, from wherever it is now; returns the game.
 
-    ``players[k]`` acts for player k (default: two :class:`RandomPlayer` drawing from
-    ``rng``); the dice come from ``rng`` (a Generator or a seed). ``game_options`` go to
-    :class:`~bgsim.game.Game` (``starter``, ``position``, ``crawford_game``, cube ...).
+    ``players[k]`` acts for player k: it offers and answers doubles and chooses plays;
+    the dice come from the game's own generator. Use it to finish a game a person has
+    started, or the current game of a match.
 
-    >>> g = play_game(Rules.hypergammon(), rng=11)
-    >>> g.is_over, g.result.points >= 1 or g.result.is_draw
-    (True, True)
+    >>> g = Game(rng=3); g.roll(dice=(6, 1)); g.play("13/7 8/7")
+    (6, 1)
+    >>> drive(g, (RandomPlayer(1), RandomPlayer(2))).is_over
+    True
     """
-    gen = rng_from(rng)
-    if players is None:
-        players = (RandomPlayer(gen), RandomPlayer(gen))
     if len(players) != 2:
         raise ValueError(f"a game has two players, not {len(players)}")
-    game = Game(rules, gen, **game_options)
     OPENING, ROLL, ANSWER = GameState.OPENING, GameState.AWAITING_DOUBLE_OR_ROLL, GameState.AWAITING_ANSWER
     OVER = GameState.OVER
     while True:
@@ -332,3 +328,23 @@ def play_game(rules: Rules | None = None, players: Sequence[Player] | None = Non
         else:
             k = game.player_on_roll
             game.play(players[k].choose_play(game, game.dice, game.legal_plays()))  # type: ignore[index, arg-type]
+
+
+def play_game(rules: Rules | None = None, players: Sequence[Player] | None = None, rng=None,
+              **game_options) -> Game:
+    """Play a whole game unattended and return the finished :class:`~bgsim.game.Game`.
+
+    ``players[k]`` acts for player k (default: two :class:`RandomPlayer` drawing from
+    ``rng``); the dice come from ``rng`` (a Generator or a seed). ``game_options`` go to
+    :class:`~bgsim.game.Game` (``starter``, ``position``, ``crawford_game``, cube ...).
+
+    >>> g = play_game(Rules.hypergammon(), rng=11)
+    >>> g.is_over, g.result.points >= 1 or g.result.is_draw
+    (True, True)
+    """
+    gen = rng_from(rng)
+    if players is None:
+        players = (RandomPlayer(gen), RandomPlayer(gen))
+    if len(players) != 2:
+        raise ValueError(f"a game has two players, not {len(players)}")
+    return drive(Game(rules, gen, **game_options), players)

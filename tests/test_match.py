@@ -17,7 +17,8 @@ import pytest
 
 from bgsim import RuleViolationError
 from bgsim.game import AutomaticDouble, Beaver, Double, Drop, Game, GameState, Move, Take
-from bgsim.match import GameSummary, Match, Session, drive
+from bgsim.match import GameSummary, Match, Session
+from bgsim.players import drive
 from bgsim.players import HeuristicPlayer, RandomPlayer
 from bgsim.rules import ENDING_MODES, ResultKind, Rules
 

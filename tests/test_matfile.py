@@ -21,7 +21,8 @@ import pytest
 
 from bgsim import ParseError, Position
 from bgsim.game import Beaver, Double, Drop, Game, GameOver, Move, Pass, Resign, Roll, Take
-from bgsim.match import Match, Session, drive
+from bgsim.match import Match, Session
+from bgsim.players import drive
 from bgsim.matfile import load_mat, parse_rules_tag, read_mat, rules_tag, save_mat, write_mat
 from bgsim.players import RandomPlayer
 from bgsim.rules import ResultKind, Rules
@@ -242,7 +243,7 @@ def test_export_then_import_under_other_rules(rules):
 
 def test_single_money_game_and_files(tmp_path):
     g = Game(Rules.money(), rng=5)
-    from bgsim.match import drive
+    from bgsim.players import drive
     drive(g, (RandomPlayer(1), RandomPlayer(2)))
     text = write_mat(g, names=("X", "Y"), tags={"Site": "club"})
     assert text.startswith('; [Site "club"]') and " 0 point match" in text
