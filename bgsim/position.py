@@ -167,15 +167,21 @@ class Position:
         return cls(tuple(int(x) for x in board[0]), tuple(int(x) for x in board[1]), turn)
 
     @classmethod
-    def from_gnubg_id(cls, text: str, turn: int = 0) -> "Position":
+    def from_gnubg_id(cls, text: str, turn: int = 0, *, checkers: int = CHECKERS) -> "Position":
         """Read a gnubg Position ID; the side on roll is the one to move.
 
+        The ID does not say who is player 0: give ``turn``. ``checkers``: per side (3 for
+        hypergammon, X3); the checkers not on the board are off.
+
         >>> Position.from_gnubg_id("4HPwATDgc/ABMA") == Position.initial()
+        True
+        >>> start = Position.initial(variant="hypergammon")
+        >>> Position.from_gnubg_id(start.gnubg_id(), checkers=3) == start
         True
         """
         from .ids import decode_position_id
 
-        mine, theirs = decode_position_id(text)
+        mine, theirs = decode_position_id(text, checkers=checkers)
         return cls(mine, theirs, turn)
 
     def gnubg_id(self) -> str:
@@ -186,11 +192,10 @@ class Position:
         """
         from .ids import encode_position_id
 
-        self._require_standard("a gnubg Position ID")
         return encode_position_id(self._mine, self._theirs)
 
     @classmethod
-    def from_xgid(cls, text: str) -> "Position":
+    def from_xgid(cls, text: str, *, checkers: int = CHECKERS) -> "Position":
         """Read the position and the side on roll from an XGID (player 0 = XG's bottom player).
 
         The cube, score and dice fields are read and checked too; get them with
@@ -201,7 +206,7 @@ class Position:
         """
         from .ids import decode_xgid
 
-        mine, theirs, on_roll, _state = decode_xgid(text)
+        mine, theirs, on_roll, _state = decode_xgid(text, checkers=checkers)
         return cls(mine, theirs, on_roll)
 
     def xgid(self, state=None) -> str:
@@ -213,12 +218,7 @@ class Position:
         """
         from .ids import encode_xgid
 
-        self._require_standard("an XGID")
         return encode_xgid(self._mine, self._theirs, self._turn, state)
-
-    def _require_standard(self, what: str) -> None:
-        if sum(self._mine) != CHECKERS:
-            raise InvalidPositionError(f"{what} describes 15-checker positions only (this one has {sum(self._mine)})")
 
     # ----------------------------------------------------------------- reading
     @property
@@ -428,11 +428,8 @@ class Position:
 
     def __repr__(self) -> str:
         if sum(self._mine) == CHECKERS:
-            try:
-                return f"Position.from_gnubg_id({self.gnubg_id()!r}, turn={self._turn})"
-            except Exception:  # ids not available: fall back to counts
-                pass
-        return f"Position({self._mine!r}, {self._theirs!r}, turn={self._turn})"
+            return f"Position.from_gnubg_id({self.gnubg_id()!r}, turn={self._turn})"
+        return f"Position.from_gnubg_id({self.gnubg_id()!r}, turn={self._turn}, checkers={self.checkers})"
 
     def __str__(self) -> str:
         from .text import board_text

@@ -130,3 +130,13 @@ def test_numpy_batch_entry_point_agrees_with_the_api():
     ws = _kernel.Workspace()
     counts = _kernel.count_plays_batch(boards, dice, 0, *ws.arrays())
     assert counts.tolist() == [len(Position(m, t).legal_plays(d)) for m, t, d in cases]
+
+
+@settings(max_examples=100)
+@given(valid_positions(checkers=3))
+def test_X3_hypergammon_ids_round_trip(board):
+    mine, theirs = board
+    pos = Position(mine, theirs, turn=1)
+    assert Position.from_gnubg_id(pos.gnubg_id(), turn=1, checkers=3) == pos
+    assert Position.from_xgid(pos.xgid(), checkers=3) == pos
+    assert eval(repr(pos), {"Position": Position}) == pos
