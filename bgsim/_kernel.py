@@ -68,14 +68,14 @@ class Workspace:
 
     After ``n = generate(b, d1, d2, flags, *ws.arrays())``:
     ``ws.boards[:n]`` are the resulting boards (still from the mover's view, not swapped),
-    ``ws.moves[:n, :k]`` the steps ``(src, dst)`` of each play and ``ws.nmoves[:n]`` their count.
+    ``ws.moves[:n, :k]`` the steps ``(src, dst, hit)`` of each play and ``ws.nmoves[:n]`` their count.
     """
 
     __slots__ = ("boards", "moves", "nmoves", "table", "stamps", "scratch", "work")
 
     def __init__(self) -> None:
         self.boards = np.zeros((MAX_PLAYS, 2, 26), dtype=np.int8)
-        self.moves = np.zeros((MAX_PLAYS, 4, 2), dtype=np.int8)
+        self.moves = np.zeros((MAX_PLAYS, 4, 3), dtype=np.int8)
         self.nmoves = np.zeros(MAX_PLAYS, dtype=np.int8)
         self.table = np.zeros(TABLE_SIZE, dtype=np.int32)
         self.stamps = np.zeros(TABLE_SIZE, dtype=np.int64)
@@ -174,7 +174,7 @@ def _rehash(h, b, src, dst, hit):
 
 
 @njit(cache=True)
-def _record(b, h, seq, nseq, score, boards, moves, nmoves, table, stamps, scratch):
+def _record(b, h, seq, hits, nseq, score, boards, moves, nmoves, table, stamps, scratch):
     """Offer a finished sequence; keep it if its score is best and its result is new."""
     best = scratch[2]
     if score < best:
@@ -207,6 +207,7 @@ def _record(b, h, seq, nseq, score, boards, moves, nmoves, table, stamps, scratc
     for k in range(nseq):
         moves[n, k, 0] = seq[k, 0]
         moves[n, k, 1] = seq[k, 1]
+        moves[n, k, 2] = hits[k]
     nmoves[n] = nseq
     scratch[1] = n + 1
 
@@ -279,7 +280,7 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
                     f |= 2
                 hflag[level] = f
             if level + 1 == ndice:
-                _record(b, h, seq, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
+                _record(b, h, seq, hitw, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
                 undo_step(b, s, dst, hit)
                 h = hs[level]
                 if caucasian:
@@ -297,7 +298,7 @@ def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves
                 score = 2 * level
                 if level == 1 and ndice == 2 and dice[0] == high:
                     score += 1  # R11: the higher die alone beats the lower die alone
-                _record(b, h, seq, level, score, boards, moves, nmoves, table, stamps, scratch)
+                _record(b, h, seq, hitw, level, score, boards, moves, nmoves, table, stamps, scratch)
             level -= 1
             if level >= 0:
                 s = seq[level, 0]

@@ -113,26 +113,14 @@ def generate_plays(pos: "Position", dice, *, caucasian: bool = False) -> list[Pl
 
     turn = 1 - pos.turn
     plays = []
-    theirs0 = pos.theirs
     for i in range(n):
         k = nmoves[i]
-        steps = tuple((m[0], m[1]) for m in moves[i][:k])
-        hits = _hits_along(theirs0, steps)
+        row = moves[i][:k]
+        steps = tuple((m[0], m[1]) for m in row)
+        hits = tuple(m[2] == 1 for m in row)
         after = Position._make(tuple(boards[i][1]), tuple(boards[i][0]), turn)
         plays.append(Play(steps, (d1, d2), hits, pos, after, caucasian))
     return plays
-
-
-def _hits_along(theirs: tuple[int, ...], steps) -> tuple[bool, ...]:
-    """Which steps hit, replaying them against the opponent's checkers (R8)."""
-    opp = list(theirs)
-    out = []
-    for _src, dst in steps:
-        hit = dst > 0 and opp[25 - dst] == 1
-        if hit:
-            opp[25 - dst] = 0
-        out.append(hit)
-    return tuple(out)
 
 
 def result_of(pos: "Position", play: Play, *, caucasian: bool = False) -> "Position":
