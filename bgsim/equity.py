@@ -495,7 +495,9 @@ def janowski_points(cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: flo
     Rick Janowski, "Take-Points in Money Games" (1993), general model; derived here
     from ``E = x * E_live + (1 - x) * E_dead`` (see :func:`cubeful_equity`):
 
-    - take point ``TP = (L - 1/2) / (W + L + x/2)`` (the taker's chance);
+    - take point ``TP = (W - 1/2) / (W + L + x/2)`` (the taker's chance: the taker's
+      losses are worth the doubler's ``W``, so this is :func:`janowski_take_point` with
+      the sides' values exchanged, and ``TP = 1 - CP``);
     - cash point ``CP = (L + 1/2 + x/2) / (W + L + x/2)`` = 1 - the opponent's TP;
     - redouble point ``RP = (L + x) / (W + L + x/2)``: where doubling the owned cube
       (their new equity halves the worth of my ownership) equals keeping it;
@@ -516,7 +518,7 @@ def janowski_points(cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: flo
     x = _check_x(cube_life)
     W, L = _check_wl(W, L)
     d = W + L + 0.5 * x
-    tp = (L - 0.5) / d
+    tp = (W - 0.5) / d
     cp = (L + 0.5 + 0.5 * x) / d
     rp = (L + x) / d
     idp = (L * (3.0 - x) + 2.0 * x) / ((W + L) * (3.0 - x) + x)

@@ -321,3 +321,21 @@ def test_cube_decision_shows_itself():
     m = str(cube_decision(0.6, score=(5, 3), gammons=(0.2, 0.1)))
     assert "5-away vs 3-away" in m and "%" in m
     assert math.isfinite(cube_decision(0.6, score=(5, 3)).take_point)
+
+
+@pytest.mark.parametrize("x, W, L", [(0.68, 1.25, 1.1), (0.3, 1.5, 1.0), (1.0, 1.0, 1.4)])
+def test_janowski_take_point_is_the_complement_of_the_cash_point(x, W, L):
+    """With gammons the taker's take point uses the doubler's W (review finding): TP = 1 - CP,
+    and it agrees with janowski_take_point seen from the taker's side and with cube_decision."""
+    from bgsim.equity import janowski_points, janowski_take_point
+
+    pts = janowski_points(x, W=W, L=L)
+    assert pts.take_point == pytest.approx(1 - pts.cash_point)
+    assert pts.take_point == pytest.approx(janowski_take_point(x, W=L, L=W))
+
+
+def test_cube_decision_take_point_agrees_with_janowski_points():
+    from bgsim.equity import cube_decision, janowski_points
+
+    d = cube_decision(0.7, gammons=(0.25, 0.1), cube_life=0.68)
+    assert d.take_point == pytest.approx(janowski_points(0.68, W=1.25, L=1.1).take_point)
