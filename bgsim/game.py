@@ -7,8 +7,10 @@ do not allow with a :class:`~bgsim.errors.RuleViolationError` naming the rule.
 The flow (``game.state``)::
 
     OPENING --roll()--> AWAITING_PLAY (R4)  or  AWAITING_DOUBLE_OR_ROLL (R4a, or a given starter)
-    AWAITING_DOUBLE_OR_ROLL --double()--> AWAITING_ANSWER --take()/beaver()--> AWAITING_DOUBLE_OR_ROLL
+    AWAITING_DOUBLE_OR_ROLL --double()--> AWAITING_ANSWER --take()--> AWAITING_DOUBLE_OR_ROLL
                                                           --drop()--> OVER (R26)
+                                                          --beaver()--> AWAITING_ANSWER (X2: now the
+                                                            doubler takes or drops the beaver)
     AWAITING_DOUBLE_OR_ROLL --roll()--> AWAITING_PLAY --play()--> AWAITING_DOUBLE_OR_ROLL (opponent)
                                                                   or OVER (R22) / a final roll (V4)
     any state but OVER --resign()--> OVER (V3)
@@ -520,6 +522,7 @@ class Game:
         self._legal: list[Play] | None = None
         self._by_after: dict[Position, Play] | None = None
         self._final_roll = False
+        self._beaver_pending = False  # X2: a beaver waits for the original doubler's answer
         self._result: GameResult | None = None
         self._state = GameState.OPENING if ev.starter is None else GameState.AWAITING_DOUBLE_OR_ROLL
         self._events: list[Event] = []
@@ -584,7 +587,7 @@ class Game:
         1
         """
         if self._state is GameState.AWAITING_ANSWER:
-            return 1 - self._position.turn
+            return self._position.turn if self._beaver_pending else 1 - self._position.turn
         return self.player_on_roll
 
     @property
@@ -702,7 +705,7 @@ class Game:
             return "the opening roll has not decided who starts yet; a double comes on one's own turn (R4, R25)"
         on_roll = self._position.turn
         if s is GameState.AWAITING_ANSWER:
-            return f"a double is already offered; player {1 - on_roll} must take or drop it (R26)"
+            return f"a double is already offered; player {self.player_to_act} must take or drop it (R26)"
         if player is not None and _check_player(player) != on_roll:
             return f"player {player} cannot double: it is player {on_roll}'s turn (R25: only on one's own turn)"
         if s is GameState.AWAITING_PLAY:
@@ -736,7 +739,7 @@ class Game:
         >>> g = Game(Rules.money(beavers=True), starter=0); g.double(); g.can_beaver()
         True
         """
-        return (self._state is GameState.AWAITING_ANSWER and self._rules.beavers
+        return (self._state is GameState.AWAITING_ANSWER and self._rules.beavers and not self._beaver_pending
                 and self._rules.cube_allows(4 * self._cube_value))
 
     def snapshot(self) -> GameSnapshot:
@@ -827,7 +830,7 @@ class Game:
             return self._dice  # type: ignore[return-value]
         on_roll = self._position.turn
         if s is GameState.AWAITING_ANSWER:
-            raise RuleViolationError(f"player {1 - on_roll} must first take or drop the double (R26)")
+            raise RuleViolationError(f"player {self.player_to_act} must first take or drop the double (R26)")
         if s is GameState.AWAITING_PLAY:
             raise RuleViolationError(f"player {on_roll} has already rolled {self._dice[0]}-{self._dice[1]}: "  # type: ignore[index]
                                      f"play it now (R10)")
@@ -940,7 +943,7 @@ class Game:
             raise RuleViolationError("roll the opening roll first (R4)")
         on_roll = self._position.turn
         if s is GameState.AWAITING_ANSWER:
-            raise RuleViolationError(f"player {1 - on_roll} must first take or drop the double (R26)")
+            raise RuleViolationError(f"player {self.player_to_act} must first take or drop the double (R26)")
         if s is GameState.AWAITING_DOUBLE_OR_ROLL:
             raise RuleViolationError(f"player {on_roll} must roll before playing: a play uses the dice just "
                                      f"rolled (R5, R25)")
@@ -1004,11 +1007,12 @@ class Game:
         self._not_over(action)
         if self._state is not GameState.AWAITING_ANSWER:
             raise RuleViolationError(f"cannot {action}: no double has been offered (R26)")
-        taker = 1 - self._position.turn
-        if player is not None and _check_player(player) != taker:
-            raise RuleViolationError(f"player {player} cannot {action} their own double: "
-                                     f"player {taker} answers it (R26)")
-        return taker
+        answerer = self.player_to_act
+        if player is not None and _check_player(player) != answerer:
+            what = "the beaver" if self._beaver_pending else "the double"
+            raise RuleViolationError(f"player {player} cannot {action} now: player {answerer} answers {what} "
+                                     f"({'X2' if self._beaver_pending else 'R26'})")
+        return answerer
 
     def take(self, *, player: int | None = None) -> None:
         """Accept the double (R26): the cube doubles and the taker owns it; the doubler then rolls.
@@ -1018,41 +1022,59 @@ class Game:
         """
         taker = self._answer(player, "take")
         self._cube_value *= 2
-        self._cube_owner = taker
+        if self._beaver_pending:  # X2: the doubler takes the beaver; the beaverer keeps the cube
+            self._beaver_pending = False
+        else:
+            self._cube_owner = taker
         self._state = GameState.AWAITING_DOUBLE_OR_ROLL
         self._record(Take(taker, self._cube_value))
 
     def drop(self, *, player: int | None = None) -> None:
         """Refuse the double (R26): the game ends; the doubler wins the cube value before the offer, no gammons.
 
+        After a beaver (X2) it is the original doubler who may drop: the beaverer then wins
+        the doubled stake.
+
         >>> g = Game(starter=0); g.double(); g.drop(); print(g.result)
         player 0 wins a single game: 1 point (cube 1, double dropped)
+        >>> g = Game(Rules.money(beavers=True), starter=0); g.double(); g.beaver(); g.drop(); print(g.result)
+        player 1 wins a single game: 2 points (cube 2, double dropped)
         """
-        taker = self._answer(player, "drop")
+        answerer = self._answer(player, "drop")
+        self._beaver_pending = False
         self._state = GameState.OVER
-        self._record(Drop(taker))
-        self._finish(1 - taker, ResultKind.SINGLE, "drop")
+        self._record(Drop(answerer))
+        self._finish(1 - answerer, ResultKind.SINGLE, "drop")
 
     def beaver(self, *, player: int | None = None) -> None:
-        """Take and at once redouble, keeping the cube (X2, money play with beavers on); the doubler then rolls.
+        """Take and at once redouble, keeping the cube (X2, money play with beavers on).
 
-        >>> g = Game(Rules.money(beavers=True), starter=0); g.double(); g.beaver(); g.cube_value, g.cube_owner
-        (4, 1)
+        The original doubler then answers the beaver as any double (take: the cube is at
+        four times its old value, owned by the beaverer, and the doubler rolls; drop: the
+        beaverer wins the doubled stake). Redoubling a beaver (a "raccoon") is not in the
+        rules.
+
+        >>> g = Game(Rules.money(beavers=True), starter=0); g.double(); g.beaver(); g.player_to_act
+        0
+        >>> g.take(); g.cube_value, g.cube_owner, g.player_on_roll
+        (4, 1, 0)
         >>> g = Game(Rules.money(), starter=0); g.double(); g.beaver()
         Traceback (most recent call last):
         ...
         bgsim.errors.RuleViolationError: cannot beaver: beavers (X2) are not allowed in these rules
         """
         taker = self._answer(player, "beaver")
+        if self._beaver_pending:
+            raise RuleViolationError("cannot beaver a beaver: raccoons are not in the rules (X2)")
         if not self._rules.beavers:
             raise RuleViolationError("cannot beaver: beavers (X2) are not allowed in these rules")
         value = 4 * self._cube_value
         if not self._rules.cube_allows(value):
             raise RuleViolationError(f"cannot beaver: the cube would reach {value}, above its limit of "
                                      f"{self._rules.cube_limit} (V2, X2)")
-        self._cube_value = value
+        self._cube_value *= 2  # the double is taken ...
         self._cube_owner = taker
-        self._state = GameState.AWAITING_DOUBLE_OR_ROLL
+        self._beaver_pending = True  # ... and redoubled: the doubler must answer
         self._record(Beaver(taker, value))
 
     def resign(self, kind: ResultKind | str | int | None = None, *, player: int | None = None) -> None:

@@ -40,10 +40,10 @@ The format was never formally specified; bgsim writes it the way GNU Backgammon'
   single game with a gammon or backgammon on the board -- gnubg lets the opponent accept
   that -- is refused with a ParseError citing V3. gnubg never writes "and the match";
   bgsim writes it on the deciding game as Jellyfish does, and both read either.
-- Beavers (X2): bgsim's beaver takes and redoubles at once and cannot be refused, so
-  after ``Beavers => 4`` the doubler's next cell is a roll (gnubg reads that as the
-  beaver taken); an explicit ``Takes`` there is accepted, ``Drops`` refused, and
-  ``Raccoons`` is not a bgsim rule.
+- Beavers (X2): a beaver takes and redoubles at once; the original doubler then takes
+  or drops it. As gnubg writes it, a taken beaver leaves no cell: after ``Beavers => 4``
+  the doubler's next cell is a roll (an explicit ``Takes`` is read too); a dropped one is
+  `` Drops`` and the beaverer's ``Wins``. ``Raccoons`` is not a bgsim rule.
 
 Sources the layout was checked against (read for the format, no code taken): GNU
 Backgammon's .mat export and import (``export.c``, ``import.c`` in the gnubg sources:
@@ -219,7 +219,7 @@ def _game_cells(game: GameRecord) -> tuple[list[tuple[int, str]], list[tuple[int
     throws = [ev.dice for ev in events if isinstance(ev, OpeningRoll)]
     keep_throws = start.starter is None and throws and (len(throws) > 1 or game.rules.opening != "standard")
     pending: Roll | None = None
-    for ev in events[1:]:
+    for k, ev in enumerate(events[1:], start=1):
         if isinstance(ev, Roll):
             pending = ev
             continue
@@ -230,7 +230,8 @@ def _game_cells(game: GameRecord) -> tuple[list[tuple[int, str]], list[tuple[int
         elif isinstance(ev, Double):
             cells.append((ev.player, f" Doubles => {ev.cube_value}"))
         elif isinstance(ev, Take):
-            cells.append((ev.player, " Takes"))
+            if not isinstance(events[k - 1], Beaver):   # gnubg writes no take of a beaver (X2)
+                cells.append((ev.player, " Takes"))
         elif isinstance(ev, Drop):
             cells.append((ev.player, " Drops"))
         elif isinstance(ev, Beaver):
@@ -647,6 +648,9 @@ def _resign_kind(game: Game, loser: int, points: int) -> ResultKind | None:
 def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_unfinished: bool) -> None:
     """Make the move or cube action of one cell in the game (the engine checks it)."""
     p = cell.player
+    if (cell.kind in ("move", "double") and game.state is GameState.AWAITING_ANSWER and game.events
+            and isinstance(game.events[-1], Beaver) and p == game.player_to_act):
+        game.take(player=p)   # gnubg writes the doubler's take of a beaver as nothing: play goes on (X2)
     if cell.kind == "move":
         if game.state is GameState.OPENING:
             if game.rules.opening == "standard":   # R4: the two opening dice are the first move
@@ -684,17 +688,14 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
         if cell.value != offered:
             raise ParseError(f"the cube is at {offered // 2}, so a double offers {offered}, not {cell.value} (R26)")
     elif cell.kind == "take":
-        if game.events and isinstance(game.events[-1], Beaver) and p == 1 - game.events[-1].player:
-            return   # an explicit take of a beaver (gnubg/XG): bgsim's beaver is taken already (X2)
         game.take(player=p)
     elif cell.kind == "drop":
-        if game.events and isinstance(game.events[-1], Beaver):
-            raise ParseError("a beaver cannot be dropped: in bgsim the beaver keeps the cube and play goes on (X2)")
         game.drop(player=p)
     elif cell.kind == "beaver":
         game.beaver(player=p)
-        if cell.value is not None and cell.value != game.cube_value:
-            raise ParseError(f"a beaver makes the cube {game.cube_value} (X2), not {cell.value}")
+        offered = game.events[-1].cube_value  # type: ignore[attr-defined]
+        if cell.value is not None and cell.value != offered:
+            raise ParseError(f"a beaver redoubles the cube to {offered} (X2), not {cell.value}")
     elif cell.kind == "wins":   # the game goes on, so the other player resigns (V3), as gnubg writes it
         loser = 1 - p
         kind = _resign_kind(game, loser, cell.value)  # type: ignore[arg-type]

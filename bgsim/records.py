@@ -292,14 +292,21 @@ class _Captions:
         if isinstance(ev, Double):
             return (f"{who(ev.player)} doubles to {ev.cube_value} (R25); {who(1 - ev.player)} must take or "
                     f"drop (R26).")
+        after_beaver = prev is not None and isinstance(prev.event, Beaver)
         if isinstance(ev, Take):
+            if after_beaver:
+                return (f"{who(ev.player)} takes the beaver: the cube shows {ev.cube_value} and "
+                        f"{who(1 - ev.player)} keeps it (X2).")
             return f"{who(ev.player)} takes: the cube shows {ev.cube_value} and {who(ev.player)} owns it (R26)."
         if isinstance(ev, Drop):
+            if after_beaver:
+                return (f"{who(ev.player)} drops the beaver: {who(1 - ev.player)} wins the doubled stake, "
+                        f"{prev.cube_value}, without gammons (X2, R26).")
             return (f"{who(ev.player)} drops: {who(1 - ev.player)} wins at the cube value before the double, "
                     f"{prev.cube_value if prev else 1}, without gammons (R26).")
         if isinstance(ev, Beaver):
             return (f"{who(ev.player)} beavers: takes and redoubles to {ev.cube_value} at once, keeping the "
-                    f"cube (X2).")
+                    f"cube; {who(1 - ev.player)} must take or drop the beaver (X2).")
         if isinstance(ev, FinalRoll):
             return (f"{who(1 - ev.player)} has borne off the last checker; {who(ev.player)} gets one final "
                     f"roll: bearing off every checker with it makes the game a draw (V4).")

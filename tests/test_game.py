@@ -246,10 +246,26 @@ def test_beaver_X2():
     g.double()
     assert g.can_beaver()
     g.beaver()
-    assert (g.cube_value, g.cube_owner, g.player_on_roll, g.state) == (4, 1, 0, GameState.AWAITING_DOUBLE_OR_ROLL)
+    # the double is taken and redoubled: now the original doubler answers the beaver (X2)
+    assert (g.cube_value, g.cube_owner, g.player_to_act, g.state) == (2, 1, 0, GameState.AWAITING_ANSWER)
     assert isinstance(g.events[-1], Beaver) and g.events[-1].cube_value == 4
+    assert not g.can_beaver()          # no raccoons
+    with pytest.raises(RuleViolationError, match="X2"):
+        g.beaver()
+    with pytest.raises(RuleViolationError, match="player 1 cannot take"):
+        g.take(player=1)
+    g.take(player=0)
+    assert (g.cube_value, g.cube_owner, g.player_on_roll, g.state) == (4, 1, 0, GameState.AWAITING_DOUBLE_OR_ROLL)
     assert not g.can_double()          # the beaverer keeps the cube (X2)
     assert g.cube_turned
+
+
+def test_beaver_dropped_X2_R26():
+    g = started(Rules.money(beavers=True))
+    g.double()
+    g.beaver()
+    g.drop(player=0)                   # the doubler refuses the beaver: loses the doubled stake
+    assert g.is_over and g.result.winner == 1 and g.result.points == 2 and g.result.kind is ResultKind.SINGLE
 
 
 def test_beaver_refused_without_the_option_or_past_the_limit_X2_V2():
@@ -270,7 +286,7 @@ def test_beaver_refused_without_the_option_or_past_the_limit_X2_V2():
 def test_beaver_then_gammon_scores_four_times_two_X2_R23():
     g = Game(Rules.money(beavers=True), position=kind_position(ResultKind.GAMMON, loser=0, loser_on_roll=False))
     # player 1 is on roll and doubles; player 0 (who is losing a gammon) beavers, then resigns
-    g.double(); g.beaver(player=0)
+    g.double(); g.beaver(player=0); g.take(player=1)
     g.resign(player=0)
     assert g.result.points == 8 and g.result.kind is ResultKind.GAMMON
 
@@ -637,6 +653,7 @@ def check_invariants(g: Game, *, full_legality: bool = False) -> None:
     assert isinstance(g.events[0], GameStart)
     cube, owner, prev_after = g.events[0].cube_value, g.events[0].cube_owner, None
     final_roll_seen = False
+    prev_cube_event = None
     for i, ev in enumerate(g.events):
         if isinstance(ev, (Move, Pass)):
             pos = ev.position
@@ -669,10 +686,15 @@ def check_invariants(g: Game, *, full_legality: bool = False) -> None:
             assert not g.crawford_game and rules.cube_enabled               # R28, V2
             assert owner in (None, ev.player) and ev.cube_value == 2 * cube   # R25
         elif isinstance(ev, Take):
-            cube, owner = ev.cube_value, ev.player
+            if isinstance(prev_cube_event, Beaver):   # X2: the doubler takes the beaver; cube stays put
+                cube = ev.cube_value
+            else:
+                cube, owner = ev.cube_value, ev.player
         elif isinstance(ev, Beaver):
             assert rules.beavers
-            cube, owner = ev.cube_value, ev.player
+            cube, owner = ev.cube_value // 2, ev.player   # the double is taken, then redoubled
+        if isinstance(ev, (Double, Take, Beaver, Drop)):
+            prev_cube_event = ev
         assert rules.cube_allows(cube)                                       # V2
     r = g.result
     assert r.cube == cube == g.cube_value

@@ -57,8 +57,10 @@ def independent_points(rules: Rules, game: Game) -> int:
     for ev in game.events:
         if isinstance(ev, AutomaticDouble):    # R29: raises the centred cube without turning it
             cube = ev.cube_value
-        elif isinstance(ev, (Take, Beaver)):   # R26, X2
+        elif isinstance(ev, Take):             # R26 (also the doubler taking a beaver, X2)
             cube, turned = ev.cube_value, True
+        elif isinstance(ev, Beaver):           # X2: the double is taken and redoubled
+            cube, turned = ev.cube_value // 2, True
     if r.how == "drop":                       # R26: the value before the offer, no gammons
         return cube
     mult = ENDING_MODES[rules.ending][int(r.kind) - 1]

@@ -347,15 +347,21 @@ def test_a_game_after_the_match_is_over_R27():
 def test_names_must_stay_the_same_and_beaver_rules():
     text = THREE_POINTER.replace(" Alice : 2 ", " Alicia : 2")
     assert parse_error(text).where == line_of(text, "Alicia : 2")
-    # A beaver without the option (X2); a dropped beaver is not bgsim's beaver (X2).
+    # A beaver without the option (X2).
     no_beaver = MONEY_BEAVER.replace('; [Beaver "On"]\n', "")
     err = parse_error(no_beaver)
     assert err.where == line_of(no_beaver, "Beavers") and "X2" in str(err)
+    # The doubler may drop the beaver: the beaverer wins the doubled stake (X2, R26).
     dropped = MONEY_BEAVER.replace("  3)  Beavers => 4               55: 13/8 13/8 8/3 8/3\n"
                                    "  4)  Doubles => 8                Drops\n      Wins 4 points",
-                                   "  3)  Beavers => 4                Drops\n                                  Wins 2 points")
-    err = parse_error(dropped)
-    assert err.where == line_of(dropped, "Beavers => 4") and "X2" in str(err)
+                                   "  3)  Beavers => 4                Drops\n      Wins 2 points")
+    (game,) = read_mat(dropped).games
+    assert game.result.winner == 0 and game.result.points == 2
+    again = read_mat(write_mat(read_mat(dropped)))
+    assert [g.result for g in again.games] == [game.result]
+    # ... and the winner's line must be in the beaverer's column
+    wrong = dropped.replace("      Wins 2 points", "                                  Wins 2 points")
+    assert parse_error(wrong).where == line_of(wrong, "Wins 2 points")
 
 
 def test_never_half_loaded():

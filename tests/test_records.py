@@ -144,6 +144,7 @@ def test_captions_name_the_players_and_the_rules():
     g.roll(dice=(1, 4))                                    # player 1 starts with 4-1
     g.play(g.legal_plays()[0])
     g.double(); g.beaver()                                 # player 0 doubles, player 1 beavers (X2)
+    g.take()                                               # player 0 takes the beaver
     g.roll(dice=(6, 5)); g.play(g.legal_plays()[0])
     g.resign(player=0)                                     # V3
     rec = GameRecord.from_game(g, names=("Ann", "Ben"))
@@ -153,6 +154,7 @@ def test_captions_name_the_players_and_the_rules():
     assert "Ben plays" in caps[3] and "Pip counts" in caps[3]
     assert "Ann doubles to 2 (R25)" in caps[4]
     assert "Ben beavers" in caps[5] and "X2" in caps[5]
+    assert "Ann takes the beaver: the cube shows 4 and Ben keeps it (X2)" in caps[6]
     assert "Ann resigns" in caps[-2] and "V3" in caps[-2]
     assert caps[-1].startswith("Game over: Ben wins a")
     rec.goto(4)
