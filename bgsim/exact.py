@@ -34,7 +34,8 @@ from .position import Position
 
 __all__ = [
     "Odds", "EnterOdds", "BlotShots", "Shots",
-    "chance", "odds", "hit_chance", "shots", "shot_chance", "enter_chance", "closeout_chance",
+    "chance", "odds", "hit_chance", "shots", "shot_chance", "forced_shot_chance", "enter_chance",
+    "closeout_chance",
     "bearoff_chance", "roll_name",
 ]
 
@@ -310,6 +311,32 @@ def shots(pos: Position, *, caucasian: bool = False) -> Shots:
             per[q].append(roll)
     blots = tuple(BlotShots(q, Odds(tuple(per[q]))) for q in sorted(blot_points, reverse=True))
     return Shots(Odds(tuple(total)), blots)
+
+
+def forced_shot_chance(pos: Position, *, caucasian: bool = False) -> Odds:
+    """The chance that the roll forces a shot: *every* legal play leaves the opponent at least
+    one roll that hits (a blot within direct or indirect reach, R8).
+
+    Each resulting position is judged by :func:`hit_chance` with the opponent on roll, so
+    their blocked points and a checker they must enter first (R13) count. A play that bears
+    off the last checker ends the game and leaves nothing to hit (R22).
+
+    >>> from bgsim import Position
+    >>> pos = Position.from_counts({8: 2}, {25: 1})   # two on my 8; their checker waits on the bar
+    >>> odds = forced_shot_chance(pos)
+    >>> "65" in odds.roll_names(), "11" in odds.roll_names()   # 8/2 8/3 is forced; 8/6(2) is safe
+    (True, False)
+    """
+    _check_position(pos)
+    leaves: dict[Position, bool] = {}
+
+    def leaves_shot(after: Position) -> bool:
+        if after not in leaves:
+            leaves[after] = not after.is_game_over() and hit_chance(after, caucasian=caucasian).count > 0
+        return leaves[after]
+
+    return odds(pos, lambda p, r, plays: all(leaves_shot(p.play(pl, caucasian=caucasian)) for pl in plays),
+                caucasian=caucasian)
 
 
 def enter_chance(pos: Position) -> EnterOdds:

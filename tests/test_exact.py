@@ -233,3 +233,23 @@ def test_odds_display():
 def test_not_a_position():
     with pytest.raises(TypeError):
         hit_chance("4HPwATDgc/ABMA")
+
+
+def test_forced_shot_chance_R8_R10():
+    """Every legal play leaves a shot: worked out by hand for a two-checker position."""
+    from bgsim.exact import forced_shot_chance, hit_chance
+
+    # Two on my 8, the rest off; their only checker is on the bar and enters on my home points.
+    pos = Position.from_counts({8: 2}, {25: 1})
+    forced = set(forced_shot_chance(pos).roll_names())
+    # 6-5: 8/2 8/3 is the only play (no bear-off with a checker still on 8, R16): two blots
+    # their entering checker hits with a 2 or a 3 (their 23 and 22 are my 2 and 3).
+    assert "65" in forced
+    # doubles 1-1 and 2-2 keep the pair together (8/6(2), 8/4(2)): no blot, no shot
+    assert "11" not in forced and "22" not in forced
+    # 4-4: 8/4(2) then 4/off(2) bears both off: the game is over, nothing to hit (R22)
+    assert "44" not in forced
+    # cross-check one roll directly: after 8/2 8/3 the opponent hits with any 2 or 3 (20 rolls)
+    # and with 1-1 (enter on my 1, then on to my 2: an indirect shot, R5): 21 of 36
+    after = pos.play("8/2 8/3", dice=(6, 5))
+    assert hit_chance(after).count == 21 and (1, 1) in hit_chance(after).rolls
