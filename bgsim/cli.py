@@ -108,6 +108,8 @@ def _cmd_odds(args) -> int:
     if pos.bar[0]:
         print(f"enter from the bar (R14, R15): {exact.enter_chance(pos)}")
     print(f"hit a blot this roll (R8): {exact.shots(pos)}")
+    if not pos.is_race():
+        print(f"forced to leave a shot (every play leaves one): {exact.forced_shot_chance(pos)}")
     if pos.bar[1]:
         print(f"close out the checker on the bar: {exact.closeout_chance(pos)}")
     if pos.can_bear_off():
