@@ -171,6 +171,16 @@ def _matches(play: "Play", mine_after, chains) -> bool:
 
 
 def _find(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["Play"]:
+    """The legal plays the written chains describe: at most one, or a ParseError if the text
+    fits several (it leaves out where a checker hit on the way)."""
+    found = _candidates(pos, chains, dice, caucasian, plays)
+    if len(found) > 1:
+        options = " or ".join(sorted(str(p) for p in found))
+        raise ParseError(f"that could be {options}: mark where the checker hits with '*'")
+    return found
+
+
+def _candidates(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["Play"]:
     mine_after = _mine_after(pos.mine, chains)
     if mine_after is None:
         return []

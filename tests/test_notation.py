@@ -143,3 +143,12 @@ def test_fuzz_parse_play_near_miss_text(parts):
         pos.parse_play("".join(parts), dice=(6, 1))
     except BgsimError:
         pass
+
+
+def test_a_move_that_could_hit_on_either_route_must_say_where():
+    # my checker on 24; their blots on my 18 and my 19: 6-5 hits on one of them on the way to 13
+    pos = Position.from_counts({24: 1, 6: 14}, {7: 1, 6: 1, 0: 13})
+    with pytest.raises(ParseError, match=r"24/18\*/13 or 24/19\*/13"):
+        pos.parse_play("24/13", dice=(6, 5))
+    assert pos.parse_play("24/19*/13", dice=(6, 5)).moves == ((24, 19), (19, 13))
+    assert pos.parse_play("24/18*/13", dice=(6, 5)).moves == ((24, 18), (18, 13))
