@@ -178,10 +178,6 @@ def counts(index: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _pips(c: Sequence[int]) -> int:
-    return sum((p + 1) * n for p, n in enumerate(c))
-
-
 # ============================================================================================
 # The compiled loops (the engine's kernel does the moving)
 # ============================================================================================

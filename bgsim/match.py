@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from .dice import rng_from
 from .errors import RuleViolationError
-from .game import Event, Game, GameResult, GameState
+from .game import Event, Game, GameResult
 from .players import drive
 from .rules import Rules
 

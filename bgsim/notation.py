@@ -218,7 +218,7 @@ def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False
         if found:
             return found[0]
         raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], dice, caucasian=caucasian,
-                                        text=text.strip(), chains=chains))
+                                        text=text.strip()))
     by_roll = {}
     for roll in _ROLLS:
         found = _find(pos, chains, roll, caucasian)
@@ -237,7 +237,7 @@ def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False
     plausible = [r for r in _ROLLS if _decompositions(chains, r)]
     if len(plausible) == 1:
         raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], plausible[0], caucasian=caucasian,
-                                        text=text.strip(), chains=chains))
+                                        text=text.strip()))
     raise IllegalPlayError(f"{text.strip()!r} is not a legal play of any roll here; give the dice to see why")
 
 
@@ -319,8 +319,7 @@ def _describe_unused(used: list[int], dice) -> str:
     return "leaves the " + " and the ".join(str(d) for d in left) + " unplayed"
 
 
-def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text: str = "",
-             chains=None) -> str:
+def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text: str = "") -> str:
     """Why a play is illegal, in words, citing the rule (R5-R21, V5).
 
     ``step_lists`` holds the written segments ``(from, to)`` per checker move.

@@ -114,7 +114,7 @@ class KeithCount(_Shows):
     take: bool
 
     def __str__(self) -> str:
-        (pr, po), (ar, ao), (cr, co) = self.pips, self.adjusted, self.counts
+        (pr, po), (ar, ao), (cr, _) = self.pips, self.adjusted, self.counts
         return "\n".join([
             "Keith count (Tom Keith)",
             f"  on roll : {pr} pips, adjusted {ar}, + 1/7 = {cr}",

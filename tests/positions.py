@@ -35,9 +35,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 try:  # pytest puts tests/ on sys.path; from the repository root it is the package "tests"
-    from reference import reference_max_dice, reference_results
+    from reference import reference_max_dice
 except ImportError:  # pragma: no cover
-    from tests.reference import reference_max_dice, reference_results
+    from tests.reference import reference_max_dice
 
 Board = tuple[int, ...]
 Position = tuple[Board, Board]
