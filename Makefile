@@ -3,6 +3,7 @@
 #   make lab     set up .venv (first time only), then open the lessons in JupyterLab
 #   make test    set up .venv (first time only), then run every test
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
+#   make docs    regenerate docs/rules.md from bgsim/rulebook.py
 #   make clean   remove caches and build output (keeps .venv)
 #   make distclean   clean, and remove .venv too
 #
@@ -31,12 +32,13 @@ LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup lab test test-code test-lessons bench clean distclean
+.PHONY: help setup lab test test-code test-lessons bench clean distclean docs
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
 	@echo "make test       run every test: tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make bench      run every benchmarks/*.py"
+	@echo "make docs       regenerate docs/rules.md (the rule reference) from bgsim/rulebook.py"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
 
 # --- set-up ------------------------------------------------------------------
@@ -87,6 +89,11 @@ bench: $(STAMP)
 	  $(VPY) "$$f" || { echo "!! $$f failed"; failed=1; }; \
 	done; \
 	exit $$failed
+
+# --- docs ----------------------------------------------------------------------
+
+docs: $(STAMP)
+	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.md')"
 
 # --- cleaning ------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from .montecarlo import Estimate, estimate
 from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .position import Position
+from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules
 
 __version__ = "0.1.0"
@@ -33,7 +34,9 @@ __all__ = [
     "Match", "Session",
     # probability
     "estimate", "Estimate",
+    # the rule reference
+    "rules_reference", "RuleEntry",
     # errors
     "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
-    "IllegalGamePlayError",
+    "IllegalGamePlayError", "UnknownRuleError",
 ]
