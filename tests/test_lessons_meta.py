@@ -123,6 +123,14 @@ def test_the_lesson_plan_is_in_the_lessons_readme():
         assert rules in row, f"lessons/README.md: the row of lesson {number} should say {rules}"
 
 
+def test_the_lesson_plan_is_in_the_top_readme():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for number, lesson in LESSONS.items():
+        row = next((line for line in text.splitlines() if line.startswith(f"| {number} {lesson.title} |")), None)
+        assert row is not None, f"README.md's lessons table has no row '| {number} {lesson.title} |'"
+        assert row.rstrip(" |").endswith(lesson.rules), f"README.md: lesson {number} teaches {lesson.rules}"
+
+
 @pytest.mark.xfail(not (LESSON_DIR / LESSONS["10"].file).exists(), strict=False,
                    reason="the course is being written: the coverage check counts once lesson 10 exists")
 def test_every_rule_is_taught_by_some_lesson():
