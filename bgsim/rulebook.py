@@ -123,6 +123,9 @@ class RuleEntry:
         """
         return tuple(n for n, lesson in LESSONS.items() if self.id in parse_ids(lesson.rules))
 
+    def __repr__(self) -> str:
+        return f"rules_reference({self.id!r})"
+
     def _no_options(self) -> str:
         return "none" if self.id.startswith("P") else "none: it always applies"
 

@@ -152,7 +152,7 @@ def test_widgets_need_anywidget():
 
 def test_readme_binder_links_open_existing_lessons():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    paths = re.findall(r"urlpath=(?:lab/tree|voila/render)/([^\s)&\"]+)", text)
+    paths = re.findall(r"urlpath=(?:lab/tree|voila/render)/([\w./-]+\.ipynb)", text)
     assert paths, "the README has no Binder link"
     for p in paths:
         assert (ROOT / p).is_file(), f"README links {p}, which does not exist"
