@@ -21,6 +21,7 @@ from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .position import Position
 from .rules import ResultKind, Rules
+from . import svg
 
 __version__ = "0.1.0"
 
@@ -33,6 +34,8 @@ __all__ = [
     "Match", "Session",
     # probability
     "estimate", "Estimate",
+    # pictures
+    "svg",
     # errors
     "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
     "IllegalGamePlayError",
