@@ -12,6 +12,7 @@ The rules engine (RULES.md R1-R21, V5, X3):
 
 from __future__ import annotations
 
+from . import svg
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
 from .game import Game, GameResult, GameState, IllegalGamePlayError
@@ -21,7 +22,6 @@ from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .position import Position
 from .rules import ResultKind, Rules
-from . import svg
 
 __version__ = "0.1.0"
 

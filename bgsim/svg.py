@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .plays import Play
     from .position import Position
 
-__all__ = ["SvgBoard", "board", "play_board", "step_board", "THEMES"]
+__all__ = ["THEMES", "SvgBoard", "board", "play_board", "step_board"]
 
 
 class SvgBoard(str):
@@ -110,9 +110,9 @@ _GAP = 44         # between the two rows of points
 _BAR = 40
 _HALF = 6 * _PW
 _W = 2 * _M + 2 * _SIDE + 2 * _FRAME + 2 * _HALF + _BAR      # 600
-_TOP = _M + _STRIP                                           # top of the playing surface
+_TOP: float = _M + _STRIP                                        # top of the playing surface
 _MID = _TOP + _PA + _GAP / 2                                 # the horizontal centre line
-_BOTTOM = _TOP + 2 * _PA + _GAP                              # bottom of the playing surface
+_BOTTOM: float = _TOP + 2 * _PA + _GAP                           # bottom of the playing surface
 _BOARD_H = _BOTTOM + _STRIP                                  # bottom of the wood
 _LINE = 24        # one text line under the board
 _SLAB = 9         # a borne-off checker seen edge-on
@@ -122,7 +122,7 @@ _DIE = 30
 def _f(x: float) -> str:
     """A number for the SVG: at most one decimal, no trailing zeros (deterministic)."""
     s = f"{x:.1f}"
-    return s[:-2] if s.endswith(".0") else s
+    return s.removesuffix(".0")
 
 
 # ----------------------------------------------------------------------------- inputs
@@ -389,12 +389,12 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
     # the trays
     for p in (0, 1):
         y = _MID + _GAP / 2 - 2 if lay.is_bottom(p) else _TOP
-        h = _BOTTOM - y if lay.is_bottom(p) else _MID - _GAP / 2 + 2 - _TOP
+        tray_h = _BOTTOM - y if lay.is_bottom(p) else _MID - _GAP / 2 + 2 - _TOP
         cls = "tray highlight" if (0 in hl and p == turn) else "tray"
         stroke = (f'stroke="{t["highlight"]}" stroke-width="3"' if cls != "tray"
                   else f'stroke="{t["frame_edge"]}" stroke-width="1"')
         out.append(f'<rect class="{cls}" data-player="{p}" x="{lay.tray_x + 5}" y="{_f(y)}" '
-                   f'width="{_SIDE - 10}" height="{_f(h)}" rx="3" fill="{t["tray"]}" {stroke}/>')
+                   f'width="{_SIDE - 10}" height="{_f(tray_h)}" rx="3" fill="{t["tray"]}" {stroke}/>')
     # the points, with their numbers on the wood
     for n in range(1, 25):
         col, top = lay.column(n)
@@ -525,11 +525,11 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
                 if hit:
                     live[1][25 - dst] -= 1
                     live[1][25] += 1
-                    hx, hy = lay.slot(to_p(dst), 0)
-                    marks.append(f'<g class="hit" data-point="{to_p(dst)}"><circle cx="{_f(hx)}" cy="{_f(hy)}" '
+                    mx, my = lay.slot(to_p(dst), 0)
+                    marks.append(f'<g class="hit" data-point="{to_p(dst)}"><circle cx="{_f(mx)}" cy="{_f(my)}" '
                                  f'r="{_f(_R - 1)}" fill="none" stroke="{t["hit"]}" stroke-width="3.5"/>'
-                                 f'<path d="M{_f(hx - 7)},{_f(hy - 7)} L{_f(hx + 7)},{_f(hy + 7)} M{_f(hx + 7)},'
-                                 f'{_f(hy - 7)} L{_f(hx - 7)},{_f(hy + 7)}" stroke="{t["hit"]}" stroke-width="3.5" '
+                                 f'<path d="M{_f(mx - 7)},{_f(my - 7)} L{_f(mx + 7)},{_f(my + 7)} M{_f(mx + 7)},'
+                                 f'{_f(my - 7)} L{_f(mx - 7)},{_f(my + 7)}" stroke="{t["hit"]}" stroke-width="3.5" '
                                  f'stroke-linecap="round"/></g>')
                 x2, y2 = lay.slot(to_p(dst), live[0][dst])
                 live[0][dst] += 1
