@@ -207,7 +207,7 @@ def _cmd_rule(args) -> int:
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (RULES.md ids cited).")
+        prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (rules cited by id: `bgsim rule ID` explains one).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("show", help="draw a position and give its IDs")
