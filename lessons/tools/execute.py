@@ -5,8 +5,8 @@
 
 Each notebook gets its own fresh ``python3`` kernel, started in ``lessons/`` (so relative
 paths in a lesson work the same as in JupyterLab). Outputs are stored without widget state
-and without per-cell timing metadata, so re-running an unchanged lesson leaves the file
-unchanged apart from what the lesson itself prints. Prints each lesson's run time; exits
+and without per-cell timing metadata, and widget views get fixed model ids, so re-running an
+unchanged lesson leaves the file unchanged. Prints each lesson's run time; exits
 with status 1 if any lesson fails (that notebook is then left as it was).
 
 `make lessons` runs this; `make test` then compares the stored outputs with a fresh run (nbval).
@@ -15,6 +15,7 @@ with status 1 if any lesson fails (that notebook is then left as it was).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 import time
 from pathlib import Path
@@ -26,6 +27,19 @@ from nbclient.exceptions import CellExecutionError
 LESSONS = Path(__file__).resolve().parent.parent
 KERNEL = "python3"
 KERNELSPEC = {"name": KERNEL, "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def stable_model_id(name: str, cell: int, output: int) -> str:
+    """A fixed 32-hex id for a stored widget view.
+
+    Without stored widget state, a saved view points at a model that exists only once the
+    lesson runs again (then the kernel makes new ids); a fixed placeholder keeps re-runs of
+    an unchanged lesson from changing the file.
+    """
+    return hashlib.md5(f"{name}:{cell}:{output}".encode()).hexdigest()
 
 
 def lesson_files(paths: list[str]) -> list[Path]:
@@ -51,8 +65,12 @@ def execute(path: Path, timeout: int = 120) -> float:
     client.execute()
     seconds = time.perf_counter() - start
     nb.metadata.pop("widgets", None)   # old widget state: random model ids on every run
-    for cell in nb.cells:
+    for i, cell in enumerate(nb.cells):
         cell.metadata.pop("execution", None)
+        for j, output in enumerate(cell.get("outputs", [])):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view and "model_id" in view:
+                view["model_id"] = stable_model_id(path.name, i, j)
     nbformat.validate(nb)
     nbformat.write(nb, path)
     return seconds
