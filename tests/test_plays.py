@@ -38,7 +38,7 @@ def test_R5_both_dice_on_one_checker_needs_an_open_landing_point():
     # only 18 closed: the checker goes 24/19/13, through the open 19
     via19 = P({24: 1, 0: 14}, {7: 2, 0: 13})
     (only,) = via19.legal_plays((6, 5))
-    assert only.moves == ((24, 19), (19, 13)) and str(only) == "24/13"
+    assert only.steps == ((24, 19), (19, 13)) and str(only) == "24/13"
 
 
 def test_R6_doubles_move_four_times_and_stop_at_a_closed_point():
@@ -56,7 +56,7 @@ def test_R7_closed_points_cannot_be_landed_on_but_can_be_passed():
     pos = P({13: 1, 0: 14}, {15: 2, 0: 13})  # their 15 = my 10: closed
     assert "13/10" not in " ".join(plays(pos, (3, 1)))
     # passing over the closed 10 with a 6 is fine: 13/7/6
-    assert any((13, 7) in p.moves for p in pos.legal_plays((6, 1)))
+    assert any((13, 7) in p.steps for p in pos.legal_plays((6, 1)))
 
 
 def test_R8_hit_sends_the_blot_to_the_bar_and_the_hitter_may_go_on():
@@ -73,7 +73,7 @@ def test_R9_a_full_prime_cannot_be_passed():
     prime = {2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 0: 3}
     pos = P({24: 1, 6: 14}, prime)
     for roll in ALL_ROLLS:
-        assert all(src != 24 for p in pos.legal_plays(roll) for src, _ in p.moves), roll
+        assert all(src != 24 for p in pos.legal_plays(roll) for src, _ in p.steps), roll
 
 
 def test_R10_both_dice_must_be_played_when_possible():
@@ -116,7 +116,7 @@ def test_R13_bar_first():
     pos = P({25: 1, 13: 14}, FAR)
     for roll in ALL_ROLLS:
         for p in pos.legal_plays(roll):
-            assert p.moves[0][0] == 25
+            assert p.steps[0][0] == 25
 
 
 def test_R14_entry_point_is_25_minus_die_and_must_be_open():
@@ -148,7 +148,7 @@ def test_R16_bearing_off_only_with_all_home_even_mid_turn():
     assert texts == ["8/2 6/4", "8/off"]  # 8/off is 8/6 then 6/off: home mid-turn
     # before the last checker is home, no bear-off
     for p in pos.legal_plays((6, 2)):
-        if p.moves[0][1] == 0:
+        if p.steps[0][1] == 0:
             pytest.fail(f"{p} bore off with a checker still on 8")
 
 
@@ -181,7 +181,7 @@ def test_R21_a_hit_checker_must_come_home_before_bearing_off_resumes():
     for roll in ALL_ROLLS:
         for p in pos.legal_plays(roll):
             cur = list(pos.mine)
-            for src, dst in p.moves:
+            for src, dst in p.steps:
                 if dst == 0:
                     assert not any(cur[7:]), f"{p} bore off with a checker outside"
                 cur[src] -= 1
