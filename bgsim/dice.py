@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -56,6 +57,8 @@ def check_dice(dice: object, *, what: str = "a roll",
     ...
     bgsim.errors.RuleViolationError: an opening roll is two dice from 1 to 6, not '61' (R2)
     """
+    d1: Any
+    d2: Any
     try:
         d1, d2 = dice  # type: ignore[misc]
         ok = all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 1 <= d <= 6 for d in (d1, d2))

@@ -53,12 +53,12 @@ class AmbiguousPlayError(ParseError):
     ``"8/5 6/5 (3-1)"``, when the text fits plays of different rolls).
 
     >>> from bgsim import Position
-    >>> pos = Position.from_counts({24: 1, 13: 14}, {5: 1, 2: 1, 0: 13})
+    >>> pos = Position.from_counts({24: 1, 6: 14}, {7: 1, 6: 1, 0: 13})  # blots on my 18 and 19
     >>> try:
-    ...     pos.parse_play("24/18", dice=(3, 3))
+    ...     pos.parse_play("24/13", dice=(6, 5))
     ... except AmbiguousPlayError as exc:
     ...     exc.candidates
-    ('24/21*/18', '24/21/18')
+    ('24/18*/13', '24/19*/13')
     """
 
     def __init__(self, message: str, candidates: tuple[str, ...] = (), where: int | None = None) -> None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _kernel
 from .dice import check_dice
-from .errors import IllegalPlayError, InvalidPositionError, ParseError
+from .errors import IllegalPlayError, ParseError
 from .notation import diagnose, format_play
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -78,7 +78,7 @@ def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
 
 
 def _check_player(player: object) -> int:
-    if player not in (0, 1) or isinstance(player, bool):
+    if not isinstance(player, (int, np.integer)) or isinstance(player, bool) or player not in (0, 1):
         raise InvalidPositionError(f"player must be 0 or 1 (absolute, not relative to who is on roll), not {player!r}")
     return int(player)  # type: ignore[call-overload]
 
@@ -360,7 +360,7 @@ class Position:
         return None
 
     def _side(self, side: int) -> tuple[int, ...]:
-        if side not in (0, 1) or isinstance(side, bool):
+        if not isinstance(side, (int, np.integer)) or isinstance(side, bool) or side not in (0, 1):
             raise InvalidPositionError(f"side must be 0 (the player on roll) or 1 (the opponent), not {side!r}")
         return self._mine if side == 0 else self._theirs
 

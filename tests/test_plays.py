@@ -6,10 +6,25 @@ brute-force oracle is in ``test_engine_vs_reference.py``.
 
 from __future__ import annotations
 
-import pytest
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
-from bgsim import OPENING_ROLLS, IllegalPlayError, Position
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bgsim import OPENING_ROLLS, IllegalPlayError, InvalidPositionError, ParseError, Play, Position
 from bgsim.dice import ALL_ROLLS
+
+from positions import GENERATORS, sample_case, valid_positions
+
+
+def _start_with(**change):
+    d = Position.initial().to_dict()
+    d.update(change)
+    return d
 
 
 def P(mine, theirs, **kw):
@@ -236,3 +251,113 @@ def test_bad_dice():
         Position.initial().legal_plays((0, 3))
     with pytest.raises(IllegalPlayError):
         Position.initial().legal_plays("63")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------ Play's names
+def test_play_steps_before_after_and_the_deprecated_moves_alias():
+    start = Position.initial()
+    play = start.parse_play("13/7 8/7")
+    assert play.steps == ((13, 7), (8, 7)) and play.hits == (False, False) and play.dice == (6, 1)
+    assert play.before == start and play.after == start.play(play) and play.after.turn == 1
+    with pytest.warns(DeprecationWarning, match="Play.steps"):
+        assert play.moves == play.steps
+    # equal and hashable by steps, dice and hits (not by the positions they carry)
+    again = Play(((13, 7), (8, 7)), (6, 1), (False, False))
+    assert again == play and hash(again) == hash(play) and again.before is None
+
+
+# ------------------------------------------------------------------------------ to_dict / from_dict
+@settings(max_examples=150)
+@given(st.one_of(valid_positions(), valid_positions(3)), st.sampled_from(ALL_ROLLS), st.booleans(), st.integers(0))
+def test_play_to_dict_round_trips_through_json(board, dice, caucasian, pick):
+    pos = Position(*board)
+    legal = pos.legal_plays(dice, caucasian=caucasian)
+    for play in {legal[0], legal[-1], legal[pick % len(legal)]}:
+        data = json.loads(json.dumps(play.to_dict()))
+        back = Play.from_dict(data)
+        assert back == play and back.after == play.after and back.before == pos
+        assert back.caucasian == caucasian and back.to_dict() == play.to_dict()
+
+
+@given(st.sampled_from(sorted(GENERATORS)), st.integers(0, 2**32 - 1))
+def test_play_to_dict_round_trips_generated_cases(name, seed):
+    mine, theirs, dice = sample_case(name, np.random.default_rng(seed))
+    pos = Position(mine, theirs, seed % 2)
+    legal = pos.legal_plays(dice)
+    for play in {legal[0], legal[-1], legal[seed % len(legal)]}:
+        assert Play.from_dict(json.loads(json.dumps(play.to_dict()))).after == play.after
+
+
+def test_play_from_dict_without_a_position_and_with_steps_in_another_order():
+    bare = Play.from_dict({"dice": [6, 1], "steps": [[13, 7], [8, 7]]})
+    assert bare.before is None and str(bare) == "13/7 8/7" and bare.hits == (False, False)
+    start = Position.initial()
+    swapped = Play.from_dict({"before": start.to_dict(), "dice": [6, 1], "steps": [[8, 7], [13, 7]],
+                              "hits": [False, False]})
+    assert swapped.after == start.play("13/7 8/7")
+
+
+def _play_dict(**change):
+    d = Position.initial().parse_play("13/7 8/7").to_dict()
+    d.update(change)
+    return d
+
+
+@pytest.mark.parametrize("data, error, fragment", [
+    ("13/7 8/7", ParseError, "mapping"),
+    ({"steps": [[13, 7]]}, ParseError, "'dice'"),
+    (_play_dict(extra=True), ParseError, "unknown"),
+    (_play_dict(dice=[7, 1]), ParseError, "R2"),
+    (_play_dict(dice="61"), ParseError, "R2"),
+    (_play_dict(steps=[[13, 7, 1]]), ParseError, "pair"),
+    (_play_dict(steps=[[13, 26], [8, 7]]), ParseError, "0-25"),
+    (_play_dict(steps="13/7"), ParseError, "steps"),
+    (_play_dict(steps=[[13, 7]] * 5), ParseError, "four"),
+    (_play_dict(hits=[False]), ParseError, "hits"),
+    (_play_dict(hits=[0, 0]), ParseError, "hits"),
+    (_play_dict(caucasian="no"), ParseError, "caucasian"),
+    (_play_dict(before={"mine": [0] * 26}), ParseError, "missing"),
+    (_play_dict(before=_start_with(turn=3)), InvalidPositionError, "turn"),
+    (_play_dict(steps=[[13, 7], [13, 12]]), IllegalPlayError, "13/12"),
+    (_play_dict(hits=[True, False]), IllegalPlayError, "13/7"),
+])
+def test_play_from_dict_rejects_bad_data_with_library_errors(data, error, fragment):
+    with pytest.raises(error, match=fragment):
+        Play.from_dict(data)
+
+
+# ------------------------------------------------------------------------------ threads
+def test_threads_generating_plays_at_once_get_what_one_thread_gets():
+    rng = np.random.default_rng(7)
+    cases = []
+    for i in range(300):
+        name = sorted(GENERATORS)[i % len(GENERATORS)]
+        mine, theirs, dice = sample_case(name, rng)
+        cases.append((Position(mine, theirs), dice))
+    expected = [[(p.steps, p.hits, p.after) for p in pos.legal_plays(dice)] for pos, dice in cases]
+    start = threading.Barrier(4)
+
+    def work(offset):
+        start.wait()
+        out = {}
+        for k in range(len(cases)):
+            i = (k + offset * 75) % len(cases)  # each thread walks the cases from its own place
+            pos, dice = cases[i]
+            out[i] = [(p.steps, p.hits, p.after) for p in pos.legal_plays(dice)]
+        return out
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(work, range(4)))
+    for out in results:
+        assert [out[i] for i in range(len(cases))] == expected
+
+
+def test_each_thread_has_its_own_search_workspace():
+    from bgsim import plays as plays_module
+
+    mine = plays_module._workspace()
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(plays_module._workspace()))
+    t.start()
+    t.join()
+    assert seen[0] is not mine and plays_module._workspace() is mine
