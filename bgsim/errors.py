@@ -17,6 +17,7 @@ __all__ = [
     "InvalidPositionError",
     "IllegalPlayError",
     "ParseError",
+    "AmbiguousPlayError",
     "RuleViolationError",
 ]
 
@@ -43,6 +44,26 @@ class ParseError(BgsimError):
     def __init__(self, message: str, where: int | None = None) -> None:
         super().__init__(message)
         self.where = where
+
+
+class AmbiguousPlayError(ParseError):
+    """A play in notation that fits more than one legal play: the text must say more.
+
+    ``candidates`` lists the plays it could be, in standard notation (with the roll,
+    ``"8/5 6/5 (3-1)"``, when the text fits plays of different rolls).
+
+    >>> from bgsim import Position
+    >>> pos = Position.from_counts({24: 1, 6: 14}, {7: 1, 6: 1, 0: 13})  # blots on my 18 and 19
+    >>> try:
+    ...     pos.parse_play("24/13", dice=(6, 5))
+    ... except AmbiguousPlayError as exc:
+    ...     exc.candidates
+    ('24/18*/13', '24/19*/13')
+    """
+
+    def __init__(self, message: str, candidates: tuple[str, ...] = (), where: int | None = None) -> None:
+        super().__init__(message, where)
+        self.candidates = tuple(candidates)
 
 
 class RuleViolationError(BgsimError):
