@@ -47,12 +47,17 @@ executor.
 ``Client(...).get_executor()`` runs the estimate on a cluster). ``progress=True`` shows a
 tqdm bar (terminal or notebook). Ctrl-C, or a ``stop`` callable / :class:`threading.Event`,
 ends the run early and returns the chunks finished so far with ``stopped=True``.
+Worker processes never outlive the process that started them: SIGTERM ends them and then
+the process as it would have ended anyway, and if the parent dies any other way (SIGKILL,
+a notebook kernel restarted) each worker notices within a fraction of a second and exits.
 """
 
 from __future__ import annotations
 
+import ctypes
 import math
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -443,10 +448,84 @@ def _mp_context():
     return None
 
 
-def _worker_init() -> None:
-    # Ctrl-C goes to the whole process group: the parent handles it and keeps the
-    # finished chunks; the workers must not die of it mid-chunk.
+# --------------------------------------------------------------------------------------------
+# Worker processes never outlive the process that started them
+# --------------------------------------------------------------------------------------------
+
+#: How often (seconds) a worker's watcher thread checks that its parent is still there.
+_PARENT_POLL = 0.05
+#: Ask Linux to kill a worker the moment its parent dies (``prctl(PR_SET_PDEATHSIG)``).
+_PDEATHSIG = True
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker_init(parent: int) -> None:
+    """Run first in every worker process ``estimate`` starts; ``parent`` is the starter's pid.
+
+    Ctrl-C goes to the whole process group: the parent handles it and keeps the finished
+    chunks, so the workers ignore SIGINT and must not die of it mid-chunk. Whatever ends
+    the parent (SIGTERM, SIGKILL, a kernel restart), the worker ends too:
+
+    - on Linux the kernel sends it SIGKILL when the parent dies (``PR_SET_PDEATHSIG``);
+    - everywhere, a daemon thread checks ``os.getppid()`` every :data:`_PARENT_POLL`
+      seconds and ends the process once the parent is gone. The compiled loop runs
+      without the GIL, so the check runs during a long chunk too.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)   # not the parent's handler, if it had one
+    if _PDEATHSIG and sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no libc prctl: the watcher does it
+            pass
+    if os.getppid() != parent:   # the parent died before we could ask to be told
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="bgsim-parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL)
+    os._exit(1)
+
+
+class _Terminated(BaseException):
+    """Raised in the main thread by SIGTERM while ``estimate`` runs worker processes."""
+
+
+def _raise_terminated(signum, frame) -> None:
+    raise _Terminated
+
+
+def _catch_sigterm():
+    """Make SIGTERM raise :class:`_Terminated` in the main thread; returns the handler it
+    replaced (to restore and pass the signal on), or ``None`` if it installed nothing
+    (not the main thread, or SIGTERM ignored or handled outside Python)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is None or previous == signal.SIG_IGN:
+        return None
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    return previous
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate the pool's worker processes now (not after their current chunk)."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            proc.terminate()
+        except (OSError, ValueError, AttributeError):  # pragma: no cover - already gone
+            pass
+
+
+def _pass_on_sigterm(previous) -> None:
+    """After the workers are gone, let SIGTERM do what it would have done without us."""
+    if previous == signal.SIG_DFL:
+        os.kill(os.getpid(), signal.SIGTERM)   # the default action: the process ends here
+        raise SystemExit(128 + signal.SIGTERM)  # pragma: no cover - only if the kill returned
+    if callable(previous):
+        previous(signal.SIGTERM, None)
 
 
 # ============================================================================================
@@ -677,6 +756,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
             bar.update(sizes[k])
 
     pool = None
+    previous_sigterm = None
+    terminated = False
     try:
         if executor is None and workers == 1:
             for k, n in enumerate(sizes):
@@ -686,9 +767,10 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
                 finished(k, _play_chunk(job, k, n))
         else:
             if executor is None:
+                previous_sigterm = _catch_sigterm()   # SIGTERM ends the workers as Ctrl-C does
                 _warm(job)   # compiled code and tables are inherited by forked workers
                 pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(),
-                                           initializer=_worker_init)
+                                           initializer=_worker_init, initargs=(os.getpid(),))
                 runner: Executor = pool
                 inflight = 2 * workers
             else:
@@ -697,11 +779,19 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
             stopped = _drive(runner, job, sizes, inflight, stop_fn, finished)
     except KeyboardInterrupt:
         stopped = True
+    except _Terminated:
+        stopped = terminated = True
     finally:
         if pool is not None:
+            if terminated:
+                _end_workers(pool)
             pool.shutdown(wait=not stopped, cancel_futures=True)
+        if previous_sigterm is not None:
+            signal.signal(signal.SIGTERM, previous_sigterm)
         if bar is not None:
             bar.close()
+    if terminated:
+        _pass_on_sigterm(previous_sigterm)
 
     return _summarise(position, rules, job, names, seed, chunk_size, sizes, results, stopped, values, unit,
                       note, cube, bool(cube_turned), away, crawford_game, starter, opening,
