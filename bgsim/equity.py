@@ -37,7 +37,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Sequence, Union
 
-from .errors import BgsimError, RuleViolationError
+from .errors import MatchEquityError, RuleViolationError
 
 __all__ = [
     "MatchEquityError",
@@ -68,10 +68,6 @@ MET_MAX_AWAY = 25
 DEFAULT_CUBE_LIFE = 0.68
 
 _MET_FILE = "kazaross_xg2.met"
-
-
-class MatchEquityError(BgsimError):
-    """A match score, cube or chance that the match-equity and cube functions cannot use."""
 
 
 # --------------------------------------------------------------------------- the table
@@ -189,7 +185,7 @@ def match_equity(my_away: int, opp_away: int, *, crawford: bool = False, post_cr
     >>> match_equity(0, 3)
     Traceback (most recent call last):
     ...
-    bgsim.equity.MatchEquityError: my_away = 0: the table covers 1 to 25 points away (R27)
+    bgsim.errors.MatchEquityError: my_away = 0: the table covers 1 to 25 points away (R27)
     """
     a = _check_away(my_away, "my_away")
     b = _check_away(opp_away, "opp_away")
@@ -237,7 +233,7 @@ class GammonRates:
     >>> GammonRates(win=0.2, win_backgammon=0.3)
     Traceback (most recent call last):
     ...
-    bgsim.equity.MatchEquityError: win_backgammon = 0.3 cannot exceed win = 0.2 (backgammons are part of the gammons)
+    bgsim.errors.MatchEquityError: win_backgammon = 0.3 cannot exceed win = 0.2 (backgammons are part of the gammons)
     """
 
     win: float = 0.0

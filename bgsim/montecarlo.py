@@ -73,7 +73,7 @@ import numpy as np
 from . import _kernel
 from . import _mc_kernel as _k
 from .dice import ALL_ROLLS, OPENING_ROLLS
-from .errors import BgsimError, RuleViolationError
+from .errors import BgsimError, EstimateError, RuleViolationError
 from .position import Position
 from .rules import ResultKind, Rules
 
@@ -138,10 +138,6 @@ class Interval:
             return "n/a (no games)"
         return f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}]"
 
-
-
-class EstimateError(BgsimError):
-    """Arguments an estimate cannot run with (an unknown player, a bad chunk size ...)."""
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
@@ -664,7 +660,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     >>> estimate(pos, games=36, player="wizard")
     Traceback (most recent call last):
     ...
-    bgsim.montecarlo.EstimateError: unknown player 'wizard': choose from random, pubeval, heuristic
+    bgsim.errors.EstimateError: unknown player 'wizard': choose from random, pubeval, heuristic
     """
     t_start = time.perf_counter()
     rules = Rules() if rules is None else rules

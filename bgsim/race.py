@@ -29,7 +29,7 @@ import math
 import numbers
 from dataclasses import dataclass
 
-from .errors import BgsimError
+from .errors import BgsimError, NotARaceError
 from .position import Position
 
 __all__ = [
@@ -45,10 +45,6 @@ __all__ = [
     "PercentRule",
     "eight_nine_twelve",
 ]
-
-
-class NotARaceError(BgsimError):
-    """A race formula was asked about a position that still has contact, or a finished game."""
 
 
 def _require_race(pos: Position, what: str) -> None:
