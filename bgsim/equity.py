@@ -38,6 +38,7 @@ from importlib import resources
 from typing import Sequence, Union
 
 from .errors import MatchEquityError, RuleViolationError
+from .results import ResultDisplay, Table
 
 __all__ = [
     "MatchEquityError",
@@ -72,7 +73,7 @@ _MET_FILE = "kazaross_xg2.met"
 
 # --------------------------------------------------------------------------- the table
 @dataclass(frozen=True)
-class MatchEquityTable:
+class MatchEquityTable(ResultDisplay):
     """A match equity table: ``pre_crawford[i-1][j-1]`` is the chance that the player
     ``i``-away wins against a player ``j``-away; a 1-away row or column is the Crawford
     game (R28). ``post_crawford[j-1]`` is the chance that the trailer ``j``-away wins
@@ -89,18 +90,16 @@ class MatchEquityTable:
     post_crawford: tuple[float, ...]
     notice: str = field(repr=False, default="")
 
-    def __str__(self) -> str:
+    def _table(self) -> Table:
         n = min(self.length, 9)
-        lines = [f"{self.name} (row: my points away, column: opponent's; 1-away = Crawford game)",
-                 "away " + "".join(f"{j:>7}" for j in range(1, n + 1))]
-        for i in range(1, n + 1):
-            lines.append(f"{i:>4} " + "".join(f"{self.pre_crawford[i-1][j-1]:>7.3f}" for j in range(1, n + 1)))
-        lines.append("post-Crawford, trailer j-away vs 1-away: "
-                     + " ".join(f"{self.post_crawford[j-1]:.3f}" for j in range(2, n + 1)))
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, p, cycle) -> None:  # IPython / Jupyter text display
-        p.text(str(self))
+        cols = range(1, n + 1)
+        return Table(
+            title=(f"{self.name} (row: my points away, column: opponent's; 1-away = Crawford game)",),
+            header=("away",) + tuple(str(j) for j in cols),
+            rows=tuple((str(i),) + tuple(f"{self.pre_crawford[i-1][j-1]:.3f}" for j in cols) for i in cols),
+            notes=("post-Crawford, trailer j-away vs 1-away: "
+                   + " ".join(f"{self.post_crawford[j-1]:.3f}" for j in range(2, n + 1)),),
+            align=">" * (n + 1), widths=(4, 8) + (7,) * (n - 1), sep="")
 
 
 def _parse_met(text: str) -> MatchEquityTable:
@@ -427,7 +426,7 @@ def cubeful_equity(p: float, *, cube_life: float = DEFAULT_CUBE_LIFE, W: float =
 
 
 @dataclass(frozen=True)
-class CubePoints:
+class CubePoints(ResultDisplay):
     """Janowski's doubling window for one cube life ``x`` and gammon values ``W``, ``L``.
 
     All points are the doubler's cubeless winning chance, except ``take_point``,
@@ -452,18 +451,16 @@ class CubePoints:
     too_good_point: float
     too_good_redouble_point: float
 
-    def __str__(self) -> str:
-        return "\n".join([
-            f"Janowski cube points, x = {self.x:.2f}, W = {self.W:.2f}, L = {self.L:.2f}",
-            f"  take point (taker needs)     {self.take_point:.1%}",
-            f"  initial double (centred)     {self.initial_double_point:.1%}",
-            f"  redouble (cube owned)        {self.redouble_point:.1%}",
-            f"  cash point (taker passes)    {self.cash_point:.1%}",
-            f"  too good (centred / owned)   {self.too_good_point:.1%} / {self.too_good_redouble_point:.1%}",
-        ])
-
-    def _repr_pretty_(self, p, cycle) -> None:
-        p.text(str(self))
+    def _table(self) -> Table:
+        return Table(
+            title=(f"Janowski cube points, x = {self.x:.2f}, W = {self.W:.2f}, L = {self.L:.2f}",),
+            rows=(("take point (taker needs)", f"{self.take_point:.1%}"),
+                  ("initial double (centred)", f"{self.initial_double_point:.1%}"),
+                  ("redouble (cube owned)", f"{self.redouble_point:.1%}"),
+                  ("cash point (taker passes)", f"{self.cash_point:.1%}"),
+                  ("too good (centred / owned)",
+                   f"{self.too_good_point:.1%} / {self.too_good_redouble_point:.1%}")),
+            widths=(27,), indent=2)
 
 
 def _too_good(x: float, W: float, L: float, owner: str, start: float) -> float:  # noqa: N803
@@ -586,7 +583,7 @@ def match_take_point(my_away: int, opp_away: int, cube: int = 1, *, gammon_rates
 
 # --------------------------------------------------------------------------- decisions
 @dataclass(frozen=True)
-class CubeDecision:
+class CubeDecision(ResultDisplay):
     """A cube decision with the numbers behind it (from the doubler's side).
 
     ``no_double``, ``double_take`` and ``double_pass`` are the doubler's equities
@@ -637,7 +634,7 @@ class CubeDecision:
                          (f"({diff:+.3f})" if self.money else f"({diff:+.2%})")))
         return rows
 
-    def _header(self) -> str:
+    def _header(self) -> tuple[str, str]:
         own = {"centered": "centred", "me": "owned by the doubler", "opponent": "owned by the opponent"}[self.owner]
         if self.money:
             kind = f"Money game, cube {self.cube} {own}, cube life x = {self.cube_life:.2f} (Janowski)"
@@ -645,28 +642,15 @@ class CubeDecision:
             kind = (f"Match, doubler {self.score[0]}-away vs {self.score[1]}-away, cube {self.cube} {own}"
                     " (dead-cube MET model)")
         g = self.gammons
-        return (f"{kind}\nWinning chance {self.p_win:.1%}; gammons {g.win:.0%} of wins, {g.lose:.0%} of losses"
+        return (kind, f"Winning chance {self.p_win:.1%}; gammons {g.win:.0%} of wins, {g.lose:.0%} of losses"
                 + (f"; backgammons {g.win_backgammon:.0%} / {g.lose_backgammon:.0%}"
                    if g.win_backgammon or g.lose_backgammon else ""))
 
-    def __str__(self) -> str:
-        lines = [self._header()]
-        lines += [f"  {label:<14}{val:>8}  {diff}".rstrip() for label, val, diff in self._rows()]
-        lines.append(f"Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}")
-        lines.append(f"Proper cube action: {self.action}")
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, p, cycle) -> None:
-        p.text(str(self))
-
-    def _repr_html_(self) -> str:
-        import html
-        head = html.escape(self._header()).replace("\n", "<br>")
-        body = "".join(f"<tr><td>{html.escape(a)}</td><td style='text-align:right'>{html.escape(b)}</td>"
-                       f"<td>{html.escape(c)}</td></tr>" for a, b, c in self._rows())
-        return (f"<div><p>{head}</p><table>{body}</table>"
-                f"<p>Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}<br>"
-                f"<b>Proper cube action: {html.escape(self.action)}</b></p></div>")
+    def _table(self) -> Table:
+        return Table(title=self._header(), rows=tuple(self._rows()),
+                     notes=(f"Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}",
+                            f"Proper cube action: {self.action}"),
+                     align="<>", widths=(12, 8), indent=2)
 
 
 def _verdict(nd: float, dt: float, dp: float) -> tuple[bool, bool, str]:
