@@ -79,6 +79,19 @@ class MatchEquityTable(ResultDisplay):
     game (R28). ``post_crawford[j-1]`` is the chance that the trailer ``j``-away wins
     against the leader 1-away after the Crawford game.
 
+    Parameters
+    ----------
+    name : str
+        The table's name.
+    length : int
+        The longest match it covers (points away).
+    pre_crawford : tuple of tuples of float
+        ``pre_crawford[i-1][j-1]``: the chance of the player ``i``-away against ``j``-away.
+    post_crawford : tuple of float
+        ``post_crawford[j-1]``: the trailer ``j``-away against the leader 1-away.
+    notice : str
+        The table's licence notice.
+
     >>> t = match_equity_table()
     >>> t.name, t.length, t.pre_crawford[0][0], t.post_crawford[1]
     ('Kazaross XG2 25 point MET', 25, 0.5, 0.48803)
@@ -411,6 +424,28 @@ def cubeful_equity(p: float, *, cube_life: float = DEFAULT_CUBE_LIFE, W: float =
     is who holds the cube: ``"centered"`` (R24), ``"me"`` or ``"opponent"`` (after a
     take, R26).
 
+    Parameters
+    ----------
+    p : float
+        The cubeless winning chance of the player the equity is for, 0 to 1.
+    cube_life : float, default DEFAULT_CUBE_LIFE (0.68)
+        Janowski's ``x``: 0 a dead cube, 1 a fully live one.
+    W, L : float, default 1.0
+        Average cubeless values of that player's wins and losses, 1 to 3 (R23).
+    owner : {"centered", "me", "opponent"}, default "centered"
+        Who holds the cube.
+
+    Returns
+    -------
+    float
+        The cubeful money equity per unit of the current cube value.
+
+    Raises
+    ------
+    MatchEquityError
+        ``p`` or ``cube_life`` outside 0..1, ``W`` or ``L`` outside 1..3, NaN or not a
+        number, or an unknown ``owner``.
+
     >>> abs(cubeful_equity(0.5, owner="centered")) < 1e-12     # an even game with the cube in the middle
     True
     >>> round(cubeful_equity(0.5, owner="me"), 4), round(cubeful_equity(0.5, owner="opponent"), 4)
@@ -430,7 +465,16 @@ class CubePoints(ResultDisplay):
     """Janowski's doubling window for one cube life ``x`` and gammon values ``W``, ``L``.
 
     All points are the doubler's cubeless winning chance, except ``take_point``,
-    which is the taker's minimum winning chance.
+    which is the taker's minimum winning chance. Made by :func:`janowski_points`.
+
+    Parameters
+    ----------
+    x, W, L : float
+        The cube life and the average values of a win and a loss.
+    take_point, cash_point, initial_double_point, redouble_point : float
+        The doubling window's edges.
+    too_good_point, too_good_redouble_point : float
+        Where playing on beats cashing, with the cube centred or owned.
 
     >>> print(janowski_points(1.0))
     Janowski cube points, x = 1.00, W = 1.00, L = 1.00
@@ -590,7 +634,20 @@ class CubeDecision(ResultDisplay):
     (money: points per unit stake, i.e. already times the cube; match: match-winning
     chances). ``take_point`` is the smallest winning chance the *taker* needs.
     ``action`` is the verdict: "No double, take", "Double, take", "Double, pass"
-    or "Too good to double, pass".
+    or "Too good to double, pass". Made by :func:`cube_decision`.
+
+    Parameters
+    ----------
+    p_win, gammons, cube, owner, score, cube_life
+        The question, as :func:`cube_decision` took it (``score`` is ``None`` for money).
+    no_double, double_take, double_pass : float
+        The doubler's equity after each choice.
+    take_point : float
+        The taker's minimum winning chance.
+    double, take : bool
+        The doubler's and the taker's right choices.
+    action : str
+        The verdict in words.
 
     >>> d = cube_decision(0.80, cube_life=0.68)
     >>> d.double, d.take, d.action
@@ -686,6 +743,36 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     Each side picks the best for themselves: the taker passes when the pass costs
     less than the take (``double_pass <= double_take`` for the doubler), and the
     doubler doubles when the answer they get beats not doubling.
+
+    Parameters
+    ----------
+    p_win : float
+        The player on roll's cubeless winning chance, 0 to 1.
+    gammons : GammonRates or tuple, optional
+        Their gammon rates, ``(win, lose[, win_bg, lose_bg])``; default none.
+    cube : int, default 1
+        The cube's value before the double (1, 2, 4, ...).
+    owner : {"centered", "me"}, default "centered"
+        Who holds the cube (``"opponent"`` raises: only the owner may double, R25).
+    cube_life : float, default DEFAULT_CUBE_LIFE (0.68)
+        Janowski's ``x`` for money play (ignored at a match score).
+    score : (int, int), optional
+        ``(my_away, opp_away)`` for a match (R27); ``None`` (default) is money play.
+    crawford : bool, default False
+        At a match score with one player 1-away: this is the Crawford game (R28).
+
+    Returns
+    -------
+    CubeDecision
+        The three equities, the taker's take point and the verdict.
+
+    Raises
+    ------
+    MatchEquityError
+        A chance, gammon rate, cube, cube life or score out of range or not a number, an
+        unknown owner, a centred match cube above 1, or ``crawford`` in money play.
+    RuleViolationError
+        Doubling a cube the opponent owns (R25) or in the Crawford game (R28).
 
     >>> print(cube_decision(0.70))
     Money game, cube 1 centred, cube life x = 0.68 (Janowski)

@@ -291,8 +291,40 @@ class Estimate(ResultDisplay):
     opponent; ``seed`` (with ``spawn_key``) is the seed the run used, so
     ``estimate(..., rng=est.seed)`` plays the same games again.
 
-    Results are built by :func:`estimate`, not by hand; every field is listed in the
-    dataclass below.
+    Results are built by :func:`estimate`, not by hand.
+
+    Parameters
+    ----------
+    games, chunks, chunk_size : int
+        Games played, chunks played, games per chunk.
+    win, gammon, backgammon, opp_win, opp_gammon, opp_backgammon : Interval
+        The chances, 95% Wilson intervals.
+    draw : Interval or None
+        The chance of a last-roll draw (V4), ``None`` when the rules have none.
+    equity : Interval
+        The mean result per game, 95% normal interval, in ``equity_unit``.
+    equity_unit : str
+        ``"points per game"`` or ``"match-winning chance"``.
+    outcomes, outcome_values : tuple
+        Games and value of each of the 7 results (win single ... lose backgammon, draw).
+    by_first_roll, first_rolls : numpy.ndarray, tuple
+        The outcomes per first roll, and those rolls.
+    trace_games, trace_equity, trace_half_width : numpy.ndarray
+        The running equity and its 95% half-width after each chunk.
+    stopped : bool
+        The run was stopped before it played every game.
+    seed, spawn_key, pool_size
+        The run's :class:`numpy.random.SeedSequence` (see :attr:`seed_sequence`).
+    players : (str, str)
+        The players of the side on roll and of its opponent.
+    position, rules, cube, cube_turned, away, crawford_game, starter, opening
+        What was estimated, as :func:`estimate` took it.
+    mean_turns, elapsed : float
+        Turns per game; seconds of wall time.
+    note : str
+        A remark on the setting (e.g. the Jacoby rule, X1), or empty.
+    chunk_log : object
+        What each chunk gave, for ``resume=``.
 
     >>> from bgsim import Position
     >>> est = estimate(Position.from_counts({2: 1}, {1: 1}), games=72, rng=3)

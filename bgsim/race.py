@@ -113,6 +113,16 @@ class KeithCount(_RaceResult):
     ``adjusted`` are the pip counts plus wastage penalties; ``counts`` adds one
     seventh (rounded down) to the roller's; ``difference`` = roller's count minus
     opponent's.
+
+    Parameters
+    ----------
+    pips, adjusted, counts : (int, int)
+        Roller's and opponent's pip counts, adjusted counts, and counts after the 1/7.
+    difference : int
+        The roller's count minus the opponent's.
+    double, redouble, take : bool
+        Whether the roller should double, redouble (with the cube owned), and whether
+        the opponent should take (:attr:`verdict` says it in words).
     """
 
     pips: tuple[int, int]
@@ -182,6 +192,20 @@ class ThorpCount(_RaceResult):
 
     ``raw`` are both counts before the 10% increase; ``margin`` = T - L (how far the
     opponent's count is behind the roller's).
+
+    Parameters
+    ----------
+    pips, raw : (int, int)
+        Both pip counts and both counts before the 10%.
+    leader : float
+        The roller's count L after the 10% rule.
+    trailer : int
+        The opponent's count T.
+    margin : float
+        T - L.
+    double, redouble, take : bool
+        Whether the roller should double, redouble (with the cube owned), and whether
+        the opponent should take (:attr:`verdict` says it in words).
     """
 
     pips: tuple[int, int]
@@ -290,7 +314,22 @@ def kleinman_winning_chance(my_pips: int, opp_pips: int) -> float:
 
 @dataclass(frozen=True)
 class KleinmanCount(_RaceResult):
-    """Danny Kleinman's count: ``D``, ``S``, ``K = D^2/S`` (0 when the roller is not ahead) and the chance."""
+    """Danny Kleinman's count: ``D``, ``S``, ``K = D^2/S`` (0 when the roller is not ahead) and the chance.
+
+    Parameters
+    ----------
+    pips : (int, int)
+        Both pip counts.
+    D, S : int
+        The pip difference (plus 4 for the roll) and the sum (minus 4).
+    K : float
+        ``D^2 / S``, 0 when the roller is not ahead.
+    winning_chance : float
+        ``Phi(D / sqrt(2 S))``.
+    double, redouble, take : bool
+        Whether the roller should double, redouble (with the cube owned), and whether
+        the opponent should take (:attr:`verdict` says it in words).
+    """
 
     pips: tuple[int, int]
     D: int  # noqa: N815 - the names in the source
@@ -339,7 +378,20 @@ def kleinman_count(pos: Position) -> KleinmanCount:
 # --------------------------------------------------------------------------- 8-9-12
 @dataclass(frozen=True)
 class PercentRule(_RaceResult):
-    """The 8-9-12 rule: the roller's lead in pips and as a percentage of the roller's count."""
+    """The 8-9-12 rule: the roller's lead in pips and as a percentage of the roller's count.
+
+    Parameters
+    ----------
+    pips : (int, int)
+        Both pip counts.
+    lead : int
+        The opponent's pips minus the roller's.
+    lead_percent : float
+        The lead as a percentage of the roller's count.
+    double, redouble, take : bool
+        Whether the roller should double, redouble (with the cube owned), and whether
+        the opponent should take (:attr:`verdict` says it in words).
+    """
 
     pips: tuple[int, int]
     lead: int

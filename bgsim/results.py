@@ -48,6 +48,25 @@ class Table:
     to the end of the line (it does not widen its column). ``indent`` spaces precede
     every row. A table with no rows is just its title and notes.
 
+    Parameters
+    ----------
+    title : tuple of str
+        Lines above the table (the first says what the result is).
+    rows : tuple of tuples of str
+        The table's rows; in HTML the first cell of a row is its heading.
+    header : tuple of str, optional
+        Column headings.
+    notes : tuple of str
+        Lines below the table.
+    align : str
+        ``"<"`` or ``">"`` per column (missing: left).
+    widths : tuple of int
+        Least text width per column.
+    sep : str, default two spaces
+        Between text columns.
+    indent : int, default 0
+        Spaces before every text row.
+
     >>> t = Table(title=("Two rows",), rows=(("a", "1"), ("bb", "22"), ("total: 3 items",)))
     >>> print(t.text())
     Two rows
