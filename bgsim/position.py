@@ -22,7 +22,7 @@ from typing import Any, Union
 import numpy as np
 
 from . import plays as _plays
-from .errors import InvalidPositionError, ParseError
+from .errors import IllegalPlayError, InvalidPositionError, ParseError
 from .ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
 from .notation import parse_play as _parse_play
 from .plays import Play
@@ -494,7 +494,7 @@ class Position:
         if isinstance(play, str):
             play = self.parse_play(play, dice, caucasian=caucasian)
         elif not isinstance(play, Play):
-            raise TypeError(f"play must be a Play or a string, not {type(play).__name__}")
+            raise IllegalPlayError(f"a play is a Play or a play in notation such as '24/18 13/9', not {type(play).__name__}")
         return _plays.result_of(self, play, caucasian=caucasian)
 
     # ----------------------------------------------------------------- dunder
