@@ -1,6 +1,7 @@
 # bgsim: one command to set up and run everything.
 #
 #   make lab     set up .venv (first time only), then open the lessons in JupyterLab
+#   make teach   set up .venv (first time only), then show the lessons in Voila (no code on screen)
 #   make test    set up .venv (first time only), then run every test
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
 #   make clean   remove caches and build output (keeps .venv)
@@ -10,7 +11,7 @@
 # (re)installed only when pyproject.toml is newer than the stamp file in .venv.
 # Override the interpreter with `make test PYTHON=python3.12`; pass extra arguments
 # with `make test PYTEST_ARGS='-x -k plays'` (tests and doctests), NBVAL_ARGS=...
-# (the notebook run) or `make lab LAB_ARGS=--no-browser`.
+# (the notebook run), `make lab LAB_ARGS=--no-browser` or `make teach TEACH_ARGS=--port=8870`.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -25,16 +26,18 @@ EXTRAS ?= lessons,test,dist
 PYTEST_ARGS ?=
 NBVAL_ARGS  ?=
 LAB_ARGS    ?=
+TEACH_ARGS  ?=
 # JupyterLab refuses to run as root unless told to (CI and these machines run as root).
 # Kept apart from LAB_ARGS so that `make lab LAB_ARGS=...` does not drop it.
 LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup lab test test-code test-lessons bench clean distclean
+.PHONY: help setup lab teach test test-code test-lessons bench clean distclean
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
+	@echo "make teach      show the lessons in Voila: widgets live, no code on screen (for a class)"
 	@echo "make test       run every test: tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make bench      run every benchmarks/*.py"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
@@ -56,6 +59,12 @@ setup: $(STAMP)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab lessons/ $(LAB_ROOT_ARGS) $(LAB_ARGS)
+
+# The teacher view: Voila lists lessons/ and runs a lesson as a page of live widgets
+# with no code. Idle kernels are shut down after 10 minutes so a class leaves none behind.
+teach: $(STAMP)
+	$(VENV)/bin/voila lessons/ --MappingKernelManager.cull_idle_timeout=600 \
+	  --MappingKernelManager.cull_interval=60 $(TEACH_ARGS)
 
 # --- tests -------------------------------------------------------------------
 
