@@ -24,5 +24,11 @@ from __future__ import annotations
 
 from ._board import BoardView, BoardWidget
 from ._common import IdBox, MessageLine
+from ._editor import EditorWidget
+from ._montecarlo import MonteCarloWidget
+from ._replay import ReplayWidget
+from ._score import ScoreWidget
+from ._stepper import StepperWidget
 
-__all__ = ["BoardView", "BoardWidget", "IdBox", "MessageLine"]
+__all__ = ["BoardView", "BoardWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget", "ReplayWidget",
+           "ScoreWidget", "StepperWidget"]

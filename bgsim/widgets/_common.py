@@ -9,7 +9,7 @@ import ipywidgets as w
 from ..ids import XgidState
 from ..position import Position
 
-__all__ = ["IdBox", "MessageLine", "counts_of", "to_player", "from_player", "play_steps"]
+__all__ = ["IdBox", "MessageLine", "counts_of", "from_player", "play_steps", "to_player"]
 
 
 def counts_of(position: Position, player: int) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ localhost. Screenshots go to ``test-artifacts/`` at the repository root (ignored
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -87,14 +88,14 @@ def _stop(proc: subprocess.Popen, shutdown_url: str | None = None) -> None:
     try:
         import psutil
         family = psutil.Process(proc.pid).children(recursive=True)
-    except Exception:  # psutil missing or the server already gone
+    except (ImportError, OSError, LookupError):  # psutil missing, or the server already gone
         family = []
     if proc.poll() is None:
         if shutdown_url:
             try:
                 urllib.request.urlopen(urllib.request.Request(shutdown_url, method="POST", data=b""), timeout=5)
-            except Exception:
-                pass
+            except OSError:   # not answering: it is killed below
+                proc.send_signal(signal.SIGTERM)
         else:
             proc.send_signal(signal.SIGTERM)
         try:
@@ -105,11 +106,9 @@ def _stop(proc: subprocess.Popen, shutdown_url: str | None = None) -> None:
     for child in family:
         try:
             child.wait(timeout=5)
-        except Exception:
-            try:
+        except Exception:  # noqa: BLE001 - psutil's TimeoutExpired or NoSuchProcess: kill what is left
+            with contextlib.suppress(Exception):
                 child.kill()
-            except Exception:
-                pass
 
 
 @dataclass
