@@ -12,6 +12,7 @@ The rules engine (RULES.md R1-R21, V5, X3):
 
 from __future__ import annotations
 
+from . import svg
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
 from .game import Game, GameResult, GameState, IllegalGamePlayError
@@ -33,6 +34,8 @@ __all__ = [
     "Match", "Session",
     # probability
     "estimate", "Estimate",
+    # pictures
+    "svg",
     # errors
     "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
     "IllegalGamePlayError",

@@ -435,3 +435,9 @@ class Position:
         from .text import board_text
 
         return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a position as an SVG board (player 0 at the bottom; bgsim.svg.board)."""
+        from .svg import board
+
+        return board(self)
