@@ -121,7 +121,7 @@ class BoardWidget(w.VBox):
         self._xgid_state = xgid_state
         self.view = BoardView(width=size or 0)
         self.ids = IdBox()
-        super().__init__([self.view, self.ids])
+        super().__init__([self.view, self.ids], layout=w.Layout(width=f"{size}px" if size else "100%"))
         self.add_class("bgsim-board")
         self.redraw()
 

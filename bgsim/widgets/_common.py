@@ -62,13 +62,14 @@ class IdBox(w.HBox):
     def __init__(self, position: Position | None = None, state: XgidState | None = None) -> None:
         self.gnubg = w.Text(description="gnubg ID", layout=w.Layout(width="19em"),
                             style={"description_width": "5em"})
-        self.xgid = w.Text(description="XGID", layout=w.Layout(width="31em"), style={"description_width": "3em"})
+        self.xgid = w.Text(description="XGID", layout=w.Layout(width="100%", max_width="34em"),
+                           style={"description_width": "5em"})
         self.gnubg.add_class("bgsim-gnubg-id")
         self.xgid.add_class("bgsim-xgid")
         self._values = {"gnubg": "", "xgid": ""}
         for name, box in (("gnubg", self.gnubg), ("xgid", self.xgid)):
             box.observe(lambda change, name=name: self._restore(name), names="value")
-        super().__init__([self.gnubg, self.xgid], layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([self.gnubg, self.xgid], layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.add_class("bgsim-ids")
         if position is not None:
             self.show(position, state)

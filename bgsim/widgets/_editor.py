@@ -17,6 +17,7 @@ __all__ = ["EditorWidget"]
 
 _CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
 _NO_DIE = 0
+_CENTRED = -1   # a Dropdown's None means "nothing selected"
 
 
 class EditorWidget(w.VBox):
@@ -67,7 +68,7 @@ class EditorWidget(w.VBox):
         self.bar = [w.BoundedIntText(min=0, max=CHECKERS, description=f"bar {p}", layout=small) for p in (0, 1)]
         self.off = [w.BoundedIntText(min=0, max=CHECKERS, description=f"off {p}", layout=small) for p in (0, 1)]
         self.cube_value = w.Dropdown(options=_CUBE_VALUES, value=1, description="cube", layout=small)
-        self.cube_owner = w.Dropdown(options=[("centred", None), ("player 0", 0), ("player 1", 1)], value=None,
+        self.cube_owner = w.Dropdown(options=[("centred", _CENTRED), ("player 0", 0), ("player 1", 1)], value=_CENTRED,
                                      description="owner", layout=w.Layout(width="13em"))
         dice_options = [("-", _NO_DIE)] + [(str(d), d) for d in range(1, 7)]
         self.dice = [w.Dropdown(options=dice_options, value=_NO_DIE, description=f"die {i + 1}", layout=small)
@@ -113,10 +114,8 @@ class EditorWidget(w.VBox):
     def xgid_state(self) -> XgidState:
         """The cube and dice set in the editor, for the XGID."""
         d = (self.dice[0].value, self.dice[1].value)
-        owner = self.cube_owner.value
-        value = self.cube_value.value
-        return XgidState(cube_value=value, cube_owner=None if value == 1 and owner is None else owner,
-                         dice=d if all(d) else (0, 0))
+        owner = None if self.cube_owner.value == _CENTRED else self.cube_owner.value
+        return XgidState(cube_value=self.cube_value.value, cube_owner=owner, dice=d if all(d) else (0, 0))
 
     # ------------------------------------------------------------------ actions
     def load_id(self, text: str) -> bool:
@@ -140,7 +139,7 @@ class EditorWidget(w.VBox):
         self._syncing = True
         try:
             self.cube_value.value = state.cube_value if state.cube_value in _CUBE_VALUES else 1
-            self.cube_owner.value = state.cube_owner
+            self.cube_owner.value = _CENTRED if state.cube_owner is None else state.cube_owner
             d1, d2 = state.dice
             self.dice[0].value = d1 if 1 <= d1 <= 6 else _NO_DIE
             self.dice[1].value = d2 if 1 <= d2 <= 6 else _NO_DIE
@@ -246,5 +245,5 @@ class EditorWidget(w.VBox):
             state = None
         d = (self.dice[0].value, self.dice[1].value)
         self.board._position = self._position
-        self.board.redraw(dice=d if all(d) else None, cube=(self.cube_value.value, self.cube_owner.value),
-                          xgid_state=state)
+        self.board.redraw(dice=d if all(d) else None, xgid_state=state,
+                          cube=(state.cube_value, state.cube_owner) if state else None)

@@ -22,9 +22,23 @@ _BLOCK = 36            # games per block of first rolls (estimate's stratificati
 _POINTS = 40           # about this many points on the convergence plot
 
 
-def _round_size(games: int) -> int:
-    per = max(_BLOCK, games // _POINTS)
-    return per - per % _BLOCK
+def _rounds(games: int) -> list[int]:
+    """Games per round: small rounds first (the plot moves at once), growing by half each time
+    up to about 1/40 of the run, each a multiple of the first-roll block.
+
+    >>> _rounds(100), sum(_rounds(10_000)) == 10_000, _rounds(100_000)[:4]
+    ([36, 36, 28], True, [360, 540, 792, 1188])
+    """
+    cap = max(_BLOCK, games // _POINTS // _BLOCK * _BLOCK)
+    size = min(cap, 10 * _BLOCK)
+    out: list[int] = []
+    left = games
+    while left > 0:
+        n = min(size, left)
+        out.append(n)
+        left -= n
+        size = min(cap, int(size * 1.5) // _BLOCK * _BLOCK)
+    return out
 
 
 def convergence_svg(trace: list[tuple[int, float, float]], width: int = 520, height: int = 220,
@@ -212,17 +226,16 @@ class MonteCarloWidget(w.VBox):
 
     # ------------------------------------------------------------------ the run
     def _run(self, rules: Rules, total: int, players: tuple[str, str], seed: int, cube: int) -> None:
-        per = _round_size(total)
+        sizes = _rounds(total)
         counts = np.zeros(7, dtype=np.int64)
         values: tuple[float, ...] | None = None
         unit = "points per game"
-        seeds = np.random.SeedSequence(seed).spawn((total + per - 1) // per)
+        seeds = np.random.SeedSequence(seed).spawn(len(sizes))
         try:
-            for r, ss in enumerate(seeds):
+            for n, ss in zip(sizes, seeds):
                 if self._stop.is_set():
                     self.stopped = True
                     break
-                n = min(per, total - r * per)
                 est = estimate(self._position, rules, games=n, player=players, cube=cube,
                                seed=int(ss.generate_state(1)[0]), chunk_size=max(_BLOCK, min(n, 360) // _BLOCK * _BLOCK),
                                stop=self._stop)

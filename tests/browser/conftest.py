@@ -231,9 +231,9 @@ def _only_localhost(route) -> None:
 
 @pytest.fixture
 def page(chromium, request):
-    """A fresh page (1280x1000) that can reach nothing but localhost; console errors are kept
+    """A fresh page (1280x1100) that can reach nothing but localhost; console errors are kept
     in ``page.console_errors``. A screenshot is saved if the test fails."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    context = chromium.new_context(viewport={"width": 1280, "height": 1100})
     context.route("**/*", _only_localhost)
     pg = context.new_page()
     pg.console_errors = []
