@@ -21,12 +21,13 @@ from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .position import Position
 from .rules import ResultKind, Rules
+from .turn import Step, TurnBuilder
 
 __version__ = "0.1.0"
 
 __all__ = [
     # rules engine
-    "Position", "Play",
+    "Position", "Play", "TurnBuilder", "Step",
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",

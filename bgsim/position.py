@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Union
 import numpy as np
 
 from .errors import InvalidPositionError
+from .turn import TurnBuilder
 
 if TYPE_CHECKING:  # pragma: no cover
     from .plays import Play
@@ -435,3 +436,13 @@ class Position:
         from .text import board_text
 
         return board_text(self)
+
+    # ----------------------------------------------------------------- stepping
+    def start_turn(self, dice: tuple[int, int], *, caucasian: bool = False) -> TurnBuilder:
+        """Play ``dice`` one checker and one die at a time, with the rules explained (R5-R21, V5).
+
+        >>> t = Position.initial().start_turn((6, 4))
+        >>> t.step("24/18").step("18/14").play in Position.initial().legal_plays((6, 4))
+        True
+        """
+        return TurnBuilder(self, dice, caucasian=caucasian)
