@@ -39,10 +39,16 @@ unplayable, when both dice can be played, is refused (R10):
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import BgsimError, IllegalPlayError, ParseError
-from .notation import CAUCASIAN_REASON, _step_reason, forced_play_reason, parse_chains, point_name
+from .notation import (
+    CAUCASIAN_REASON,
+    _step_reason,
+    forced_play_reason,
+    parse_chains,
+    point_name,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .plays import Play
@@ -81,13 +87,16 @@ class Step(NamedTuple):
         return f"{point_name(self.src)}/{point_name(self.dst)}{'*' if self.hit else ''}"
 
 
-StepLike = Union[str, Step, int]
+StepLike = str | Step | int
 
 
-def _after(play: "Play") -> "Position":
+def _after(play: Play) -> Position:
     """The position a legal play leads to (``play.after`` once public, else the engine's field)."""
     after = getattr(play, "after", None)
-    return play._after if after is None else after
+    if after is None:
+        after = play._after
+    assert after is not None  # the engine's plays always know their result
+    return after
 
 
 def _without(left: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -116,16 +125,16 @@ def _try_step(node: _Node, src: int, die: int) -> tuple[str, tuple[tuple[int, bo
     if dst is None:
         return reason, ()
     hit = dst > 0 and theirs[25 - dst] == 1
-    m = list(mine)
-    m[src] -= 1
-    m[dst] += 1
+    moved = list(mine)
+    moved[src] -= 1
+    moved[dst] += 1
+    m = tuple(moved)
     t = theirs
     if hit:  # R8: the blot goes to the bar
-        t = list(theirs)
-        t[25 - dst] = 0
-        t[BAR] += 1
-        t = tuple(t)
-    m = tuple(m)
+        sent = list(theirs)
+        sent[25 - dst] = 0
+        sent[BAR] += 1
+        t = tuple(sent)
     if hitters is None:
         return "", ((dst, hit, (m, t, None)),)
     out = []
@@ -181,17 +190,16 @@ class TurnBuilder:
     ['24/23', '8/7', '6/5', '5/4']
     """
 
-    def __init__(self, position: "Position", dice, *, caucasian: bool = False) -> None:
+    def __init__(self, position: Position, dice, *, caucasian: bool = False) -> None:
         plays = position.legal_plays(dice, caucasian=caucasian)  # checks the roll (R2)
         d1, d2 = int(dice[0]), int(dice[1])
         self._pos = position
         self._dice = (d1, d2)
         self._caucasian = bool(caucasian)
         self._plays = tuple(plays)
-        self._by_result = {}
-        for p in plays:
-            after = _after(p)
-            self._by_result[(after.theirs, after.mine)] = p  # back in the mover's view
+        # Each play's result (mine, theirs), back in the mover's view.
+        self._results = tuple((_after(p).theirs, _after(p).mine) for p in plays)
+        self._by_result = dict(zip(self._results, plays))
         self._max_used = max(len(p) for p in plays)
         all_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
         self._n_dice = len(all_dice)
@@ -201,11 +209,12 @@ class TurnBuilder:
         # R11: when only one die of a non-double can be played, the higher if it can move at all.
         self._required_die: int | None = None
         if d1 != d2 and self._max_used == 1:
-            high, low = all_dice
+            high, low = max(d1, d2), min(d1, d2)
             movable = any(_try_step(start, src, high)[1] for src in _sources(position.mine))
             self._required_die = high if movable else low
         self._stack: list[_Level] = [_Level(frozenset({start}), all_dice, None)]
-        self._options_cache: dict[int, tuple[Step, ...]] = {}
+        self._options_cache: dict[int, tuple[Step, ...]] = {}  # by stack depth
+        self._position_cache: dict[int, Position] = {}
 
     # ----------------------------------------------------------------- search
     def _finals(self, node: _Node, left: tuple[int, ...]) -> frozenset:
@@ -261,14 +270,14 @@ class TurnBuilder:
         return self._caucasian
 
     @property
-    def start(self) -> "Position":
+    def start(self) -> Position:
         """The position before the first step."""
         return self._pos
 
     @property
     def steps(self) -> tuple[Step, ...]:
         """The steps played so far, in order."""
-        return tuple(level.step for level in self._stack[1:])
+        return tuple(level.step for level in self._stack[1:] if level.step is not None)
 
     @property
     def dice_left(self) -> tuple[int, ...]:
@@ -277,23 +286,27 @@ class TurnBuilder:
         return self._stack[-1].left
 
     @property
-    def position(self) -> "Position":
+    def position(self) -> Position:
         """The board after the steps so far, the same side still on roll.
 
         >>> from bgsim import Position
         >>> Position.initial().start_turn((6, 4)).step("24/18").position.mine[18]
         1
         """
-        mine, theirs, _ = next(iter(self._stack[-1].frontier))
-        return type(self._pos)(mine, theirs, self._pos.turn)
+        depth = len(self._stack)
+        cached = self._position_cache.get(depth)
+        if cached is None:
+            mine, theirs, _ = next(iter(self._stack[-1].frontier))
+            cached = self._position_cache[depth] = type(self._pos)(mine, theirs, self._pos.turn)
+        return cached
 
     @property
-    def legal_plays(self) -> tuple["Play", ...]:
+    def legal_plays(self) -> tuple[Play, ...]:
         """Every legal play of the roll (one per distinct result), as the engine lists them."""
         return self._plays
 
     @property
-    def remaining_plays(self) -> tuple["Play", ...]:
+    def remaining_plays(self) -> tuple[Play, ...]:
         """The legal plays that the steps so far can still be completed to.
 
         >>> from bgsim import Position
@@ -305,7 +318,7 @@ class TurnBuilder:
         reach: set = set()
         for node in level.frontier:
             reach |= self._finals(node, level.left)
-        return tuple(p for p in self._plays if (_after(p).theirs, _after(p).mine) in reach)
+        return tuple(p for p, result in zip(self._plays, self._results) if result in reach)
 
     def options(self) -> tuple[Step, ...]:
         """The legal next steps: each one can be completed to a legal play (R5-R21, V5).
@@ -342,7 +355,7 @@ class TurnBuilder:
         return not self.options()
 
     @property
-    def play(self) -> "Play":
+    def play(self) -> Play:
         """The finished play, one of :attr:`legal_plays`; an error before the turn is complete.
 
         >>> from bgsim import Position
@@ -375,7 +388,7 @@ class TurnBuilder:
         if m == 0:
             return "no legal play: the turn is forfeited (R12)"
         if d1 != d2:
-            high, low = max(d1, d2), min(d1, d2)
+            high = max(d1, d2)
             if m == 2:
                 text = "both dice must be played (R10)"
             elif self._required_die == high:
@@ -416,7 +429,7 @@ class TurnBuilder:
         return self._resolve(move, die)[1]
 
     # ----------------------------------------------------------------- stepping
-    def step(self, move: StepLike, die: int | None = None) -> "TurnBuilder":
+    def step(self, move: StepLike, die: int | None = None) -> TurnBuilder:
         """Play one step (same forms as :meth:`why`) and return the builder.
 
         An illegal step raises :class:`~bgsim.errors.IllegalPlayError` with the sentence of
@@ -432,7 +445,7 @@ class TurnBuilder:
         bgsim.errors.IllegalPlayError: 9/5: the 4 is already used; the dice left are 6 (R5)
         """
         step, reason = self._resolve(move, die)
-        if reason is not None:
+        if step is None:
             raise IllegalPlayError(reason)
         level = self._stack[-1]
         rest = _without(level.left, step.die)
@@ -442,7 +455,7 @@ class TurnBuilder:
         self._stack.append(_Level(frontier, rest, step))
         return self
 
-    def undo(self) -> "TurnBuilder":
+    def undo(self) -> TurnBuilder:
         """Take back the last step and return the builder.
 
         >>> from bgsim import Position
@@ -454,6 +467,7 @@ class TurnBuilder:
         if len(self._stack) == 1:
             raise BgsimError("nothing to undo: no step has been played yet")
         self._options_cache.pop(len(self._stack), None)
+        self._position_cache.pop(len(self._stack), None)
         self._stack.pop()
         return self
 
@@ -536,14 +550,15 @@ class TurnBuilder:
                 if die == d1:
                     return None, f"{label}: all four {d1}s are already used (R6)"
                 return None, f"{label}: the roll {d1}-{d2} has no {die}; it is four {d1}s (R5, R6)"
+            state = f"the dice left are {_dice_text(left)}" if left else "both dice are used"
             if die in self._dice:
-                return None, f"{label}: the {die} is already used; the dice left are {_dice_text(left)} (R5)"
-            return None, f"{label}: the roll {d1}-{d2} has no {die}; the dice left are {_dice_text(left)} (R5)"
+                return None, f"{label}: the {die} is already used; {state} (R5)"
+            return None, f"{label}: the roll {d1}-{d2} has no {die}; {state} (R5)"
         if src == OFF:
             return None, f"{label}: a borne-off checker has left the board and never moves again (R1)"
 
         # The single-step rules: R5 (a checker there), R13, R7/R14, R16, R19; then V5.
-        kids = []
+        kids: list[tuple[int, bool, _Node]] = []
         reason = ""
         for node in level.frontier:
             why, found = _try_step(node, src, die)
@@ -565,7 +580,9 @@ class TurnBuilder:
         if any(self._finals(child, rest) for _d, _h, child in kids):
             return Step(src, dst, die, hit), None
         used = [s.die for s in self.steps] + [die]
-        used += list(max((self._longest(child, rest) for _d, _h, child in kids), key=len))
+        runs: list[tuple[int, ...]] = [self._longest(child, rest) for _d, _h, child in kids]
+        longest = max(runs, key=len)  # the most dice the turn could still use after this step
+        used.extend(longest)
         remaining = self.remaining_plays
         example = str(remaining[0] if remaining else self._plays[0])
         sentence = forced_play_reason(label, used, self._dice, self._max_used, example, would=True)
