@@ -27,6 +27,7 @@ from .ids import decode_position_id, decode_xgid, encode_position_id, encode_xgi
 from .notation import parse_play as _parse_play
 from .plays import Play
 from .text import board_text
+from .turn import TurnBuilder
 
 __all__ = ["Position", "CHECKERS", "BAR", "OFF"]
 
@@ -522,6 +523,16 @@ class Position:
         from .svg import board
 
         return board(self)
+
+    # ----------------------------------------------------------------- stepping
+    def start_turn(self, dice: tuple[int, int], *, caucasian: bool = False) -> TurnBuilder:
+        """Play ``dice`` one checker and one die at a time, with the rules explained (R5-R21, V5).
+
+        >>> t = Position.initial().start_turn((6, 4))
+        >>> t.step("24/18").step("18/14").play in Position.initial().legal_plays((6, 4))
+        True
+        """
+        return TurnBuilder(self, dice, caucasian=caucasian)
 
 
 _plays._register_position_type(Position)
