@@ -43,9 +43,9 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .errors import BgsimError
+from .plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .plays import Play
     from .position import Position
 
 __all__ = ["THEMES", "SvgBoard", "board", "play_board", "step_board"]
@@ -158,21 +158,14 @@ def _dice(dice: Any) -> tuple[int, int] | None:
 
 
 def _play_steps(play: Any) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
-    steps = getattr(play, "steps", None)
-    if steps is None:
-        steps = getattr(play, "moves", None)
-    if steps is None:
-        raise BgsimError(f"play: expected a Play (with steps and hits), not {play!r}")
-    steps = tuple((int(a), int(b)) for a, b in steps)
-    hits = tuple(bool(h) for h in getattr(play, "hits", ()) or ())
-    return steps, hits + (False,) * (len(steps) - len(hits))
+    if not isinstance(play, Play):
+        raise BgsimError(f"play: expected a Play (from Position.legal_plays), not {play!r}")
+    hits = tuple(play.hits)
+    return play.steps, hits + (False,) * (len(play.steps) - len(hits))
 
 
-def _play_before(play: Any) -> "Position | None":
-    before = getattr(play, "before", None)
-    if before is None:
-        before = getattr(play, "_before", None)
-    return before
+def _play_before(play: Play) -> Position | None:
+    return play.before
 
 
 # ----------------------------------------------------------------------------- the drawing

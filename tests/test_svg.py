@@ -231,7 +231,7 @@ def test_play_arrows_and_hits_in_perspective_numbering():
     play = hit_play()                # player 1 enters bar/21*: player 0's blot on his own 4 point
     for perspective in (0, 1):
         root = parse(board(BAR_POS, play=play, perspective=perspective))
-        assert len(by_class(root, "step")) == len(play.moves)
+        assert len(by_class(root, "step")) == len(play.steps)
         (hit,) = by_class(root, "hit")
         assert hit.get("data-point") == ("4" if perspective == 0 else "21")
     doc = play_board(play)
