@@ -329,3 +329,9 @@ def test_str_of_a_position_is_the_text_board():
     pos = Position.from_counts({25: 2, 6: 13}, {24: 15}, turn=1)
     text = str(pos)
     assert "bar: X 0  O 2" in text and "O on roll (player 1)" in text
+
+
+def test_a_play_draws_itself_as_the_board_before_it_with_its_arrows():
+    play = Position.initial().parse_play("13/7 8/7", (6, 1))
+    assert play._repr_svg_() == svg.play_board(play)
+    assert play._repr_svg_().count('class="step') >= len(play.steps)
