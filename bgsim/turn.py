@@ -371,8 +371,10 @@ class TurnBuilder:
         return self._by_result[(mine, theirs)]
 
     # ----------------------------------------------------------------- explaining
-    def explain(self) -> str:
+    def explain(self, *, reveal: bool = True) -> str:
         """The shape of the whole roll in words, naming the rules that decide it.
+
+        ``reveal=False`` says that a play is forced without saying which (for puzzles).
 
         >>> from bgsim import Position
         >>> Position.initial().start_turn((6, 4)).explain()
@@ -405,7 +407,7 @@ class TurnBuilder:
             text += ("; the checker on the bar enters first (R13, R14)" if on_bar == 1
                      else f"; the {on_bar} checkers on the bar enter first (R13, R15)")
         if len(self._plays) == 1:
-            text += f"; only one legal play: it is forced ({self._plays[0]})"
+            text += "; only one legal play: it is forced" + (f" ({self._plays[0]})" if reveal else "")
         return text
 
     def why(self, move: StepLike, die: int | None = None) -> str | None:
