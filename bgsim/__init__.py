@@ -12,6 +12,7 @@ The rules engine (RULES.md R1-R21, V5, X3):
 
 from __future__ import annotations
 
+from . import svg
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
 from .game import Game, GameResult, GameState, IllegalGamePlayError
@@ -20,6 +21,7 @@ from .montecarlo import Estimate, estimate
 from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .position import Position
+from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules
 from .turn import Step, TurnBuilder
 
@@ -34,7 +36,11 @@ __all__ = [
     "Match", "Session",
     # probability
     "estimate", "Estimate",
+    # pictures
+    "svg",
+    # the rule reference
+    "rules_reference", "RuleEntry",
     # errors
     "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
-    "IllegalGamePlayError",
+    "IllegalGamePlayError", "UnknownRuleError",
 ]

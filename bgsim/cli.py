@@ -26,8 +26,15 @@ import re
 import sys
 from typing import Sequence
 
-from .errors import BgsimError, ParseError
+from . import exact
+from .bearoff import one_sided, two_sided
+from .equity import cube_decision, match_equity
+from .errors import BgsimError, InvalidPositionError, ParseError
+from .montecarlo import estimate
 from .position import Position
+from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
+from .rules import Rules
+from .rulebook import rules_reference
 
 __all__ = ["main", "read_position", "read_dice"]
 
@@ -101,7 +108,6 @@ def _cmd_check(args) -> int:
 
 
 def _cmd_odds(args) -> int:
-    from . import exact
 
     pos = read_position(args.position)
     print(pos)
@@ -118,8 +124,6 @@ def _cmd_odds(args) -> int:
 
 
 def _cmd_bearoff(args) -> int:
-    from .bearoff import one_sided, two_sided
-    from .errors import InvalidPositionError
 
     pos = read_position(args.position)
     db = one_sided()
@@ -140,8 +144,6 @@ def _cmd_bearoff(args) -> int:
 
 
 def _cmd_estimate(args) -> int:
-    from .montecarlo import estimate
-    from .rules import Rules
 
     pos = read_position(args.position)
     if args.match:
@@ -151,14 +153,13 @@ def _cmd_estimate(args) -> int:
         rules, away = Rules.money(), None
     if args.caucasian:
         rules = rules.replace(caucasian=True)
-    result = estimate(pos, rules, games=args.games, player=args.player, seed=args.seed, workers=args.workers,
+    result = estimate(pos, rules, games=args.games, player=args.player, rng=args.seed, workers=args.workers,
                       progress=not args.quiet, away=away)
     print(result)
     return 0
 
 
 def _cmd_met(args) -> int:
-    from .equity import match_equity
 
     mwc = match_equity(args.my_away, args.opp_away, crawford=args.crawford, post_crawford=args.post_crawford)
     game = " (Crawford game)" if args.crawford else " (post-Crawford)" if args.post_crawford else ""
@@ -167,7 +168,6 @@ def _cmd_met(args) -> int:
 
 
 def _cmd_race(args) -> int:
-    from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
 
     pos = read_position(args.position)
     for count in (keith_count, thorp_count, kleinman_count, eight_nine_twelve):
@@ -177,7 +177,6 @@ def _cmd_race(args) -> int:
 
 
 def _cmd_cube(args) -> int:
-    from .equity import cube_decision
 
     p = args.p_win / 100 if args.p_win > 1 else args.p_win
     score = tuple(args.score) if args.score else None
@@ -196,9 +195,17 @@ def _percent(text: str) -> float:
     return value
 
 
+def _cmd_rule(args) -> int:
+    if args.rule_id is None:
+        print(rules_reference())
+    else:
+        print(rules_reference(args.rule_id))
+    return 0
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (RULES.md ids cited).")
+        prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (rules cited by id: `bgsim rule ID` explains one).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("show", help="draw a position and give its IDs")
@@ -259,6 +266,10 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--score", type=int, nargs=2, metavar=("MY_AWAY", "OPP_AWAY"), help="match score (away)")
     p.add_argument("--crawford", action="store_true")
     p.set_defaults(func=_cmd_cube)
+
+    p = sub.add_parser("rule", help="look up a rule by its id (R13, V5 ...); with no id, list them all")
+    p.add_argument("rule_id", nargs="?", metavar="ID", help="a rule id such as R13")
+    p.set_defaults(func=_cmd_rule)
     return parser
 
 
