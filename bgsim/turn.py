@@ -91,11 +91,9 @@ StepLike = str | Step | int
 
 
 def _after(play: Play) -> Position:
-    """The position a legal play leads to (``play.after`` once public, else the engine's field)."""
-    after = getattr(play, "after", None)
-    if after is None:
-        after = play._after
-    assert after is not None  # the engine's plays always know their result
+    """The position a legal play leads to (the engine's plays always know it)."""
+    after = play.after
+    assert after is not None
     return after
 
 
