@@ -152,7 +152,7 @@ def _cmd_estimate(args) -> int:
         rules, away = Rules.money(), None
     if args.caucasian:
         rules = rules.replace(caucasian=True)
-    result = estimate(pos, rules, games=args.games, player=args.player, seed=args.seed, workers=args.workers,
+    result = estimate(pos, rules, games=args.games, player=args.player, rng=args.seed, workers=args.workers,
                       progress=not args.quiet, away=away)
     print(result)
     return 0

@@ -19,6 +19,8 @@ __all__ = [
     "ParseError",
     "AmbiguousPlayError",
     "RuleViolationError",
+    "SeedError",
+    "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
 ]
 
 
@@ -68,3 +70,21 @@ class AmbiguousPlayError(ParseError):
 
 class RuleViolationError(BgsimError):
     """An action a game does not allow now: out of turn, a cube that is not yours..."""
+
+
+# --------------------------------------------------------------------------- the probability layer
+class EstimateError(BgsimError):
+    """Arguments a Monte Carlo estimate cannot run with: an unknown player, a bad chunk size,
+    a seed that is not a whole number >= 0, a confidence level outside (0, 1) ..."""
+
+
+class MatchEquityError(BgsimError):
+    """A match score, cube or chance that the match-equity and cube functions cannot use."""
+
+
+class NotARaceError(BgsimError):
+    """A race formula was asked about a position that still has contact, or a finished game."""
+
+
+class SeedError(BgsimError):
+    """An ``rng=`` argument that is not a seed: not None, an int >= 0, a SeedSequence or a Generator."""
