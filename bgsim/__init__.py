@@ -13,8 +13,9 @@ The rules engine (RULES.md R1-R21, V5, X3):
 from __future__ import annotations
 
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
-from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
-from .game import Game, GameResult, GameState, IllegalGamePlayError
+from .errors import BgsimError, IllegalGamePlayError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
+from .events import GameResult, GameState
+from .game import Game
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .plays import Play

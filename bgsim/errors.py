@@ -47,3 +47,25 @@ class ParseError(BgsimError):
 
 class RuleViolationError(BgsimError):
     """An action a game does not allow now: out of turn, a cube that is not yours..."""
+
+
+# ----------------------------------------------------------------------------- games (bgsim.game)
+class IllegalGamePlayError(RuleViolationError, IllegalPlayError):
+    """An illegal play offered to a :class:`~bgsim.game.Game`: both a rule violation and an illegal play.
+
+    The message is the engine's, naming the rule (R5-R21, V5).
+
+    >>> issubclass(IllegalGamePlayError, RuleViolationError) and issubclass(IllegalGamePlayError, IllegalPlayError)
+    True
+    """
+
+
+class InvalidSettingError(BgsimError):
+    """A setting a game, match or session cannot use: a seed, stakes, bankrolls, player names, a count of games.
+
+    >>> issubclass(InvalidSettingError, ValueError)
+    True
+    """
+
+
+__all__ += ["IllegalGamePlayError", "InvalidSettingError"]

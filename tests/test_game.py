@@ -12,11 +12,12 @@ import itertools
 import numpy as np
 import pytest
 
-from bgsim import IllegalPlayError, Position, RuleViolationError
-from bgsim.game import (
-    AutomaticDouble, Beaver, Double, Drop, FinalRoll, Game, GameOver, GameStart, GameState, IllegalGamePlayError,
-    Move, OpeningRoll, Pass, Resign, Roll, Take,
+from bgsim import IllegalGamePlayError, IllegalPlayError, Position, RuleViolationError
+from bgsim.events import (
+    AutomaticDouble, Beaver, Double, Drop, FinalRoll, GameOver, GameStart, GameState, Move, OpeningRoll, Pass, Resign,
+    Roll, Take,
 )
+from bgsim.game import Game
 from bgsim.players import RandomPlayer, play_game
 from bgsim.rules import CUBE_OFF, ResultKind, Rules
 

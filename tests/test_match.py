@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from bgsim import RuleViolationError
-from bgsim.game import AutomaticDouble, Beaver, Double, Drop, Game, GameState, Move, Take
+from bgsim.events import AutomaticDouble, Beaver, Double, Drop, GameState, Move, Take
+from bgsim.game import Game
 from bgsim.match import GameSummary, Match, Session
 from bgsim.players import drive
 from bgsim.players import HeuristicPlayer, RandomPlayer

@@ -20,7 +20,8 @@ import numpy as np
 import pytest
 
 from bgsim import ParseError, Position
-from bgsim.game import Beaver, Double, Drop, Game, GameOver, Move, Pass, Resign, Roll, Take
+from bgsim.events import Beaver, Double, Drop, GameOver, Move, Pass, Resign, Roll, Take
+from bgsim.game import Game
 from bgsim.match import Match, Session
 from bgsim.players import drive
 from bgsim.matfile import load_mat, parse_rules_tag, read_mat, rules_tag, save_mat, write_mat

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from bgsim import Position, RuleViolationError
-from bgsim.game import Game, GameState, Roll
+from bgsim.events import GameState, Roll
+from bgsim.game import Game
 from bgsim.ids import (
     GAME_DROPPED,
     GAME_OVER,
@@ -23,9 +24,9 @@ from bgsim.ids import (
     decode_position_id,
     decode_xgid,
 )
-from bgsim.match import Match, Session
+from bgsim.match import Match, Session, replay_record
 from bgsim.players import RandomPlayer, play_game
-from bgsim.records import GameRecord, MatchRecord, Record, Step
+from bgsim.records import GameRecord, MatchRecord, Step
 from bgsim.rules import ResultKind, Rules
 
 START_ID = "4HPwATDgc/ABMA"                                            # gnubg manual, R3
@@ -94,7 +95,7 @@ def test_record_knows_position_cube_dice_and_score_at_each_step_R25_R26():
     g.roll(dice=(3, 1)); g.play("8/5 6/5")                 # player 0 opens 3-1 (R4)
     g.double(); g.take()                                    # player 1 doubles, player 0 takes
     g.roll(dice=(6, 6)); g.play(g.legal_plays()[0])
-    rec = Record.from_game(g)
+    rec = GameRecord.from_game(g)
     kinds = [type(s.event).__name__ for s in rec]
     assert kinds == ["GameStart", "OpeningRoll", "Move", "Double", "Take", "Roll", "Move"]
     assert rec[1].dice == (3, 1) and rec[1].player_on_roll == 0 and rec[1].rolled == (3, 1)
@@ -274,7 +275,7 @@ def test_match_record_steps_across_games():
             assert prev.game_number == number - 1 and prev.result is not None
     with pytest.raises(IndexError):
         rec.goto_game(len(rec.games) + 1)
-    again = MatchRecord.replay([g.events for g in rec.games], rec.rules)
+    again = replay_record([g.events for g in rec.games], rec.rules)
     assert again.final_score == rec.final_score and [s.position for s in again] == [s.position for s in rec]
 
 
