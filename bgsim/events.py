@@ -41,9 +41,25 @@ from .position import Position
 from .rules import ResultKind, Rules
 
 __all__ = [
-    "Event", "EventVisitor", "GameStart", "OpeningRoll", "AutomaticDouble", "Double", "Take", "Drop", "Beaver",
-    "Roll", "Move", "Pass", "FinalRoll", "Resign", "GameOver",
-    "GameResult", "GameSnapshot", "GameState", "EVENT_TYPES",
+    "EVENT_TYPES",
+    "AutomaticDouble",
+    "Beaver",
+    "Double",
+    "Drop",
+    "Event",
+    "EventVisitor",
+    "FinalRoll",
+    "GameOver",
+    "GameResult",
+    "GameSnapshot",
+    "GameStart",
+    "GameState",
+    "Move",
+    "OpeningRoll",
+    "Pass",
+    "Resign",
+    "Roll",
+    "Take",
 ]
 
 T = TypeVar("T")

@@ -53,7 +53,12 @@ import numpy as np
 
 from .cube import Cube
 from .dice import rng_from
-from .errors import IllegalGamePlayError, IllegalPlayError, InvalidSettingError, RuleViolationError
+from .errors import (
+    IllegalGamePlayError,
+    IllegalPlayError,
+    InvalidSettingError,
+    RuleViolationError,
+)
 from .events import (
     AutomaticDouble,
     Beaver,
@@ -176,12 +181,33 @@ _AUTOMATIC = (AutomaticDouble, Pass, FinalRoll, GameOver)
 class Game:
     """One game under a :class:`~bgsim.rules.Rules`, driven by its methods.
 
-    ``rules``: the settings (money play by default). ``rng``: a ``numpy.random.Generator``
-    or a seed for the dice. ``starter``: skip the opening roll, this player starts by
-    rolling both dice (R4b). ``position``: start from this position instead of R3 (the
-    player on roll starts; for teaching and studies). ``crawford_game``: the Crawford game
-    of a match (R28: no cube). ``cube_value``/``cube_owner``: the cube at the start (with
-    ``position``; ``None`` = centred).
+    Parameters
+    ----------
+    rules : Rules, optional
+        The settings (default: money play, ``Rules()``).
+    rng : int, SeedSequence or numpy.random.Generator, optional
+        Where the dice come from (a seed is turned into a fresh Generator; default: fresh
+        entropy from the operating system).
+    starter : int, optional
+        Skip the opening roll: this player (0 or 1) starts by rolling both dice (R4b).
+    position : Position, optional
+        Start from this position instead of R3's (its player on roll starts; for teaching
+        and studies).
+    crawford_game : bool
+        The Crawford game of a match (R28: no cube).
+    cube_value, cube_owner : int, optional
+        The cube at the start, with ``position`` (``cube_owner=None``: in the middle).
+
+    Raises
+    ------
+    RuleViolationError
+        A starter or cube the rules do not allow (R22, R24, R26, R28, V2), or a position
+        with the wrong number of checkers (R2, X3).
+    InvalidSettingError
+        A seed numpy cannot use (e.g. ``rng=-1``).
+    TypeError
+        ``rules`` that is not a :class:`~bgsim.rules.Rules`, ``position`` that is not a
+        :class:`~bgsim.position.Position`.
 
     Every method that acts takes an optional ``player=``: when given, it must be the
     player whose action it is, else :class:`~bgsim.errors.RuleViolationError`.

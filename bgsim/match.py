@@ -294,9 +294,29 @@ class _Series:
 class Match(_Series):
     """A match to ``length`` points (R27) under ``rules`` (default :meth:`Rules.match(length) <bgsim.rules.Rules.match>`).
 
-    ``rng``: the Generator (or seed) for the dice of every game. ``players``: the default
-    players for :meth:`play_out`. ``names``: the two players' names. ``auto_start``: start
-    the next game as soon as one ends (else call :meth:`new_game`).
+    Parameters
+    ----------
+    length : int
+        N, the points needed to win (R27).
+    rules : Rules, optional
+        Match rules with ``match_length == length`` (default ``Rules.match(length)``).
+    rng : int, SeedSequence or numpy.random.Generator, optional
+        Where the dice of every game (and the default players' choices) come from.
+    players : pair of Player, optional
+        The default players for :meth:`play_out`.
+    names : pair of str, optional
+        The players' names (no ``:``, line breaks or outer spaces; default "player 0",
+        "player 1").
+    auto_start : bool
+        Start the next game the moment one ends (else call :meth:`new_game`).
+
+    Raises
+    ------
+    RuleViolationError
+        A length that is not a whole number >= 1, or rules for another length or money
+        play (R27).
+    InvalidSettingError
+        Names, players or a seed that cannot be used.
 
     The first game starts at once. Read the state with :attr:`score` (the real score,
     never capped at N), :attr:`is_over`, :attr:`winner`, :attr:`crawford_game`,
@@ -319,6 +339,7 @@ class Match(_Series):
                  auto_start: bool = True) -> None:
         if not isinstance(length, Integral) or isinstance(length, bool) or length < 1:
             raise RuleViolationError(f"a match is played to N >= 1 points, not {length!r} (R27)")
+        length = int(length)
         if rules is None:
             rules = Rules.match(length)
         if not isinstance(rules, Rules):
@@ -328,7 +349,7 @@ class Match(_Series):
             raise RuleViolationError(f"a {length}-point match needs match rules such as Rules.match({length}, ...), "
                                      f"not {what} (R27)")
         super().__init__(rules, rng, players, names, auto_start)
-        self._length = int(length)
+        self._length = length
         self._crawford_played = False
         self._add_game(self._make_game())
 
@@ -504,10 +525,31 @@ def _replay_into(series: _Series, games: Sequence[Sequence[Event]]) -> None:
 class Session(_Series):
     """Money play: a series of games for ``stakes`` per point (R24-R26), with optional bankrolls (V6).
 
-    ``rules`` must be money rules (default :meth:`Rules.money() <bgsim.rules.Rules.money>`).
-    ``stakes``: the money one point is worth (a positive number; use ints or Fractions for
-    exact sums). ``bankrolls``: the two players' starting balances, or ``None`` for
-    untracked play (balances then start at 0 and may go negative; no V6 check).
+    Parameters
+    ----------
+    rules : Rules, optional
+        Money rules (default :meth:`Rules.money() <bgsim.rules.Rules.money>`).
+    stakes : real number
+        The money one point is worth: finite and > 0 (use ints or Fractions for exact sums).
+    bankrolls : pair of real numbers, optional
+        The players' starting balances (finite, >= 0), or ``None`` for untracked play
+        (balances then start at 0 and may go negative; no V6 check).
+    rng : int, SeedSequence or numpy.random.Generator, optional
+        Where the dice of every game (and the default players' choices) come from.
+    players : pair of Player, optional
+        The default players for :meth:`play_out`.
+    names : pair of str, optional
+        The players' names (no ``:``, line breaks or outer spaces).
+    auto_start : bool
+        Start the next game the moment one ends (else call :meth:`new_game`).
+
+    Raises
+    ------
+    RuleViolationError
+        Match rules (R27), or a first game a bankroll does not cover (V6).
+    InvalidSettingError
+        Stakes, bankrolls, names, players or a seed that cannot be used (NaN, infinite,
+        negative, zero stakes ...).
 
     **V6**: with bankrolls, before every game each player's balance must cover
     :meth:`rules.largest_loss(stakes) <bgsim.rules.Rules.largest_loss>`: stake x cube
@@ -712,6 +754,23 @@ class Session(_Series):
     def replay(cls, games: Sequence[Sequence[Event]], rules: Rules, rng=None, *, stakes: Real = 1, bankrolls=None,
                names=None) -> Session:
         """Rebuild a session from the events of its games, checking each game and the seats (V6).
+
+        Parameters
+        ----------
+        games : sequence of event sequences
+            Each game's events (``game.events``), in order.
+        rules : Rules
+            The money rules the games were played under.
+        rng : int, SeedSequence or numpy.random.Generator, optional
+            The dice for playing on after the last game.
+        stakes, bankrolls, names
+            As for :class:`Session`.
+
+        Raises
+        ------
+        RuleViolationError
+            A game that breaks a rule or does not start as the session says (R4b), a game
+            after an unfinished one, or a seat a balance does not cover (V6).
 
         >>> s = Session(Rules.money(cube_limit=4), rng=6).play_out(games=2)
         >>> Session.replay([g.events for g in s.games], s.rules).points == s.points

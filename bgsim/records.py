@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from numbers import Integral
 from typing import Any
 
+from .errors import BgsimError, InvalidSettingError
 from .events import (
     AutomaticDouble,
     Beaver,
@@ -72,7 +73,6 @@ from .events import (
     Roll,
     Take,
 )
-from .errors import BgsimError, InvalidSettingError
 from .game import Game
 from .ids import (
     GAME_DROPPED,
@@ -499,6 +499,9 @@ class RecordView:
     def record(self) -> GameRecord | MatchRecord:
         """The record this view walks through."""
         return self._record
+
+    def __len__(self) -> int:
+        return len(self._steps)
 
     @property
     def index(self) -> int:

@@ -15,14 +15,29 @@ import pytest
 from bgsim import BgsimError, Position, RuleViolationError
 from bgsim.cube import Cube
 from bgsim.events import (
-    EVENT_TYPES, AutomaticDouble, Beaver, Double, Drop, Event, EventVisitor, FinalRoll, GameOver, GameResult,
-    GameStart, Move, OpeningRoll, Pass, Resign, Roll, Take,
+    EVENT_TYPES,
+    AutomaticDouble,
+    Beaver,
+    Double,
+    Drop,
+    Event,
+    EventVisitor,
+    FinalRoll,
+    GameOver,
+    GameResult,
+    GameStart,
+    Move,
+    OpeningRoll,
+    Pass,
+    Resign,
+    Roll,
+    Take,
 )
 from bgsim.game import Game
 from bgsim.match import Match, Session
 from bgsim.players import RandomPlayer, play_game
 from bgsim.records import GameRecord, MatchRecord
-from bgsim.rules import CUBE_OFF, ResultKind, Rules
+from bgsim.rules import CUBE_OFF, Rules
 
 BUILT_IN = (GameStart, OpeningRoll, AutomaticDouble, Double, Take, Drop, Beaver, Roll, Move, Pass, FinalRoll,
             Resign, GameOver)

@@ -14,8 +14,20 @@ import pytest
 
 from bgsim import IllegalGamePlayError, IllegalPlayError, Position, RuleViolationError
 from bgsim.events import (
-    AutomaticDouble, Beaver, Double, Drop, FinalRoll, GameOver, GameStart, GameState, Move, OpeningRoll, Pass, Resign,
-    Roll, Take,
+    AutomaticDouble,
+    Beaver,
+    Double,
+    Drop,
+    FinalRoll,
+    GameOver,
+    GameStart,
+    GameState,
+    Move,
+    OpeningRoll,
+    Pass,
+    Resign,
+    Roll,
+    Take,
 )
 from bgsim.game import Game
 from bgsim.players import RandomPlayer, play_game
@@ -755,3 +767,45 @@ def test_random_games_under_other_settings(rules):
     for k in range(100):
         g = play_game(rules, players, rng=rng, starter=(None if k % 3 else k % 2))
         check_invariants(g, full_legality=(k % 4 == 0))
+
+
+# ----------------------------------------------------------------------------- views and bad input
+def test_subscribe_sees_every_recorded_event_until_unsubscribed():
+    g = Game(Rules.money(), rng=4, starter=0)
+    seen, states = [], []
+    stop = g.subscribe(lambda ev: (seen.append(ev), states.append(g.snapshot().event)))
+    other = []
+    stop_other = g.subscribe(other.append)
+    g.roll(dice=(6, 1)); g.play("13/7 8/7")
+    g.double(); g.take()
+    assert seen == list(g.events[1:]) == other
+    assert states == seen                         # the game is up to date when the callback runs
+    stop()
+    stop()                                        # twice is harmless
+    g.roll(dice=(3, 1))
+    assert len(seen) == 4 and other[-1] == g.events[-1] and len(other) == 5
+    stop_other()
+    g.resign()
+    assert len(other) == 5
+    with pytest.raises(TypeError):
+        g.subscribe("not callable")  # type: ignore[arg-type]
+
+
+def test_subscribe_sees_automatic_events():
+    g = Game(Rules.money(automatic_doubles=1), rng=0)
+    kinds = []
+    g.subscribe(lambda ev: kinds.append(type(ev)))
+    g.roll(dice=(2, 2)); g.roll(dice=(3, 1))
+    assert kinds == [OpeningRoll, AutomaticDouble, OpeningRoll]
+
+
+@pytest.mark.parametrize("rng", [-1, "seed", 1.5, [1, -2]])
+def test_bad_seeds_are_bgsim_errors(rng):
+    from bgsim import BgsimError
+
+    with pytest.raises(BgsimError, match="rng"):
+        Game(rng=rng)
+    with pytest.raises(BgsimError, match="rng"):
+        play_game(rng=rng)
+    with pytest.raises(BgsimError, match="rng"):
+        RandomPlayer(rng)

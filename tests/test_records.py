@@ -26,7 +26,7 @@ from bgsim.ids import (
 )
 from bgsim.match import Match, Session, replay_record
 from bgsim.players import RandomPlayer, play_game
-from bgsim.records import GameRecord, MatchRecord, Step
+from bgsim.records import GameRecord, Step
 from bgsim.rules import ResultKind, Rules
 
 START_ID = "4HPwATDgc/ABMA"                                            # gnubg manual, R3
@@ -287,3 +287,45 @@ def test_session_record():
     walk(rec)
     for step in rec:
         check_ids(step)
+
+
+# ----------------------------------------------------------------------------- views
+def test_two_views_of_one_record_move_independently():
+    g = play_game(Rules.money(), rng=8)
+    rec = GameRecord.from_game(g)
+    a, b = rec.view(), rec.view(start=-1)
+    assert a.index == 0 and b.index == len(rec) - 1 and b.at_end
+    a.next(); a.next()
+    b.prev()
+    assert a.index == 2 and b.index == len(rec) - 2 and rec.cursor == 0
+    assert a.step is rec[2] and b.step is rec[-2]
+    rec.goto(5)
+    assert a.index == 2 and rec.cursor == 5
+    walk(a)
+    assert "step" in a.text().splitlines()[0] and a.record is rec
+    m = Match(3, rng=5).play_out()
+    mrec = m.record()
+    v, w = mrec.view(), mrec.view()
+    v.goto_game(len(mrec.games))
+    assert v.game_index == len(mrec.games) - 1 and w.game_index == 0 and mrec.game_index == 0
+    with pytest.raises(IndexError):
+        v.goto_game(0)
+
+
+def test_steps_hold_the_games_snapshots():
+    g = play_game(Rules.money(beavers=True), rng=9)
+    rec = GameRecord.from_game(g)
+    for step, snap in zip(rec, g.history()):
+        assert step.snapshot is snap
+        assert (step.index, step.event, step.position, step.state, step.dice, step.cube_value, step.cube_owner,
+                step.result) == (snap.index, snap.event, snap.position, snap.state, snap.dice, snap.cube.value,
+                                 snap.cube.owner, snap.result)
+
+
+def test_bad_record_arguments_are_bgsim_errors():
+    from bgsim import BgsimError
+
+    g = Game(starter=0)
+    for kwargs in ({"number": 0}, {"number": 1.5}, {"score": (1,)}, {"score": (-1, 0)}, {"names": ("a:b", "c")}):
+        with pytest.raises(BgsimError):
+            GameRecord.from_game(g, **kwargs)
