@@ -1,8 +1,11 @@
 # bgsim: one command to set up and run everything.
 #
 #   make lab     set up .venv (first time only), then open the lessons in JupyterLab
+#   make teach   the teacher view: the lessons in Voila (widgets and outputs, no code)
+#   make lessons run every lesson in a fresh kernel and store its outputs (after editing one)
 #   make test    set up .venv (first time only), then run every test
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
+#   make docs    regenerate docs/rules.md from bgsim/rulebook.py
 #   make clean   remove caches and build output (keeps .venv)
 #   make distclean   clean, and remove .venv too
 #
@@ -10,7 +13,8 @@
 # (re)installed only when pyproject.toml is newer than the stamp file in .venv.
 # Override the interpreter with `make test PYTHON=python3.12`; pass extra arguments
 # with `make test PYTEST_ARGS='-x -k plays'` (tests and doctests), NBVAL_ARGS=...
-# (the notebook run) or `make lab LAB_ARGS=--no-browser`.
+# (the notebook run), `make lab LAB_ARGS=--no-browser`, `make teach TEACH_ARGS=--no-browser`
+# or `make lessons LESSONS=lessons/00-start-here.ipynb` (one lesson only).
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -25,18 +29,23 @@ EXTRAS ?= lessons,test,dist
 PYTEST_ARGS ?=
 NBVAL_ARGS  ?=
 LAB_ARGS    ?=
+TEACH_ARGS  ?=
+LESSONS     ?=
 # JupyterLab refuses to run as root unless told to (CI and these machines run as root).
 # Kept apart from LAB_ARGS so that `make lab LAB_ARGS=...` does not drop it.
 LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup lab test test-code test-lessons bench clean distclean
+.PHONY: help setup lab teach lessons test test-code test-lessons bench clean distclean docs
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
+	@echo "make teach      the teacher view: the lessons in Voila, no code on screen"
+	@echo "make lessons    run every lesson in a fresh kernel and store its outputs"
 	@echo "make test       run every test: tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make bench      run every benchmarks/*.py"
+	@echo "make docs       regenerate docs/rules.md (the rule reference) from bgsim/rulebook.py"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
 
 # --- set-up ------------------------------------------------------------------
@@ -56,6 +65,15 @@ setup: $(STAMP)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab lessons/ $(LAB_ROOT_ARGS) $(LAB_ARGS)
+
+# Voila runs each notebook and shows its outputs and widgets without the code. It needs no
+# allow_root flag; it listens on localhost:8866 (change with TEACH_ARGS=--port=N).
+teach: $(STAMP)
+	$(VENV)/bin/voila lessons/ $(TEACH_ARGS)
+
+# Execute lessons in place (fresh python3 kernel, cwd lessons/), storing outputs for nbval.
+lessons: $(STAMP)
+	$(VPY) lessons/tools/execute.py $(LESSONS)
 
 # --- tests -------------------------------------------------------------------
 
@@ -87,6 +105,11 @@ bench: $(STAMP)
 	  $(VPY) "$$f" || { echo "!! $$f failed"; failed=1; }; \
 	done; \
 	exit $$failed
+
+# --- docs ----------------------------------------------------------------------
+
+docs: $(STAMP)
+	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.md')"
 
 # --- cleaning ------------------------------------------------------------------
 

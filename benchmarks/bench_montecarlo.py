@@ -72,14 +72,14 @@ def main() -> None:
 
     # --- one core -------------------------------------------------------------------------
     n = 20_000
-    rate_r, est = best_rate(lambda: (n, estimate(start, games=n, player="random", seed=1)))
+    rate_r, est = best_rate(lambda: (n, estimate(start, games=n, player="random", rng=1)))
     turns_r = est.mean_turns
     print(f"random games/s (one core): {rate_r:,.0f} (target >= 2,500); {turns_r:.1f} turns a game")
 
     n = 10_000
-    rate_h, est = best_rate(lambda: (n, estimate(start, games=n, player="heuristic", seed=1)))
+    rate_h, est = best_rate(lambda: (n, estimate(start, games=n, player="heuristic", rng=1)))
     print(f"heuristic games/s (one core): {rate_h:,.0f} (target >= 500); {est.mean_turns:.1f} turns a game")
-    rate_p, est = best_rate(lambda: (n, estimate(start, games=n, player="pubeval", seed=1)))
+    rate_p, est = best_rate(lambda: (n, estimate(start, games=n, player="pubeval", rng=1)))
     print(f"pubeval games/s (one core): {rate_p:,.0f} (target >= 500); {est.mean_turns:.1f} turns a game")
 
     # --- the bound: generate alone on the positions of random games ---------------------
@@ -97,7 +97,7 @@ def main() -> None:
 
     # --- two workers ----------------------------------------------------------------------
     n = 40_000
-    kw = dict(games=n, player="heuristic", seed=2)
+    kw = dict(games=n, player="heuristic", rng=2)
     t1 = t2 = 0.0
     for _ in range(3):   # alternate, best of three each: other processes come and go
         r1, _ = best_rate(lambda: (n, estimate(start, **kw)), repeats=1)
@@ -114,13 +114,13 @@ def main() -> None:
 
     # --- strength -------------------------------------------------------------------------
     n = 36 * 600
-    a = estimate(start, games=n, player=("heuristic", "pubeval"), seed=3)
-    b = estimate(start, games=n, player=("pubeval", "heuristic"), seed=3)
+    a = estimate(start, games=n, player=("heuristic", "pubeval"), rng=3)
+    b = estimate(start, games=n, player=("pubeval", "heuristic"), rng=3)
     share = (a.win.value + b.opp_win.value) / 2
     eq = (a.equity.value - b.equity.value) / 2
     print(f"heuristic vs pubeval, {2 * n:,} games, both seats: heuristic wins {100 * share:.2f}%, "
           f"{eq:+.4f} points a game (+- {max(a.equity.half_width, b.equity.half_width) / 2 ** 0.5:.4f})")
-    c = estimate(start, games=n, player=("pubeval", "random"), seed=3)
+    c = estimate(start, games=n, player=("pubeval", "random"), rng=3)
     print(f"pubeval vs random, {n:,} games: pubeval wins {c.win.percent()}, equity {c.equity.value:+.3f}")
 
 

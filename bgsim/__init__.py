@@ -12,15 +12,26 @@ The rules engine (RULES.md R1-R21, V5, X3):
 
 from __future__ import annotations
 
+from . import svg
+from .cube import Cube
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
-from .errors import BgsimError, IllegalGamePlayError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
-from .events import GameResult, GameState
+from .errors import (
+    BgsimError,
+    IllegalGamePlayError,
+    IllegalPlayError,
+    InvalidPositionError,
+    InvalidSettingError,
+    ParseError,
+    RuleViolationError,
+)
+from .events import Event, EventVisitor, GameResult, GameState
 from .game import Game
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .position import Position
+from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules
 
 __version__ = "0.1.0"
@@ -31,10 +42,14 @@ __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",
-    "Match", "Session",
+    "Match", "Session", "Cube", "Event", "EventVisitor",
     # probability
     "estimate", "Estimate",
+    # pictures
+    "svg",
+    # the rule reference
+    "rules_reference", "RuleEntry",
     # errors
     "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
-    "IllegalGamePlayError",
+    "IllegalGamePlayError", "UnknownRuleError", "InvalidSettingError",
 ]

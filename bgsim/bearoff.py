@@ -619,7 +619,7 @@ class OneSided:
         31.0
         """
         d = self._dist[index(pos)]
-        return float(d[: max(0, int(n_rolls)) + 1].sum())
+        return float(d[: _check_rolls(n_rolls) + 1].sum())
 
     def p_first_off_in(self, pos, n_rolls: int) -> float:
         """The chance that at least one checker is off within ``n_rolls`` rolls.
@@ -628,10 +628,16 @@ class OneSided:
         19.0
         """
         d = self._first[index(pos)]
-        return float(d[: max(0, int(n_rolls)) + 1].sum())
+        return float(d[: _check_rolls(n_rolls) + 1].sum())
 
     def __repr__(self) -> str:
         return f"<OneSided bear-off database: {self.n_positions} positions, up to {self._dist.shape[1] - 1} rolls>"
+
+
+def _check_rolls(n_rolls) -> int:
+    if isinstance(n_rolls, bool) or not isinstance(n_rolls, (int, np.integer)) or n_rolls < 0:
+        raise BgsimError(f"n_rolls must be a whole number of rolls >= 0, not {n_rolls!r}")
+    return int(n_rolls)
 
 
 def _check_one_sided(a: Mapping[str, np.ndarray]) -> None:
@@ -753,7 +759,7 @@ class TwoSided:
     def _pair(self, pos_or_mine, theirs=None) -> tuple[int, int]:
         if isinstance(pos_or_mine, Position):
             if theirs is not None:
-                raise TypeError("give a Position, or the two sides' counts, not both")
+                raise BgsimError("give a Position, or the two sides' counts, not both")
             pos = pos_or_mine
             if not (pos.can_bear_off(0) and pos.can_bear_off(1)):
                 raise InvalidPositionError(
@@ -761,7 +767,7 @@ class TwoSided:
             mine, theirs_c = tuple(pos.mine[1:7]), tuple(pos.theirs[1:7])
         else:
             if theirs is None:
-                raise TypeError("give the opponent's six counts too: win_chance(mine, theirs)")
+                raise BgsimError("give the opponent's six counts too: win_chance(mine, theirs)")
             mine, theirs_c = _as_home_counts(pos_or_mine), _as_home_counts(theirs)
         if sum(mine) > self.max_checkers or sum(theirs_c) > self.max_checkers:
             raise InvalidPositionError(
@@ -842,7 +848,7 @@ def best_bearoff_play(pos: Position, dice, *, two="auto") -> Play:
     '6/1 4/2'
     """
     if not isinstance(pos, Position):
-        raise TypeError(f"expected a bgsim.Position, not {type(pos).__name__}")
+        raise BgsimError(f"expected a bgsim.Position, not {type(pos).__name__}")
     d = check_dice(dice)
     if not pos.can_bear_off(0):
         raise InvalidPositionError("not a bear-off: the player on roll has checkers outside the home board (R16)")
@@ -855,7 +861,7 @@ def best_bearoff_play(pos: Position, dice, *, two="auto") -> Play:
     if two is not None and pos.can_bear_off(1) and pos.theirs[0] < pos.checkers:
         table = two_sided() if isinstance(two, str) and two == "auto" else two
         if not isinstance(table, TwoSided):
-            raise TypeError(f'two must be "auto", a TwoSided table or None, not {two!r}')
+            raise BgsimError(f'two must be "auto", a TwoSided table or None, not {two!r}')
         if max(pos.checkers - pos.mine[0], pos.checkers - pos.theirs[0]) > table.max_checkers:
             table = None
     db = None if table is not None else one_sided()
@@ -902,7 +908,13 @@ def rolls_distribution(side, *, limit: int = 200_000) -> np.ndarray:
             raise InvalidPositionError("the bear-off recursion assumes no contact, but checkers can still meet")
         mine = side.mine
     else:
-        mine = Position.from_counts(side, {}).mine if isinstance(side, Mapping) else tuple(int(x) for x in side)
+        try:
+            mine = Position.from_counts(side, {}).mine if isinstance(side, Mapping) else tuple(int(x) for x in side)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, BgsimError):
+                raise
+            raise InvalidPositionError("a side is 26 counts (0 = off, 1-24, 25 = bar) or a {point: count} "
+                                       f"mapping, not {side!r}") from None
         if len(mine) != 26 or min(mine) < 0:
             raise InvalidPositionError("a side is 26 counts (0 = off, 1-24, 25 = bar) or a {point: count} mapping")
     n = sum(mine)

@@ -28,6 +28,7 @@ from typing import Sequence
 
 from .errors import BgsimError, ParseError
 from .position import Position
+from .rulebook import rules_reference
 
 __all__ = ["main", "read_position", "read_dice"]
 
@@ -151,7 +152,7 @@ def _cmd_estimate(args) -> int:
         rules, away = Rules.money(), None
     if args.caucasian:
         rules = rules.replace(caucasian=True)
-    result = estimate(pos, rules, games=args.games, player=args.player, seed=args.seed, workers=args.workers,
+    result = estimate(pos, rules, games=args.games, player=args.player, rng=args.seed, workers=args.workers,
                       progress=not args.quiet, away=away)
     print(result)
     return 0
@@ -196,9 +197,17 @@ def _percent(text: str) -> float:
     return value
 
 
+def _cmd_rule(args) -> int:
+    if args.rule_id is None:
+        print(rules_reference())
+    else:
+        print(rules_reference(args.rule_id))
+    return 0
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (RULES.md ids cited).")
+        prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (rules cited by id: `bgsim rule ID` explains one).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("show", help="draw a position and give its IDs")
@@ -259,6 +268,10 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--score", type=int, nargs=2, metavar=("MY_AWAY", "OPP_AWAY"), help="match score (away)")
     p.add_argument("--crawford", action="store_true")
     p.set_defaults(func=_cmd_cube)
+
+    p = sub.add_parser("rule", help="look up a rule by its id (R13, V5 ...); with no id, list them all")
+    p.add_argument("rule_id", nargs="?", metavar="ID", help="a rule id such as R13")
+    p.set_defaults(func=_cmd_rule)
     return parser
 
 

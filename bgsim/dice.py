@@ -14,11 +14,15 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
+from .errors import BgsimError, IllegalPlayError
+
 __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening", "rng_from", "probability",
+    "check_dice",
 ]
 
 #: The 36 equally likely ordered rolls (d1, d2).
@@ -30,6 +34,39 @@ DISTINCT_ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
 
 #: The 30 ordered opening rolls (R4): (first player's die, second player's die), never equal.
 OPENING_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a, b in ALL_ROLLS if a != b)
+
+
+def check_dice(dice: object, *, what: str = "a roll",
+               error: type[BgsimError] = IllegalPlayError) -> tuple[int, int]:
+    """Validate a roll: two whole numbers from 1 to 6 (R2). Returns it as a tuple of ints.
+
+    ``what`` names the roll in the message ("a roll", "an opening roll" ...) and ``error``
+    is the :class:`~bgsim.errors.BgsimError` subclass raised (a game asks for
+    :class:`~bgsim.errors.RuleViolationError`). Equal dice are allowed: whether a double
+    is acceptable (it is not for an opening roll, R4) is the caller's rule.
+
+    >>> check_dice([6, 1])
+    (6, 1)
+    >>> check_dice((7, 1))
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.IllegalPlayError: a roll is two dice from 1 to 6, not (7, 1) (R2)
+    >>> from bgsim.errors import RuleViolationError
+    >>> check_dice("61", what="an opening roll", error=RuleViolationError)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.RuleViolationError: an opening roll is two dice from 1 to 6, not '61' (R2)
+    """
+    d1: Any
+    d2: Any
+    try:
+        d1, d2 = dice  # type: ignore[misc]
+        ok = all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 1 <= d <= 6 for d in (d1, d2))
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise error(f"{what} is two dice from 1 to 6, not {dice!r} (R2)")
+    return int(d1), int(d2)
 
 
 def rng_from(seed_or_rng=None) -> np.random.Generator:

@@ -37,7 +37,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Sequence, Union
 
-from .errors import BgsimError, RuleViolationError
+from .errors import MatchEquityError, RuleViolationError
+from .results import ResultDisplay, Table
 
 __all__ = [
     "MatchEquityError",
@@ -70,17 +71,26 @@ DEFAULT_CUBE_LIFE = 0.68
 _MET_FILE = "kazaross_xg2.met"
 
 
-class MatchEquityError(BgsimError):
-    """A match score, cube or chance that the match-equity and cube functions cannot use."""
-
-
 # --------------------------------------------------------------------------- the table
 @dataclass(frozen=True)
-class MatchEquityTable:
+class MatchEquityTable(ResultDisplay):
     """A match equity table: ``pre_crawford[i-1][j-1]`` is the chance that the player
     ``i``-away wins against a player ``j``-away; a 1-away row or column is the Crawford
     game (R28). ``post_crawford[j-1]`` is the chance that the trailer ``j``-away wins
     against the leader 1-away after the Crawford game.
+
+    Parameters
+    ----------
+    name : str
+        The table's name.
+    length : int
+        The longest match it covers (points away).
+    pre_crawford : tuple of tuples of float
+        ``pre_crawford[i-1][j-1]``: the chance of the player ``i``-away against ``j``-away.
+    post_crawford : tuple of float
+        ``post_crawford[j-1]``: the trailer ``j``-away against the leader 1-away.
+    notice : str
+        The table's licence notice.
 
     >>> t = match_equity_table()
     >>> t.name, t.length, t.pre_crawford[0][0], t.post_crawford[1]
@@ -93,18 +103,16 @@ class MatchEquityTable:
     post_crawford: tuple[float, ...]
     notice: str = field(repr=False, default="")
 
-    def __str__(self) -> str:
+    def _table(self) -> Table:
         n = min(self.length, 9)
-        lines = [f"{self.name} (row: my points away, column: opponent's; 1-away = Crawford game)",
-                 "away " + "".join(f"{j:>7}" for j in range(1, n + 1))]
-        for i in range(1, n + 1):
-            lines.append(f"{i:>4} " + "".join(f"{self.pre_crawford[i-1][j-1]:>7.3f}" for j in range(1, n + 1)))
-        lines.append("post-Crawford, trailer j-away vs 1-away: "
-                     + " ".join(f"{self.post_crawford[j-1]:.3f}" for j in range(2, n + 1)))
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, p, cycle) -> None:  # IPython / Jupyter text display
-        p.text(str(self))
+        cols = range(1, n + 1)
+        return Table(
+            title=(f"{self.name} (row: my points away, column: opponent's; 1-away = Crawford game)",),
+            header=("away",) + tuple(str(j) for j in cols),
+            rows=tuple((str(i),) + tuple(f"{self.pre_crawford[i-1][j-1]:.3f}" for j in cols) for i in cols),
+            notes=("post-Crawford, trailer j-away vs 1-away: "
+                   + " ".join(f"{self.post_crawford[j-1]:.3f}" for j in range(2, n + 1)),),
+            align=">" * (n + 1), widths=(4, 8) + (7,) * (n - 1), sep="")
 
 
 def _parse_met(text: str) -> MatchEquityTable:
@@ -189,7 +197,7 @@ def match_equity(my_away: int, opp_away: int, *, crawford: bool = False, post_cr
     >>> match_equity(0, 3)
     Traceback (most recent call last):
     ...
-    bgsim.equity.MatchEquityError: my_away = 0: the table covers 1 to 25 points away (R27)
+    bgsim.errors.MatchEquityError: my_away = 0: the table covers 1 to 25 points away (R27)
     """
     a = _check_away(my_away, "my_away")
     b = _check_away(opp_away, "opp_away")
@@ -237,7 +245,7 @@ class GammonRates:
     >>> GammonRates(win=0.2, win_backgammon=0.3)
     Traceback (most recent call last):
     ...
-    bgsim.equity.MatchEquityError: win_backgammon = 0.3 cannot exceed win = 0.2 (backgammons are part of the gammons)
+    bgsim.errors.MatchEquityError: win_backgammon = 0.3 cannot exceed win = 0.2 (backgammons are part of the gammons)
     """
 
     win: float = 0.0
@@ -416,6 +424,28 @@ def cubeful_equity(p: float, *, cube_life: float = DEFAULT_CUBE_LIFE, W: float =
     is who holds the cube: ``"centered"`` (R24), ``"me"`` or ``"opponent"`` (after a
     take, R26).
 
+    Parameters
+    ----------
+    p : float
+        The cubeless winning chance of the player the equity is for, 0 to 1.
+    cube_life : float, default DEFAULT_CUBE_LIFE (0.68)
+        Janowski's ``x``: 0 a dead cube, 1 a fully live one.
+    W, L : float, default 1.0
+        Average cubeless values of that player's wins and losses, 1 to 3 (R23).
+    owner : {"centered", "me", "opponent"}, default "centered"
+        Who holds the cube.
+
+    Returns
+    -------
+    float
+        The cubeful money equity per unit of the current cube value.
+
+    Raises
+    ------
+    MatchEquityError
+        ``p`` or ``cube_life`` outside 0..1, ``W`` or ``L`` outside 1..3, NaN or not a
+        number, or an unknown ``owner``.
+
     >>> abs(cubeful_equity(0.5, owner="centered")) < 1e-12     # an even game with the cube in the middle
     True
     >>> round(cubeful_equity(0.5, owner="me"), 4), round(cubeful_equity(0.5, owner="opponent"), 4)
@@ -431,11 +461,20 @@ def cubeful_equity(p: float, *, cube_life: float = DEFAULT_CUBE_LIFE, W: float =
 
 
 @dataclass(frozen=True)
-class CubePoints:
+class CubePoints(ResultDisplay):
     """Janowski's doubling window for one cube life ``x`` and gammon values ``W``, ``L``.
 
     All points are the doubler's cubeless winning chance, except ``take_point``,
-    which is the taker's minimum winning chance.
+    which is the taker's minimum winning chance. Made by :func:`janowski_points`.
+
+    Parameters
+    ----------
+    x, W, L : float
+        The cube life and the average values of a win and a loss.
+    take_point, cash_point, initial_double_point, redouble_point : float
+        The doubling window's edges.
+    too_good_point, too_good_redouble_point : float
+        Where playing on beats cashing, with the cube centred or owned.
 
     >>> print(janowski_points(1.0))
     Janowski cube points, x = 1.00, W = 1.00, L = 1.00
@@ -456,18 +495,16 @@ class CubePoints:
     too_good_point: float
     too_good_redouble_point: float
 
-    def __str__(self) -> str:
-        return "\n".join([
-            f"Janowski cube points, x = {self.x:.2f}, W = {self.W:.2f}, L = {self.L:.2f}",
-            f"  take point (taker needs)     {self.take_point:.1%}",
-            f"  initial double (centred)     {self.initial_double_point:.1%}",
-            f"  redouble (cube owned)        {self.redouble_point:.1%}",
-            f"  cash point (taker passes)    {self.cash_point:.1%}",
-            f"  too good (centred / owned)   {self.too_good_point:.1%} / {self.too_good_redouble_point:.1%}",
-        ])
-
-    def _repr_pretty_(self, p, cycle) -> None:
-        p.text(str(self))
+    def _table(self) -> Table:
+        return Table(
+            title=(f"Janowski cube points, x = {self.x:.2f}, W = {self.W:.2f}, L = {self.L:.2f}",),
+            rows=(("take point (taker needs)", f"{self.take_point:.1%}"),
+                  ("initial double (centred)", f"{self.initial_double_point:.1%}"),
+                  ("redouble (cube owned)", f"{self.redouble_point:.1%}"),
+                  ("cash point (taker passes)", f"{self.cash_point:.1%}"),
+                  ("too good (centred / owned)",
+                   f"{self.too_good_point:.1%} / {self.too_good_redouble_point:.1%}")),
+            widths=(27,), indent=2)
 
 
 def _too_good(x: float, W: float, L: float, owner: str, start: float) -> float:  # noqa: N803
@@ -590,14 +627,27 @@ def match_take_point(my_away: int, opp_away: int, cube: int = 1, *, gammon_rates
 
 # --------------------------------------------------------------------------- decisions
 @dataclass(frozen=True)
-class CubeDecision:
+class CubeDecision(ResultDisplay):
     """A cube decision with the numbers behind it (from the doubler's side).
 
     ``no_double``, ``double_take`` and ``double_pass`` are the doubler's equities
     (money: points per unit stake, i.e. already times the cube; match: match-winning
     chances). ``take_point`` is the smallest winning chance the *taker* needs.
     ``action`` is the verdict: "No double, take", "Double, take", "Double, pass"
-    or "Too good to double, pass".
+    or "Too good to double, pass". Made by :func:`cube_decision`.
+
+    Parameters
+    ----------
+    p_win, gammons, cube, owner, score, cube_life
+        The question, as :func:`cube_decision` took it (``score`` is ``None`` for money).
+    no_double, double_take, double_pass : float
+        The doubler's equity after each choice.
+    take_point : float
+        The taker's minimum winning chance.
+    double, take : bool
+        The doubler's and the taker's right choices.
+    action : str
+        The verdict in words.
 
     >>> d = cube_decision(0.80, cube_life=0.68)
     >>> d.double, d.take, d.action
@@ -641,7 +691,7 @@ class CubeDecision:
                          (f"({diff:+.3f})" if self.money else f"({diff:+.2%})")))
         return rows
 
-    def _header(self) -> str:
+    def _header(self) -> tuple[str, str]:
         own = {"centered": "centred", "me": "owned by the doubler", "opponent": "owned by the opponent"}[self.owner]
         if self.money:
             kind = f"Money game, cube {self.cube} {own}, cube life x = {self.cube_life:.2f} (Janowski)"
@@ -649,28 +699,15 @@ class CubeDecision:
             kind = (f"Match, doubler {self.score[0]}-away vs {self.score[1]}-away, cube {self.cube} {own}"
                     " (dead-cube MET model)")
         g = self.gammons
-        return (f"{kind}\nWinning chance {self.p_win:.1%}; gammons {g.win:.0%} of wins, {g.lose:.0%} of losses"
+        return (kind, f"Winning chance {self.p_win:.1%}; gammons {g.win:.0%} of wins, {g.lose:.0%} of losses"
                 + (f"; backgammons {g.win_backgammon:.0%} / {g.lose_backgammon:.0%}"
                    if g.win_backgammon or g.lose_backgammon else ""))
 
-    def __str__(self) -> str:
-        lines = [self._header()]
-        lines += [f"  {label:<14}{val:>8}  {diff}".rstrip() for label, val, diff in self._rows()]
-        lines.append(f"Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}")
-        lines.append(f"Proper cube action: {self.action}")
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, p, cycle) -> None:
-        p.text(str(self))
-
-    def _repr_html_(self) -> str:
-        import html
-        head = html.escape(self._header()).replace("\n", "<br>")
-        body = "".join(f"<tr><td>{html.escape(a)}</td><td style='text-align:right'>{html.escape(b)}</td>"
-                       f"<td>{html.escape(c)}</td></tr>" for a, b, c in self._rows())
-        return (f"<div><p>{head}</p><table>{body}</table>"
-                f"<p>Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}<br>"
-                f"<b>Proper cube action: {html.escape(self.action)}</b></p></div>")
+    def _table(self) -> Table:
+        return Table(title=self._header(), rows=tuple(self._rows()),
+                     notes=(f"Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}",
+                            f"Proper cube action: {self.action}"),
+                     align="<>", widths=(12, 8), indent=2)
 
 
 def _verdict(nd: float, dt: float, dp: float) -> tuple[bool, bool, str]:
@@ -706,6 +743,36 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     Each side picks the best for themselves: the taker passes when the pass costs
     less than the take (``double_pass <= double_take`` for the doubler), and the
     doubler doubles when the answer they get beats not doubling.
+
+    Parameters
+    ----------
+    p_win : float
+        The player on roll's cubeless winning chance, 0 to 1.
+    gammons : GammonRates or tuple, optional
+        Their gammon rates, ``(win, lose[, win_bg, lose_bg])``; default none.
+    cube : int, default 1
+        The cube's value before the double (1, 2, 4, ...).
+    owner : {"centered", "me"}, default "centered"
+        Who holds the cube (``"opponent"`` raises: only the owner may double, R25).
+    cube_life : float, default DEFAULT_CUBE_LIFE (0.68)
+        Janowski's ``x`` for money play (ignored at a match score).
+    score : (int, int), optional
+        ``(my_away, opp_away)`` for a match (R27); ``None`` (default) is money play.
+    crawford : bool, default False
+        At a match score with one player 1-away: this is the Crawford game (R28).
+
+    Returns
+    -------
+    CubeDecision
+        The three equities, the taker's take point and the verdict.
+
+    Raises
+    ------
+    MatchEquityError
+        A chance, gammon rate, cube, cube life or score out of range or not a number, an
+        unknown owner, a centred match cube above 1, or ``crawford`` in money play.
+    RuleViolationError
+        Doubling a cube the opponent owns (R25) or in the Crawford game (R28).
 
     >>> print(cube_decision(0.70))
     Money game, cube 1 centred, cube life x = 0.68 (Janowski)

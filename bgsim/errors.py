@@ -17,7 +17,10 @@ __all__ = [
     "InvalidPositionError",
     "IllegalPlayError",
     "ParseError",
+    "AmbiguousPlayError",
     "RuleViolationError",
+    "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
+    "IllegalGamePlayError", "InvalidSettingError",          # games, matches and sessions
 ]
 
 
@@ -45,8 +48,42 @@ class ParseError(BgsimError):
         self.where = where
 
 
+class AmbiguousPlayError(ParseError):
+    """A play in notation that fits more than one legal play: the text must say more.
+
+    ``candidates`` lists the plays it could be, in standard notation (with the roll,
+    ``"8/5 6/5 (3-1)"``, when the text fits plays of different rolls).
+
+    >>> from bgsim import Position
+    >>> pos = Position.from_counts({24: 1, 6: 14}, {7: 1, 6: 1, 0: 13})  # blots on my 18 and 19
+    >>> try:
+    ...     pos.parse_play("24/13", dice=(6, 5))
+    ... except AmbiguousPlayError as exc:
+    ...     exc.candidates
+    ('24/18*/13', '24/19*/13')
+    """
+
+    def __init__(self, message: str, candidates: tuple[str, ...] = (), where: int | None = None) -> None:
+        super().__init__(message, where)
+        self.candidates = tuple(candidates)
+
+
 class RuleViolationError(BgsimError):
     """An action a game does not allow now: out of turn, a cube that is not yours..."""
+
+
+# --------------------------------------------------------------------------- the probability layer
+class EstimateError(BgsimError):
+    """Arguments a Monte Carlo estimate cannot run with: an unknown player, a bad chunk size,
+    a seed that is not a whole number >= 0, a confidence level outside (0, 1) ..."""
+
+
+class MatchEquityError(BgsimError):
+    """A match score, cube or chance that the match-equity and cube functions cannot use."""
+
+
+class NotARaceError(BgsimError):
+    """A race formula was asked about a position that still has contact, or a finished game."""
 
 
 # ----------------------------------------------------------------------------- games (bgsim.game)
@@ -66,6 +103,3 @@ class InvalidSettingError(BgsimError):
     >>> issubclass(InvalidSettingError, ValueError)
     True
     """
-
-
-__all__ += ["IllegalGamePlayError", "InvalidSettingError"]

@@ -171,26 +171,6 @@ def _opt_int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _position_to_dict(pos: Position) -> dict[str, Any]:
-    return {"mine": list(pos.mine), "theirs": list(pos.theirs), "turn": pos.turn, "checkers": pos.checkers}
-
-
-def _position_from_dict(data: dict[str, Any]) -> Position:
-    return Position(data["mine"], data["theirs"], data["turn"], checkers=data["checkers"])
-
-
-def _play_to_dict(play: Play) -> dict[str, Any]:
-    return {"steps": [list(s) for s in play.moves], "dice": list(play.dice), "hits": list(play.hits)}
-
-
-def _play_from_dict(data: dict[str, Any]) -> Play:
-    steps = tuple((int(a), int(b)) for a, b in data["steps"])
-    hits = tuple(bool(h) for h in data["hits"])
-    if len(hits) != len(steps):
-        raise BgsimError(f"a play has one hit flag per step: {data!r}")
-    return Play(steps, _dice(data["dice"]), hits)
-
-
 def _dice(value: Any) -> tuple[int, int]:
     a, b = value
     return int(a), int(b)
@@ -203,16 +183,16 @@ def _kind_to_json(kind: ResultKind) -> str:
 # How each field name of an event goes to JSON and back (tuples become lists).
 _TO_JSON = {
     "rules": lambda r: r.to_dict(),
-    "position": _position_to_dict,
-    "play": _play_to_dict,
+    "position": lambda p: p.to_dict(),
+    "play": lambda p: p.to_dict(),
     "result": lambda r: r.to_dict(),
     "kind": _kind_to_json,
     "dice": list,
 }
 _FROM_JSON = {
     "rules": lambda d: Rules.from_dict(d),
-    "position": _position_from_dict,
-    "play": _play_from_dict,
+    "position": lambda d: Position.from_dict(d),
+    "play": lambda d: Play.from_dict(d),
     "result": lambda d: GameResult.from_dict(d),
     "kind": ResultKind.of,
     "dice": _dice,
@@ -562,8 +542,8 @@ class Move(Event):
     @property
     def after(self) -> Position:
         """The position after the play, the opponent on roll."""
-        if self.play._after is not None and self.play._before == self.position:
-            return self.play._after
+        if self.play.after is not None and self.play.before == self.position:
+            return self.play.after
         return self.position.play(self.play)
 
     def __str__(self) -> str:

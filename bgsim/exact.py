@@ -4,7 +4,7 @@ Every roll of two dice is one of 36 equally likely ordered pairs (RULES.md R2, R
 such as 3-3 is one of them, 6-1 and 1-6 are two). The chance of an event for the player on
 roll is therefore *the number of rolls for which it happens, out of 36*. This module asks the
 rules engine for the legal plays of each roll (:meth:`bgsim.Position.legal_plays`, R5-R21)
-and lets an *event* decide; it never re-implements a rule, so closed points (R7), the bar
+and lets a *roll condition* decide; it never re-implements a rule, so closed points (R7), the bar
 (R13-R15) and the bear-off (R16-R19) are respected automatically.
 
 >>> from bgsim import Position
@@ -23,23 +23,36 @@ related by ``owner_point = 25 - roller_point`` (R1).
 
 from __future__ import annotations
 
+import numbers
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .dice import ALL_ROLLS
-from .errors import InvalidPositionError
+from .errors import BgsimError, InvalidPositionError
 from .plays import Play
 from .position import Position
+from .results import ResultDisplay, Table
 
 __all__ = [
-    "Odds", "EnterOdds", "BlotShots", "Shots",
+    "Odds", "EnterOdds", "BlotShots", "Shots", "RollCondition",
     "chance", "odds", "hit_chance", "shots", "shot_chance", "forced_shot_chance", "enter_chance",
     "closeout_chance",
     "bearoff_chance", "roll_name",
 ]
 
-Event = Callable[[Position, tuple[int, int], Sequence[Play]], bool]
+#: What :func:`odds` and :func:`chance` ask for each roll: ``condition(position, roll, plays)``
+#: is True when the roll makes the thing happen (``plays``: the engine's legal plays of it).
+RollCondition = Callable[[Position, tuple[int, int], Sequence[Play]], bool]
+
+
+def __getattr__(name: str):
+    if name == "Event":
+        warnings.warn("bgsim.exact.Event is deprecated: use bgsim.exact.RollCondition", DeprecationWarning,
+                      stacklevel=2)
+        return RollCondition
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def roll_name(roll: tuple[int, int]) -> str:
@@ -48,12 +61,18 @@ def roll_name(roll: tuple[int, int]) -> str:
     >>> roll_name((1, 6)), roll_name((3, 3))
     ('61', '33')
     """
-    a, b = roll
+    try:
+        a, b = roll
+        ok = all(isinstance(d, numbers.Integral) and not isinstance(d, bool) and 1 <= d <= 6 for d in (a, b))
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise BgsimError(f"a roll is two dice from 1 to 6, not {roll!r} (R2)")
     return f"{max(a, b)}{min(a, b)}"
 
 
 @dataclass(frozen=True)
-class Odds:
+class Odds(ResultDisplay):
     """How many of the 36 rolls make something happen, and which ones.
 
     ``rolls`` holds the successful *ordered* rolls, so ``count`` is out of 36; ``fraction``
@@ -94,12 +113,15 @@ class Odds:
     def __float__(self) -> float:
         return self.count / 36
 
-    def __str__(self) -> str:
+    def _text(self) -> str:
         return f"{self.count}/36 = {self.percent:.1f}%"
+
+    def _table(self) -> Table:
+        return Table(title=(self._text(),))
 
 
 @dataclass(frozen=True)
-class EnterOdds:
+class EnterOdds(ResultDisplay):
     """Entering from the bar (R13-R15): the chance that *all* checkers on the bar enter this
     roll, and that *at least one* does (with one checker on the bar they are the same).
 
@@ -112,23 +134,26 @@ class EnterOdds:
     all: Odds
     some: Odds
 
-    def __str__(self) -> str:
-        return f"all enter: {self.all}; at least one enters: {self.some}"
+    def _table(self) -> Table:
+        return Table(title=(f"all enter: {self.all._text()}; at least one enters: {self.some._text()}",))
 
 
 @dataclass(frozen=True)
-class BlotShots:
+class BlotShots(ResultDisplay):
     """The shots at one blot: ``point`` in its owner's numbering, ``odds`` of it being hit."""
 
     point: int
     odds: Odds
 
-    def __str__(self) -> str:
-        return f"blot on {self.point}: {self.odds}"
+    def _text(self) -> str:
+        return f"blot on {self.point}: {self.odds._text()}"
+
+    def _table(self) -> Table:
+        return Table(title=(self._text(),))
 
 
 @dataclass(frozen=True)
-class Shots:
+class Shots(ResultDisplay):
     """The shots the player on roll has at the other side's blots.
 
     ``total`` counts the rolls that hit at least one blot (a roll hitting two blots counts
@@ -152,10 +177,10 @@ class Shots:
         """The exact chance that the roller hits something."""
         return self.total.fraction
 
-    def __str__(self) -> str:
+    def _table(self) -> Table:
         if not self.blots:
-            return f"{self.total} (no blots)"
-        return f"{self.total} ({'; '.join(str(b) for b in self.blots)})"
+            return Table(title=(f"{self.total._text()} (no blots)",))
+        return Table(title=(f"{self.total._text()} ({'; '.join(b._text() for b in self.blots)})",))
 
 
 # --------------------------------------------------------------------------------------------
@@ -167,15 +192,25 @@ def _check_position(pos: Position) -> None:
     # A position whose opponent has borne everything off is accepted: it is the natural
     # way to ask about one side alone ("one checker on the 12 point, the rest off").
     if not isinstance(pos, Position):
-        raise TypeError(f"expected a bgsim.Position, not {type(pos).__name__}")
+        raise BgsimError(f"expected a bgsim.Position, not {type(pos).__name__}")
 
 
-def odds(pos: Position, event: Event, *, caucasian: bool = False) -> Odds:
-    """Which of the 36 rolls make ``event(pos, roll, plays)`` true, as :class:`Odds`.
+def _is_point(p) -> bool:
+    return isinstance(p, numbers.Integral) and not isinstance(p, bool) and 1 <= p <= 24
+
+
+def _check_flag(value, name: str) -> None:
+    if not isinstance(value, bool):
+        raise BgsimError(f"{name} must be True or False, not {value!r}")
+
+
+def odds(pos: Position, condition: RollCondition, *, caucasian: bool = False) -> Odds:
+    """Which of the 36 rolls make ``condition(pos, roll, plays)`` true, as :class:`Odds`.
 
     ``plays`` is the engine's list of legal plays for ``roll`` (never empty: the empty play
     when nothing moves, R12). The legal plays of 6-1 and 1-6 are the same, so they are
-    generated once per distinct roll, but the event is asked for every ordered roll.
+    generated once per distinct roll, but the condition is asked for every ordered roll.
+    ``caucasian``: play by the Caucasian hit rule (V5).
 
     >>> from bgsim import Position
     >>> pos = Position.initial()
@@ -183,6 +218,9 @@ def odds(pos: Position, event: Event, *, caucasian: bool = False) -> Odds:
     2/36 = 5.6%
     """
     _check_position(pos)
+    _check_flag(caucasian, "caucasian")
+    if not callable(condition):
+        raise BgsimError(f"condition must be a function (position, roll, plays) -> bool, not {condition!r}")
     cache: dict[tuple[int, int], list[Play]] = {}
     good = []
     for roll in ALL_ROLLS:
@@ -191,16 +229,16 @@ def odds(pos: Position, event: Event, *, caucasian: bool = False) -> Odds:
         if plays is None:
             plays = pos.legal_plays(key, caucasian=caucasian)
             cache[key] = plays
-        if event(pos, roll, plays):
+        if condition(pos, roll, plays):
             good.append(roll)
     return Odds(tuple(good))
 
 
-def chance(pos: Position, event: Event, *, caucasian: bool = False) -> Fraction:
-    """The exact chance, over the 36 rolls, that ``event(pos, roll, plays)`` is true.
+def chance(pos: Position, condition: RollCondition, *, caucasian: bool = False) -> Fraction:
+    """The exact chance, over the 36 rolls, that ``condition(pos, roll, plays)`` is true.
 
-    The event sees the position, the roll and the engine's legal plays of that roll, and
-    returns True or False. Two classic questions:
+    The condition sees the position, the roll and the engine's legal plays of that roll,
+    and returns True or False. Two classic questions:
 
     >>> from bgsim import Position
     >>> pos = Position.initial()
@@ -210,11 +248,11 @@ def chance(pos: Position, event: Event, *, caucasian: bool = False) -> Fraction:
     >>> chance(pos, lambda p, r, plays: any(p.play(pl).theirs[5] >= 2 for pl in plays))
     Fraction(5, 36)
     """
-    return odds(pos, event, caucasian=caucasian).fraction
+    return odds(pos, condition, caucasian=caucasian).fraction
 
 
 # --------------------------------------------------------------------------------------------
-# Ready-made events
+# Ready-made conditions
 # --------------------------------------------------------------------------------------------
 
 
@@ -246,7 +284,7 @@ def hit_chance(pos: Position, target_point: int | None = None, *, caucasian: boo
     """
     _check_position(pos)
     if target_point is not None:
-        if not 1 <= target_point <= 24:
+        if not _is_point(target_point):
             raise InvalidPositionError(f"no point {target_point} on the board (1-24, R1)")
         if pos.theirs[25 - target_point] != 1:
             raise InvalidPositionError(
@@ -271,7 +309,7 @@ def shot_chance(pos: Position, blot: int | None = None, *, caucasian: bool = Fal
     17/36 = 47.2% 15/36 = 41.7% 27/36 = 75.0%
     """
     if blot is not None:
-        if not 1 <= blot <= 24:
+        if not _is_point(blot):
             raise InvalidPositionError(f"no point {blot} on the board (1-24, R1)")
         return hit_chance(pos, 25 - blot, caucasian=caucasian)
     return hit_chance(pos, caucasian=caucasian)
@@ -416,7 +454,7 @@ def bearoff_chance(pos: Position, checkers: int | None = None) -> Odds:
     _check_position(pos)
     on_board = pos.checkers - pos.mine[0]
     need = on_board if checkers is None else checkers
-    if not 1 <= need <= on_board:
+    if isinstance(need, bool) or not isinstance(need, numbers.Integral) or not 1 <= need <= on_board:
         raise InvalidPositionError(
             f"cannot ask for {need} checkers off: the player on roll has {on_board} left to bear off")
     before = pos.mine[0]

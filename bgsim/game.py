@@ -52,7 +52,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from .cube import Cube
-from .dice import rng_from
+from .dice import check_dice, rng_from
 from .errors import (
     IllegalGamePlayError,
     IllegalPlayError,
@@ -101,17 +101,6 @@ def _check_player(value: object, what: str = "player") -> int:
     if value not in (0, 1) or isinstance(value, bool):
         raise RuleViolationError(f"{what} must be player 0 or 1, not {value!r}")
     return int(value)  # type: ignore[arg-type]
-
-
-def _check_die_pair(dice: object, what: str) -> tuple[int, int]:
-    try:
-        a, b = dice  # type: ignore[misc]
-        ok = all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 1 <= d <= 6 for d in (a, b))
-    except (TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise RuleViolationError(f"{what} is two dice from 1 to 6, not {dice!r} (R2)")
-    return int(a), int(b)
 
 
 def _generator(rng: object) -> np.random.Generator:
@@ -597,7 +586,7 @@ class Game:
         self._not_over("roll")
         if s is GameState.OPENING:
             if dice is not None:
-                self._opening_throw(_check_die_pair(dice, "an opening roll"))
+                self._opening_throw(check_dice(dice, what="an opening roll", error=RuleViolationError))
             else:
                 while self._state is GameState.OPENING:
                     a, b = self._rng.integers(1, 7, size=2)
@@ -614,7 +603,7 @@ class Game:
             a, b = self._rng.integers(1, 7, size=2)
             dice = (int(a), int(b))
         else:
-            dice = _check_die_pair(dice, "a roll")
+            dice = check_dice(dice, what="a roll", error=RuleViolationError)
         self._dice = dice
         self._state = GameState.AWAITING_PLAY
         self._record(Roll(on_roll, dice))
@@ -679,8 +668,8 @@ class Game:
         else:
             raise TypeError(f"play must be a Play or a string, not {type(play).__name__}")
         if self._by_after is None:
-            self._by_after = {p._after: p for p in legal}  # type: ignore[misc]
-        after = play._after if play._before == pos else None
+            self._by_after = {p.after: p for p in legal}  # type: ignore[misc]
+        after = play.after if play.before == pos and play.caucasian == caucasian else None
         found = self._by_after.get(after) if after is not None else None  # type: ignore[arg-type]
         if found is not None:
             return found
@@ -723,7 +712,7 @@ class Game:
         self._require_actor(player, on_roll, "play", "R10: the player on roll plays the dice they rolled")
         chosen = self._resolve(play)
         before = self._position
-        after: Position = chosen._after  # type: ignore[assignment]
+        after: Position = chosen.after  # type: ignore[assignment]
         self._position = after
         self._dice = None
         self._legal = None
@@ -893,7 +882,7 @@ class Game:
 
     # ----------------------------------------------------------------- replay
     @classmethod
-    def replay(cls, events: Sequence[Event], rng=None) -> "Game":
+    def replay(cls, events: Sequence[Event], rng=None) -> Game:
         """Rebuild a game from its record, checking every step against the rules.
 
         Each action in the record (opening rolls, rolls, cube actions, plays, resignations)

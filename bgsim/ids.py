@@ -1,6 +1,6 @@
 """Standard position and match identifiers: gnubg Position ID, gnubg Match ID, XGID.
 
-These are pure functions over the board convention of RULES.md R1: a side's
+These are pure functions over the board convention of R1: a side's
 checkers are a 26-tuple in that side's own numbering (index 0 = borne off,
 1..24 = points, 25 = the bar), ``mine`` is the side on roll and ``theirs`` the
 other side. Nothing here knows about ``Position``; ``Position.from_gnubg_id``,
@@ -240,7 +240,8 @@ def _check_pair(mine: Sequence[int], theirs: Sequence[int]) -> tuple[Board, Boar
 
 def _check_checkers(checkers: object) -> int:
     if not isinstance(checkers, int) or isinstance(checkers, bool) or not 1 <= checkers <= _MAX_CHECKERS:
-        raise ValueError(f"checkers must be an int from 1 to 15 (15 per R2, 3 in X3), not {checkers!r}")
+        raise InvalidPositionError(
+            f"checkers must be a whole number from 1 to 15 (R2: 15 a side; X3: 3 in hypergammon), not {checkers!r}")
     return checkers
 
 

@@ -208,7 +208,7 @@ def _as_record(source, names) -> MatchRecord:
 
 
 def _move_cell(dice, play) -> str:
-    steps = " ".join(f"{a}/{b}" + ("*" if hit else "") for (a, b), hit in zip(play.moves, play.hits))
+    steps = " ".join(f"{a}/{b}" + ("*" if hit else "") for (a, b), hit in zip(play.steps, play.hits))
     return f"{dice[0]}{dice[1]}: {steps}".rstrip()
 
 

@@ -4,11 +4,12 @@
 roll) to the end under a :class:`~bgsim.rules.Rules` setting and returns an
 :class:`Estimate`: the chances that each side wins, wins a gammon and wins a backgammon
 (R23), the chance of a last-roll draw (V4), and the equity, each with a 95% confidence
-interval, plus a convergence trace to plot.
+interval (other levels on request: :meth:`Estimate.interval`), plus a convergence trace
+to plot.
 
 >>> from bgsim import Position
 >>> race = Position.from_counts({1: 1}, {2: 1})      # one checker each, on my 1 and their 2
->>> est = estimate(race, games=360, seed=1)
+>>> est = estimate(race, games=360, rng=1)
 >>> est.win.value                                      # every roll bears my checker off (R17, R18)
 1.0
 >>> est.games, est.stopped
@@ -36,44 +37,62 @@ this game, from the Kazaross-XG2 match equity table (:func:`bgsim.equity.match_e
 confidence intervals use the plain sample standard deviation, so with this stratification
 they are, if anything, a little wide.
 
-**Reproducible.** Games are played in fixed-size chunks; chunk ``k`` draws its dice from
-``numpy.random.SeedSequence(seed, spawn_key=(k,))`` (the ``k``-th child of
-``SeedSequence(seed).spawn``), and chunks are combined in chunk order. The same ``seed``,
-``games`` and ``chunk_size`` give the same numbers with one worker, many workers, or any
-executor.
+**Reproducible.** ``rng=`` seeds the run (an int, a :class:`numpy.random.SeedSequence` or
+a :class:`numpy.random.Generator`; see :func:`estimate`). Games are played in fixed-size
+chunks; chunk ``k`` draws its dice from the ``k``-th child of the run's seed sequence
+(``SeedSequence(seed, spawn_key=(k,))`` for an int seed), and chunks are combined in
+chunk order. So chunk ``k`` depends only on the seed and ``k``: the same seed, ``games``
+and ``chunk_size`` give the same numbers with one worker, many workers or any executor,
+and ``resume=`` continues a run exactly as one longer run would have played it:
+
+>>> a = estimate(Position.initial(), games=720, rng=7, chunk_size=360, player="random")
+>>> b = estimate(Position.initial(), games=1440, rng=7, chunk_size=360, player="random", resume=a)
+>>> b.outcomes == estimate(Position.initial(), games=1440, rng=7, chunk_size=360, player="random").outcomes
+True
 
 **Parallel, progress, stopping.** ``workers=N`` runs chunks in N processes;
 ``executor=`` takes any :class:`concurrent.futures.Executor` (a dask
 ``Client(...).get_executor()`` runs the estimate on a cluster). ``progress=True`` shows a
 tqdm bar (terminal or notebook). Ctrl-C, or a ``stop`` callable / :class:`threading.Event`,
 ends the run early and returns the chunks finished so far with ``stopped=True``.
+Worker processes never outlive the process that started them: SIGTERM ends them and then
+the process as it would have ended anyway, and if the parent dies any other way (SIGKILL,
+a notebook kernel restarted) each worker notices within a fraction of a second and exits.
 """
 
 from __future__ import annotations
 
+import ctypes
 import math
 import multiprocessing
+import numbers
+import os
 import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import resources
 from math import comb
+from statistics import NormalDist
 
 import numpy as np
 
 from . import _kernel
 from . import _mc_kernel as _k
+from . import bearoff
 from .dice import ALL_ROLLS, OPENING_ROLLS
-from .errors import BgsimError, RuleViolationError
+from .equity import match_equity
+from .errors import BgsimError, EstimateError, RuleViolationError
 from .position import Position
+from .results import ResultDisplay, Table
 from .rules import ResultKind, Rules
 
 __all__ = ["estimate", "Estimate", "EstimateError", "Interval", "PLAYERS", "DEFAULT_CHUNK_SIZE", "wilson_interval",
-           "mean_interval", "pubeval_weights"]
+           "mean_interval", "normal_quantile", "pubeval_weights"]
 
 #: The players :func:`estimate` knows, by name.
 PLAYERS = ("random", "pubeval", "heuristic")
@@ -82,9 +101,6 @@ _PLAYER_CODES = {"random": _k.PLAYER_RANDOM, "pubeval": _k.PLAYER_PUBEVAL, "heur
 #: Games per chunk: a multiple of 36 and of 30, so every chunk is whole blocks of first rolls.
 DEFAULT_CHUNK_SIZE = 1080
 
-#: The normal quantile of a two-sided 95% interval.
-Z95 = 1.959963984540054
-
 _WEIGHTS_FILE = "pubeval_weights.txt"
 
 
@@ -92,10 +108,33 @@ _WEIGHTS_FILE = "pubeval_weights.txt"
 # Intervals
 # ============================================================================================
 
+_STANDARD_NORMAL = NormalDist()
+
+
+def _check_level(confidence_level) -> float:
+    if (isinstance(confidence_level, bool) or not isinstance(confidence_level, numbers.Real)
+            or not 0.0 < float(confidence_level) < 1.0):
+        raise EstimateError(f"confidence_level must be a number strictly between 0 and 1 (0.95 for 95%), "
+                            f"not {confidence_level!r}")
+    return float(confidence_level)
+
+
+def normal_quantile(confidence_level: float = 0.95) -> float:
+    """The ``z`` of a two-sided normal interval: ``P(-z < Z < z) = confidence_level``.
+
+    The standard normal's inverse distribution function at ``(1 + confidence_level) / 2``
+    (the value ``scipy.stats.norm.ppf`` gives; computed with :class:`statistics.NormalDist`).
+
+    >>> round(normal_quantile(0.95), 6), round(normal_quantile(0.99), 6)
+    (1.959964, 2.575829)
+    """
+    level = _check_level(confidence_level)
+    return _STANDARD_NORMAL.inv_cdf(0.5 + level / 2)
+
 
 @dataclass(frozen=True)
-class Interval:
-    """A value with its 95% confidence interval ``[low, high]``.
+class Interval(ResultDisplay):
+    """A value with its confidence interval ``[low, high]`` (95% unless ``confidence_level`` says).
 
     >>> iv = Interval(0.5, 0.45, 0.55)
     >>> iv.half_width, 0.47 in iv
@@ -109,6 +148,7 @@ class Interval:
     value: float
     low: float
     high: float
+    confidence_level: float = 0.95
 
     @property
     def half_width(self) -> float:
@@ -128,18 +168,19 @@ class Interval:
             return "n/a (no games)"
         return f"{100 * self.value:.2f}% [{100 * self.low:.2f}, {100 * self.high:.2f}]"
 
-    def __str__(self) -> str:
+    def _table(self) -> Table:
         if math.isnan(self.value):
-            return "n/a (no games)"
-        return f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}]"
+            return Table(title=("n/a (no games)",))
+        return Table(title=(f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}]",))
 
 
+def _check_count(x, name: str) -> int:
+    if not _is_int(x) or x < 0:
+        raise EstimateError(f"{name} must be a whole number >= 0, not {x!r}")
+    return int(x)
 
-class EstimateError(BgsimError):
-    """Arguments an estimate cannot run with (an unknown player, a bad chunk size ...)."""
 
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
+def wilson_interval(successes: int, n: int, confidence_level: float = 0.95) -> Interval:
     """The proportion ``successes / n`` with its Wilson score interval (95% by default).
 
     Unlike ``p +- z * sqrt(p(1-p)/n)`` it stays inside [0, 1] and does not collapse to a
@@ -147,11 +188,17 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
 
     >>> print(wilson_interval(50, 100))
     0.5000 [0.4038, 0.5962]
+    >>> print(wilson_interval(50, 100, confidence_level=0.99))   # wider
+    0.5000 [0.3753, 0.6247]
     >>> print(wilson_interval(100, 100))              # all successes: still a real interval
     1.0000 [0.9630, 1.0000]
     """
-    if n <= 0:
-        return Interval(math.nan, 0.0, 1.0)
+    successes, n = _check_count(successes, "successes"), _check_count(n, "n")
+    if successes > n:
+        raise EstimateError(f"successes = {successes} cannot exceed n = {n}")
+    z = normal_quantile(confidence_level)
+    if n == 0:
+        return Interval(math.nan, 0.0, 1.0, confidence_level)
     p = successes / n
     z2 = z * z
     denom = 1 + z2 / n
@@ -159,27 +206,41 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> Interval:
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == n else min(1.0, centre + half)
-    return Interval(p, low, high)
+    return Interval(p, low, high, confidence_level)
 
 
-def mean_interval(values: Sequence[float], counts: Sequence[int], z: float = Z95) -> Interval:
+def _mean_sd(values: Sequence[float], counts: Sequence[int]) -> tuple[float, float, int]:
+    """Mean, sample standard deviation and size of ``values`` seen ``counts`` times."""
+    try:
+        v = np.asarray(values, dtype=float)
+        c = np.asarray(counts, dtype=float)
+    except (TypeError, ValueError):
+        raise EstimateError("values and counts must be sequences of numbers") from None
+    if v.ndim != 1 or v.shape != c.shape:
+        raise EstimateError(f"values and counts must be two flat sequences of the same length, "
+                            f"not shapes {v.shape} and {c.shape}")
+    if not np.all(np.isfinite(v)) or not np.all(np.isfinite(c)) or np.any(c < 0) or np.any(c != np.round(c)):
+        raise EstimateError("values must be finite numbers and counts whole numbers >= 0")
+    n = int(c.sum())
+    if n == 0:
+        return math.nan, math.nan, 0
+    mean = float((v * c).sum() / n)
+    if n < 2:
+        return mean, math.nan, n
+    return mean, math.sqrt(float((c * (v - mean) ** 2).sum() / (n - 1))), n
+
+
+def mean_interval(values: Sequence[float], counts: Sequence[int], confidence_level: float = 0.95) -> Interval:
     """The mean of a sample given as distinct ``values`` seen ``counts`` times, with the normal
-    95% interval ``mean +- z * s / sqrt(n)`` (``s``: the sample standard deviation).
+    interval ``mean +- z * s / sqrt(n)`` (``s``: the sample standard deviation; 95% by default).
 
     >>> print(mean_interval([1, -1], [60, 40]))       # +1 sixty times, -1 forty times
     0.2000 [0.0070, 0.3930]
     """
-    v = np.asarray(values, dtype=float)
-    c = np.asarray(counts, dtype=float)
-    n = c.sum()
-    if n <= 0:
-        return Interval(math.nan, math.nan, math.nan)
-    mean = float((v * c).sum() / n)
-    if n < 2:
-        return Interval(mean, math.nan, math.nan)
-    s = math.sqrt(float((c * (v - mean) ** 2).sum() / (n - 1)))
-    half = z * s / math.sqrt(n)
-    return Interval(mean, mean - half, mean + half)
+    z = normal_quantile(confidence_level)
+    mean, sd, n = _mean_sd(values, counts)
+    half = z * sd / math.sqrt(n) if n >= 2 else math.nan
+    return Interval(mean, mean - half, mean + half, confidence_level)
 
 
 # ============================================================================================
@@ -189,9 +250,30 @@ def mean_interval(values: Sequence[float], counts: Sequence[int], z: float = Z95
 _OUTCOME_NAMES = ("win single", "win gammon", "win backgammon",
                   "lose single", "lose gammon", "lose backgammon", "draw")
 
+#: The outcomes (indices into ``Estimate.outcomes``) behind each proportion.
+_PROPORTIONS = {"win": (0, 1, 2), "gammon": (1, 2), "backgammon": (2,),
+                "opp_win": (3, 4, 5), "opp_gammon": (4, 5), "opp_backgammon": (5,), "draw": (6,)}
+
+
+@dataclass(frozen=True)
+class _ChunkLog:
+    """Which chunks a run played and what each gave: what ``resume=`` needs to go on.
+
+    ``ids`` are the chunk numbers played (sorted), ``sizes`` their games, ``totals`` their
+    outcome counts (one row of 7 per chunk), ``turns`` their turns played. ``partial`` is
+    ``(id, counts by first roll)`` of a chunk shorter than the chunk size (the last one of
+    a run), which a longer run plays in full.
+    """
+
+    ids: tuple[int, ...] = ()
+    sizes: tuple[int, ...] = ()
+    totals: tuple[tuple[int, ...], ...] = ()
+    turns: tuple[int, ...] = ()
+    partial: tuple[int, np.ndarray] | None = None
+
 
 @dataclass(frozen=True, eq=False)
-class Estimate:
+class Estimate(ResultDisplay):
     """What :func:`estimate` found. Chances are for the side on roll unless named ``opp_``.
 
     ``gammon`` is the chance of winning a gammon *or* a backgammon, ``backgammon`` of
@@ -199,18 +281,55 @@ class Estimate:
     the chance of a last-roll draw (V4) or ``None`` when the rules have none. Each is an
     :class:`Interval` (Wilson, 95%); ``equity`` is the mean result per game (normal 95%
     interval) in ``equity_unit``: points per game for money play, the match-winning
-    chance for a match.
+    chance for a match. :meth:`interval` gives any of them at another confidence level.
 
     ``outcomes`` counts the games by result (win single, gammon, backgammon, lose single,
     gammon, backgammon, draw); ``by_first_roll[i]`` the same for the games whose first
     roll was ``first_rolls[i]``. ``trace_games``, ``trace_equity`` and
     ``trace_half_width`` hold the running equity and its 95% half-width after each chunk,
-    for plotting convergence.
+    for plotting convergence. ``players`` names the player of the side on roll and of its
+    opponent; ``seed`` (with ``spawn_key``) is the seed the run used, so
+    ``estimate(..., rng=est.seed)`` plays the same games again.
+
+    Results are built by :func:`estimate`, not by hand.
+
+    Parameters
+    ----------
+    games, chunks, chunk_size : int
+        Games played, chunks played, games per chunk.
+    win, gammon, backgammon, opp_win, opp_gammon, opp_backgammon : Interval
+        The chances, 95% Wilson intervals.
+    draw : Interval or None
+        The chance of a last-roll draw (V4), ``None`` when the rules have none.
+    equity : Interval
+        The mean result per game, 95% normal interval, in ``equity_unit``.
+    equity_unit : str
+        ``"points per game"`` or ``"match-winning chance"``.
+    outcomes, outcome_values : tuple
+        Games and value of each of the 7 results (win single ... lose backgammon, draw).
+    by_first_roll, first_rolls : numpy.ndarray, tuple
+        The outcomes per first roll, and those rolls.
+    trace_games, trace_equity, trace_half_width : numpy.ndarray
+        The running equity and its 95% half-width after each chunk.
+    stopped : bool
+        The run was stopped before it played every game.
+    seed, spawn_key, pool_size
+        The run's :class:`numpy.random.SeedSequence` (see :attr:`seed_sequence`).
+    players : (str, str)
+        The players of the side on roll and of its opponent.
+    position, rules, cube, cube_turned, away, crawford_game, starter, opening
+        What was estimated, as :func:`estimate` took it.
+    mean_turns, elapsed : float
+        Turns per game; seconds of wall time.
+    note : str
+        A remark on the setting (e.g. the Jacoby rule, X1), or empty.
+    chunk_log : object
+        What each chunk gave, for ``resume=``.
 
     >>> from bgsim import Position
-    >>> est = estimate(Position.from_counts({2: 1}, {1: 1}), games=72, seed=3)
-    >>> est.outcomes[:3], est.trace_games.tolist()
-    ((72, 0, 0), [72])
+    >>> est = estimate(Position.from_counts({2: 1}, {1: 1}), games=72, rng=3)
+    >>> est.outcomes[:3], est.trace_games.tolist(), est.players
+    ((72, 0, 0), [72], ('heuristic', 'heuristic'))
     """
 
     games: int
@@ -233,7 +352,7 @@ class Estimate:
     stopped: bool
     chunks: int
     chunk_size: int
-    seed: int
+    seed: int | tuple[int, ...]
     players: tuple[str, str]
     position: Position = field(repr=False)
     rules: Rules = field(repr=False)
@@ -246,16 +365,57 @@ class Estimate:
     mean_turns: float = math.nan
     elapsed: float = field(default=0.0, repr=False)
     note: str = ""
+    spawn_key: tuple[int, ...] = ()
+    pool_size: int = field(default=4, repr=False)
+    chunk_log: _ChunkLog = field(default_factory=_ChunkLog, repr=False)
+
+    @property
+    def seed_sequence(self) -> np.random.SeedSequence:
+        """The run's seed as a :class:`numpy.random.SeedSequence` (what ``rng=`` takes).
+
+        >>> from bgsim import Position
+        >>> estimate(Position.from_counts({1: 1}, {1: 1}), games=36, rng=5).seed_sequence.entropy
+        5
+        """
+        return np.random.SeedSequence(self.seed, spawn_key=self.spawn_key, pool_size=self.pool_size)
+
+    def interval(self, name: str, *, confidence_level: float = 0.95) -> Interval:
+        """One of the estimate's numbers with its interval at ``confidence_level``.
+
+        ``name`` is ``"equity"`` (normal interval) or a chance: ``"win"``, ``"gammon"``,
+        ``"backgammon"``, ``"opp_win"``, ``"opp_gammon"``, ``"opp_backgammon"``, ``"draw"``
+        (Wilson score interval). The fields ``win``, ``equity`` ... hold the 95% ones.
+
+        >>> from bgsim import Position
+        >>> est = estimate(Position.initial(), games=720, rng=2, player="random")
+        >>> est.interval("win") == est.win
+        True
+        >>> est.interval("win", confidence_level=0.99).half_width > est.win.half_width
+        True
+        >>> est.interval("luck")
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.EstimateError: no interval named 'luck': choose from equity, win, gammon, backgammon, opp_win, opp_gammon, opp_backgammon, draw
+        """
+        if name == "equity":
+            return mean_interval(self.outcome_values, self.outcomes, confidence_level)
+        if name not in _PROPORTIONS:
+            raise EstimateError(f"no interval named {name!r}: choose from "
+                                f"{', '.join(('equity',) + tuple(_PROPORTIONS))}")
+        if name == "draw" and self.draw is None:
+            raise EstimateError("these rules have no last-roll draw (V4): no draw interval")
+        return wilson_interval(sum(self.outcomes[i] for i in _PROPORTIONS[name]), self.games, confidence_level)
 
     @property
     def stderr(self) -> float:
-        """The standard error of the equity (the 95% half-width / 1.96).
+        """The standard error of the equity: the sample standard deviation / sqrt(games).
 
         >>> from bgsim import Position
         >>> estimate(Position.from_counts({1: 1}, {1: 1}), games=36).stderr   # always a win: no spread
         0.0
         """
-        return self.equity.half_width / Z95
+        _, sd, n = _mean_sd(self.outcome_values, self.outcomes)
+        return sd / math.sqrt(n) if n >= 2 else math.nan
 
     @property
     def games_per_second(self) -> float:
@@ -268,11 +428,15 @@ class Estimate:
         return self.games / self.elapsed if self.elapsed > 0 else math.nan
 
     # ------------------------------------------------------------------ display
-    def _header(self) -> list[str]:
+    def _players_text(self) -> str:
         me, opp = self.players
-        who = me if me == opp else f"{me} (on roll) vs {opp}"
-        lines = [f"Monte Carlo estimate: {self.games:,} games, {who}, seed {self.seed}"
-                 + (" -- STOPPED EARLY" if self.stopped else "")]
+        return f"players: {me} vs {opp}" if me == opp else f"players: {me} (on roll) vs {opp}"
+
+    def _seed_text(self) -> str:
+        seed = f"seed {self.seed}"
+        return seed + (f" (spawn key {self.spawn_key})" if self.spawn_key else "")
+
+    def _setting_text(self) -> str:
         parts = self.rules.describe().split("; ")
         setting = "; ".join([parts[0]] + [p for p in parts[1:] if any(
             w in p for w in ("hypergammon", "Jacoby", "last-roll", "Caucasian", "Oin", "Mars"))])
@@ -283,53 +447,34 @@ class Estimate:
         setting += f"; cube {self.cube}, cubeless play-outs"
         if self.opening:
             setting += "; opening roll first"
-        lines.append(setting)
-        return lines
-
-    def _rows(self) -> list[tuple[str, str, str]]:
-        rows = [("win", self.win.percent(), self.opp_win.percent()),
-                ("gammon", self.gammon.percent(), self.opp_gammon.percent()),
-                ("backgammon", self.backgammon.percent(), self.opp_backgammon.percent())]
-        if self.draw is not None:
-            rows.append(("draw (V4)", self.draw.percent(), ""))
-        return rows
+        return setting
 
     def _equity_text(self) -> str:
         e = self.equity
         if math.isnan(e.value):
             return "n/a (no games)"
+        ci = f"({100 * e.confidence_level:g}% CI)"
         if self.equity_unit == "points per game":
-            return f"{e.value:+.4f} +- {e.half_width:.4f} points per game (95% CI)"
-        return f"{e.value:.4f} +- {e.half_width:.4f} match-winning chance (95% CI)"
+            return f"{e.value:+.4f} +- {e.half_width:.4f} points per game {ci}"
+        return f"{e.value:.4f} +- {e.half_width:.4f} match-winning chance {ci}"
 
-    def __str__(self) -> str:
-        lines = self._header()
-        lines.append(f"{'':12}{'player on roll':<28}opponent")
-        for name, a, b in self._rows():
-            lines.append(f"{name:<12}{a:<28}{b}".rstrip())
-        lines.append(f"{'equity':<12}{self._equity_text()}")
-        if self.note:
-            lines.append(f"note: {self.note}")
-        return "\n".join(lines)
+    def _table(self) -> Table:
+        title = (f"Monte Carlo estimate: {self.games:,} games, {self._seed_text()}"
+                 + (" -- STOPPED EARLY" if self.stopped else ""),
+                 self._players_text(), self._setting_text())
+        rows = [("win", self.win.percent(), self.opp_win.percent()),
+                ("gammon", self.gammon.percent(), self.opp_gammon.percent()),
+                ("backgammon", self.backgammon.percent(), self.opp_backgammon.percent())]
+        if self.draw is not None:
+            rows.append(("draw (V4)", self.draw.percent(), ""))
+        rows.append(("equity", self._equity_text()))
+        return Table(title=title, header=("", "player on roll", "opponent"), rows=tuple(rows),
+                     notes=(f"note: {self.note}",) if self.note else (), widths=(10, 26))
 
     def __repr__(self) -> str:
         return (f"<Estimate {self.games} games: win {self.win.value:.4f}, "
                 f"equity {self.equity.value:+.4f} +- {self.equity.half_width:.4f}"
                 + (", stopped" if self.stopped else "") + ">")
-
-    def _repr_pretty_(self, p, cycle) -> None:  # IPython
-        p.text(str(self))
-
-    def _repr_html_(self) -> str:
-        import html
-        head = "<br>".join(html.escape(x) for x in self._header())
-        body = "".join(f"<tr><th style='text-align:left'>{html.escape(n)}</th><td>{html.escape(a)}</td>"
-                       f"<td>{html.escape(b)}</td></tr>" for n, a, b in self._rows())
-        eq = html.escape(self._equity_text())
-        note = f"<p><i>{html.escape(self.note)}</i></p>" if self.note else ""
-        return (f"<div><p>{head}</p><table><tr><th></th><th>player on roll</th><th>opponent</th></tr>"
-                f"{body}<tr><th style='text-align:left'>equity</th><td colspan='2'>{eq}</td></tr>"
-                f"</table>{note}</div>")
 
 
 # ============================================================================================
@@ -386,7 +531,6 @@ def _bearoff_expected() -> np.ndarray:
     global _BEAROFF
     with _TABLE_LOCK:
         if _BEAROFF is None:
-            from . import bearoff
             _BEAROFF = np.ascontiguousarray(bearoff.one_sided().expected_rolls_table(), dtype=np.float64)
         return _BEAROFF
 
@@ -412,14 +556,17 @@ class _Job:
     players: tuple[int, int]
     starter0: bool
     last_roll_draw: bool
-    entropy: int
+    entropy: int | tuple[int, ...]        # the run's SeedSequence, whose k-th child seeds chunk k
+    spawn_key: tuple[int, ...] = ()
+    pool_size: int = 4
 
 
 def _play_chunk(job: _Job, k: int, n: int) -> tuple[np.ndarray, int]:
     """Play chunk ``k`` (``n`` games): per-first-roll outcome counts and the turns played."""
     ptab, pbar, poff = _pubeval_tables()
     bo = _bearoff_expected() if _k.PLAYER_HEURISTIC in job.players else _NO_BEAROFF
-    state = np.random.SeedSequence(job.entropy, spawn_key=(k,)).generate_state(4, np.uint64)
+    child = np.random.SeedSequence(job.entropy, spawn_key=job.spawn_key + (k,), pool_size=job.pool_size)
+    state = child.generate_state(4, np.uint64)
     counts = np.zeros((job.first_rolls.shape[0], _k.N_OUTCOMES), dtype=np.int64)
     turns = _k.play_chunk(job.start, job.checkers, job.flags, job.first_rolls, n, state,
                           job.players[0], job.players[1], job.starter0, job.last_roll_draw,
@@ -443,10 +590,84 @@ def _mp_context():
     return None
 
 
-def _worker_init() -> None:
-    # Ctrl-C goes to the whole process group: the parent handles it and keeps the
-    # finished chunks; the workers must not die of it mid-chunk.
+# --------------------------------------------------------------------------------------------
+# Worker processes never outlive the process that started them
+# --------------------------------------------------------------------------------------------
+
+#: How often (seconds) a worker's watcher thread checks that its parent is still there.
+_PARENT_POLL = 0.05
+#: Ask Linux to kill a worker the moment its parent dies (``prctl(PR_SET_PDEATHSIG)``).
+_PDEATHSIG = True
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker_init(parent: int) -> None:
+    """Run first in every worker process ``estimate`` starts; ``parent`` is the starter's pid.
+
+    Ctrl-C goes to the whole process group: the parent handles it and keeps the finished
+    chunks, so the workers ignore SIGINT and must not die of it mid-chunk. Whatever ends
+    the parent (SIGTERM, SIGKILL, a kernel restart), the worker ends too:
+
+    - on Linux the kernel sends it SIGKILL when the parent dies (``PR_SET_PDEATHSIG``);
+    - everywhere, a daemon thread checks ``os.getppid()`` every :data:`_PARENT_POLL`
+      seconds and ends the process once the parent is gone. The compiled loop runs
+      without the GIL, so the check runs during a long chunk too.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)   # not the parent's handler, if it had one
+    if _PDEATHSIG and sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no libc prctl: the watcher does it
+            pass
+    if os.getppid() != parent:   # the parent died before we could ask to be told
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="bgsim-parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL)
+    os._exit(1)
+
+
+class _Terminated(BaseException):
+    """Raised in the main thread by SIGTERM while ``estimate`` runs worker processes."""
+
+
+def _raise_terminated(signum, frame) -> None:
+    raise _Terminated
+
+
+def _catch_sigterm():
+    """Make SIGTERM raise :class:`_Terminated` in the main thread; returns the handler it
+    replaced (to restore and pass the signal on), or ``None`` if it installed nothing
+    (not the main thread, or SIGTERM ignored or handled outside Python)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is None or previous == signal.SIG_IGN:
+        return None
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    return previous
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate the pool's worker processes now (not after their current chunk)."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            proc.terminate()
+        except (OSError, ValueError, AttributeError):  # pragma: no cover - already gone
+            pass
+
+
+def _pass_on_sigterm(previous) -> None:
+    """After the workers are gone, let SIGTERM do what it would have done without us."""
+    if previous == signal.SIG_DFL:
+        os.kill(os.getpid(), signal.SIGTERM)   # the default action: the process ends here
+        raise SystemExit(128 + signal.SIGTERM)  # pragma: no cover - only if the kill returned
+    if callable(previous):
+        previous(signal.SIGTERM, None)
 
 
 # ============================================================================================
@@ -464,11 +685,6 @@ def _outcome_values(rules: Rules, cube: int, cube_turned: bool, away) -> tuple[l
             note = ("Jacoby rule (X1): the cube has not been turned, so gammons and backgammons "
                     "count as single games in the equity (the chances still count them)")
         return money, "points per game", note
-    try:
-        from .equity import match_equity
-    except ImportError:  # pragma: no cover - the equity module ships with bgsim
-        return money, "points per game", ("match equity table unavailable: cubeless money-style "
-                                          "points per game instead of match-winning chances")
     a, b = away
     was_crawford_or_post = (a == 1) != (b == 1)
 
@@ -525,48 +741,137 @@ def _stop_function(stop) -> Callable[[], bool]:
         return stop.is_set
     if callable(stop):
         return lambda: bool(stop())
-    raise TypeError(f"stop must be a callable or a threading.Event, not {type(stop).__name__}")
+    raise EstimateError(f"stop must be a callable or a threading.Event, not {type(stop).__name__}")
+
+
+def _seed_sequence(rng) -> np.random.SeedSequence:
+    """The run's :class:`numpy.random.SeedSequence` from what ``rng=`` was given."""
+    if rng is None:
+        return np.random.SeedSequence()
+    if isinstance(rng, np.random.SeedSequence):
+        return rng
+    if isinstance(rng, np.random.Generator):
+        # 128 bits drawn from the generator seed the run: deterministic for a seeded
+        # generator, which advances as if it had drawn two 64-bit numbers.
+        return np.random.SeedSequence(int.from_bytes(rng.bytes(16), "little"))
+    if _is_int(rng) and rng >= 0:
+        return np.random.SeedSequence(int(rng))
+    raise EstimateError(f"rng must be None, a whole number >= 0, a numpy.random.SeedSequence or a "
+                        f"numpy.random.Generator, not {rng!r}")
+
+
+def _entropy(ss: np.random.SeedSequence) -> int | tuple[int, ...]:
+    e = ss.entropy
+    return int(e) if isinstance(e, (int, np.integer)) else tuple(int(x) for x in e)
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "<deprecated>"
+
+
+_UNSET = _Unset()
 
 
 def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_000,
-             player: str | tuple[str, str] = "heuristic", seed: int | None = 0, workers: int = 1,
-             executor: Executor | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE,
-             progress: bool | None = None, stop=None, cube: int = 1, cube_turned: bool | None = None,
-             away: tuple[int, int] | None = None, crawford_game: bool | None = None,
-             starter: int | None = None, opening: bool = False) -> Estimate:
+             player: str | tuple[str, str] = "heuristic",
+             rng: int | np.random.SeedSequence | np.random.Generator | None = None, workers: int = 1,
+             executor: Executor | None = None, chunk_size: int | None = None, progress: bool | None = None,
+             stop: Callable[[], bool] | threading.Event | None = None, cube: int = 1,
+             cube_turned: bool | None = None, away: tuple[int, int] | None = None,
+             crawford_game: bool | None = None, starter: int | None = None, opening: bool = False,
+             resume: Estimate | None = None, seed=_UNSET) -> Estimate:
     """Play ``games`` games out from ``position`` and estimate who wins, how big, and the equity.
 
-    ``position``: the side on roll is about to roll (``position.turn``). ``rules``: a
-    :class:`~bgsim.rules.Rules` (money play by default). What matters to a cubeless
-    play-out:
+    The side on roll in ``position`` is about to roll; the games are played out cubeless
+    (the cube's value multiplies every result but nobody doubles) by compiled players.
 
-    - ``variant`` (X3: the position must have the variant's number of checkers);
-    - ``caucasian`` (V5): the engine's Caucasian hit rule for every play;
-    - ``ending`` (V1): the points of a single game, gammon and backgammon;
-    - ``jacoby`` (X1): gammons and backgammons count single unless the cube was turned
-      (``cube_turned``, by default ``cube > 1``, as :meth:`Rules.points`);
-    - ``last_roll_draw`` (V4): needs to know who started the game: ``starter`` (player 0 or
-      1; by default the player on roll). On the final roll every player takes the draw if
-      any play gives it, else the play that loses least (R23);
-    - match play (R27): ``away=(my_away, opp_away)`` points still needed, by default both
-      ``match_length``; the equity is then the side on roll's match-winning chance after
-      this game (Kazaross-XG2 table). ``crawford_game`` (R28) says whether this is the
-      Crawford game when exactly one side is 1-away (``None``: yes if the rules have
-      Crawford; ``False``: post-Crawford).
+    Parameters
+    ----------
+    position : Position
+        The start of every game; its side on roll (``position.turn``) rolls first.
+    rules : Rules, optional
+        Default ``Rules()`` (money play). What matters to a cubeless play-out:
+        ``variant`` (X3: the position must have the variant's number of checkers);
+        ``caucasian`` (V5: the engine's Caucasian hit rule for every play); ``ending``
+        (V1: the points of a single game, gammon and backgammon); ``jacoby`` (X1:
+        gammons count single unless the cube was turned); ``last_roll_draw`` (V4: on
+        the final roll every player takes the draw if any play gives it, else the play
+        that loses least, R23); match play (R27: the equity is a match-winning chance).
+    games : int, default 10_000
+        Games to play in all (with ``resume``: including the previous run's).
+    player : str or (str, str), default "heuristic"
+        A name from :data:`PLAYERS` for both sides, or a pair (side on roll, opponent).
+    rng : int, SeedSequence, Generator or None, default None
+        The seed. An int >= 0 or a :class:`numpy.random.SeedSequence` is used as is:
+        chunk ``k`` draws from its ``k``-th child. A :class:`numpy.random.Generator`
+        gives 128 random bits (it advances) that become the seed. ``None`` (the
+        default) takes fresh entropy from the operating system. Whatever it was, the
+        seed is recorded in the result (``est.seed``, ``est.seed_sequence``), so
+        ``rng=est.seed`` plays the same games again. With ``resume``, ``None`` means the
+        previous run's seed.
+    workers : int, default 1
+        Processes to run chunks in (1: this process). They end with this process,
+        however it ends.
+    executor : concurrent.futures.Executor, optional
+        Runs the chunks instead of ``workers`` (a dask ``Client(...).get_executor()``
+        runs the estimate on a cluster); it is not shut down.
+    chunk_size : int, optional
+        Games per chunk, a multiple of the first-roll block (36, or 30 with
+        ``opening``). Default :data:`DEFAULT_CHUNK_SIZE`, or the previous run's with
+        ``resume``. The numbers depend on it: chunk ``k`` depends only on the seed and ``k``.
+    progress : bool, optional
+        ``True`` shows a tqdm progress bar (terminal or notebook). Default: none.
+    stop : callable or threading.Event, optional
+        Checked between chunks; when it returns True or is set, the run ends and the
+        finished chunks are returned with ``stopped=True`` (Ctrl-C does the same).
+    cube : int, default 1
+        The cube's value (1, 2, 4, ...); it multiplies every result (R24, R26).
+    cube_turned : bool, optional
+        For the Jacoby rule (X1); default ``cube > 1``, as :meth:`Rules.points`.
+    away : (int, int), optional
+        Match play (R27): points still needed ``(my_away, opp_away)``; default both the
+        match length.
+    crawford_game : bool, optional
+        Match play with exactly one side 1-away (R28): whether this is the Crawford
+        game. Default: yes if the rules have the Crawford rule; ``False``: post-Crawford.
+    starter : int, optional
+        Player 0 or 1 who started the game (the last-roll draw, V4, needs it). Default:
+        the player on roll.
+    opening : bool, default False
+        Make the first roll an opening roll (R4: no doubles; with R4a,
+        ``rules.opening == "winner_rolls"``, any roll).
+    resume : Estimate, optional
+        A previous result of the same position and settings to continue up to
+        ``games`` games: the chunks it played are kept and the rest are played, so the
+        result equals one run of ``games`` games (a chunk the previous run played only
+        in part is played again in full). Chunks a stopped run left out are filled in.
+    seed : int or None
+        Deprecated alias of ``rng`` (it warns); will be removed.
 
-    The cube's value ``cube`` multiplies every result; nobody doubles (cubeless).
-    ``opening=True`` makes the first roll an opening roll (R4: no doubles; with R4a,
-    ``rules.opening == "winner_rolls"``, any roll).
+    Returns
+    -------
+    Estimate
+        The chances, the equity with intervals, the counts and the convergence trace.
 
-    ``player``: a name from :data:`PLAYERS` or a pair (side on roll, opponent).
-    ``seed``: an int (``None``: fresh entropy, recorded in the result's ``seed``).
-    ``workers``: processes to use (1 = this process); ``executor``: any
-    :class:`concurrent.futures.Executor` instead (it is not shut down). ``chunk_size``:
-    games per chunk, a multiple of the first-roll block (36, or 30 with ``opening``).
-    ``progress=True``: a tqdm progress bar. ``stop``: a callable returning True, or a
-    :class:`threading.Event`, checked between chunks; it, or Ctrl-C, ends the run and the
-    finished chunks are returned with ``stopped=True``.
+    Raises
+    ------
+    EstimateError
+        An unknown player, ``games``, ``workers``, ``chunk_size``, ``starter`` or ``rng``
+        out of range or of the wrong type, both ``workers`` and ``executor``, or a
+        ``resume`` that does not match this call's position and settings.
+    RuleViolationError
+        A position with the wrong number of checkers for the variant (R2, X3), a cube
+        that is not a power of two (R24, R26), a score outside the match (R27), a cube
+        in the Crawford game (R28), or ``away``/``crawford_game`` in money play.
 
+    Warns
+    -----
+    DeprecationWarning
+        When ``seed`` is given (use ``rng``).
+
+    Examples
+    --------
     >>> from bgsim import Position
     >>> from bgsim.rules import Rules
     >>> pos = Position.from_counts({1: 1}, {25: 1, 7: 14})   # I bear off now; they are on the bar
@@ -577,39 +882,56 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     (1.0, 2.0, 2.0, -1.0, -2.0, -2.0, 0.0)
     >>> estimate(pos, Rules.money(jacoby=True), games=36).equity.value      # X1: cube never turned
     1.0
-    >>> print(estimate(Position.initial(), games=720, seed=5))   # doctest: +ELLIPSIS
-    Monte Carlo estimate: 720 games, heuristic, seed 5
+    >>> print(estimate(Position.initial(), games=720, rng=5))   # doctest: +ELLIPSIS
+    Monte Carlo estimate: 720 games, seed 5
+    players: heuristic vs heuristic
     money play; cube 1, cubeless play-outs
                 player on roll              opponent
     win         ...
     >>> estimate(pos, games=36, player="wizard")
     Traceback (most recent call last):
     ...
-    bgsim.montecarlo.EstimateError: unknown player 'wizard': choose from random, pubeval, heuristic
+    bgsim.errors.EstimateError: unknown player 'wizard': choose from random, pubeval, heuristic
     """
     t_start = time.perf_counter()
+    if seed is not _UNSET:
+        warnings.warn("estimate(seed=...) is deprecated: use rng=... (an int, a SeedSequence or a "
+                      "Generator)", DeprecationWarning, stacklevel=2)
+        if rng is not None:
+            raise EstimateError("give rng= only (seed= is its deprecated alias)")
+        rng = seed
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a bgsim.rules.Rules, not {type(rules).__name__}")
+        raise EstimateError(f"rules must be a bgsim.rules.Rules, not {type(rules).__name__}")
     if not isinstance(position, Position):
-        raise TypeError(f"position must be a bgsim.Position, not {type(position).__name__}")
+        raise EstimateError(f"position must be a bgsim.Position, not {type(position).__name__}")
     if position.checkers != rules.checkers:
         raise RuleViolationError(
             f"the position has {position.checkers} checkers a side but the rules' variant "
             f"{rules.variant!r} has {rules.checkers} (R2, X3)")
+    if resume is not None and not isinstance(resume, Estimate):
+        raise EstimateError(f"resume must be an Estimate from an earlier run, not {type(resume).__name__}")
     names = _player_pair(player)
     if not _is_int(games) or games < 1:
         raise EstimateError(f"games must be a whole number >= 1, not {games!r}")
+    games = int(games)
     if not _is_int(workers) or workers < 1:
         raise EstimateError(f"workers must be a whole number >= 1, not {workers!r}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise EstimateError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
     if executor is not None and workers != 1:
         raise EstimateError("give either workers= or executor=, not both")
     if starter is None:
         starter = position.turn
-    if starter not in (0, 1) or isinstance(starter, bool):
+    if isinstance(starter, bool) or starter not in (0, 1):
         raise EstimateError(f"starter must be player 0 or 1, not {starter!r} (V4)")
     if not _is_int(cube) or cube < 1 or cube & (cube - 1):
         raise RuleViolationError(f"a cube value is 1, 2, 4, 8, ... not {cube!r} (R24, R26)")
+    cube = int(cube)
+    for name, flag in (("cube_turned", cube_turned), ("crawford_game", crawford_game), ("opening", opening),
+                       ("progress", progress)):
+        if flag is not None and not isinstance(flag, (bool, np.bool_)):
+            raise EstimateError(f"{name} must be True or False, not {flag!r}")
     if cube_turned is None:
         cube_turned = cube > 1
     stop_fn = _stop_function(stop)
@@ -618,12 +940,15 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     if rules.is_match:
         if away is None:
             away = (rules.match_length, rules.match_length)
-        if (len(tuple(away)) != 2 or not all(_is_int(x) for x in away)
-                or not all(1 <= x <= rules.match_length for x in away)):
+        try:
+            pair = tuple(away)
+        except TypeError:
+            pair = ()
+        if len(pair) != 2 or not all(_is_int(x) and 1 <= x <= rules.match_length for x in pair):
             raise RuleViolationError(
                 f"away must be two whole numbers of points still needed, 1 to {rules.match_length} "
                 f"in a {rules.match_length}-point match, not {away!r} (R27)")
-        away = (int(away[0]), int(away[1]))
+        away = (int(pair[0]), int(pair[1]))
         one_away = (away[0] == 1) != (away[1] == 1)
         if crawford_game is None:
             crawford_game = one_away and rules.crawford
@@ -640,76 +965,142 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     # first rolls: every block of m games uses each exactly once
     rolls = (OPENING_ROLLS if opening and rules.opening == "standard" else ALL_ROLLS)
     m = len(rolls)
+    if chunk_size is None:
+        chunk_size = DEFAULT_CHUNK_SIZE if resume is None else resume.chunk_size
     if not _is_int(chunk_size) or chunk_size < m or chunk_size % m:
         raise EstimateError(f"chunk_size must be a positive multiple of {m} (the block of first rolls), "
-                         f"not {chunk_size!r}")
+                            f"not {chunk_size!r}")
     chunk_size = int(chunk_size)
 
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy)
-    if not _is_int(seed) or seed < 0:
-        raise EstimateError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    seed = int(seed)
-
+    if rng is None and resume is not None:
+        ss = resume.seed_sequence
+    else:
+        ss = _seed_sequence(rng)
     job = _Job(start=position.to_array(), checkers=rules.checkers,
                flags=_kernel.FLAG_CAUCASIAN if rules.caucasian else 0,
                first_rolls=np.array(rolls, dtype=np.int64),
                players=(_PLAYER_CODES[names[0]], _PLAYER_CODES[names[1]]),
-               starter0=(starter == position.turn), last_roll_draw=rules.last_roll_draw, entropy=seed)
+               starter0=(starter == position.turn), last_roll_draw=rules.last_roll_draw,
+               entropy=_entropy(ss), spawn_key=tuple(int(x) for x in ss.spawn_key), pool_size=int(ss.pool_size))
     sizes = [min(chunk_size, games - i) for i in range(0, games, chunk_size)]
+
+    kept: dict[int, tuple[np.ndarray, int, int]] = {}    # chunk -> (outcome totals, turns, games)
+    by_roll = np.zeros((m, _k.N_OUTCOMES), dtype=np.int64)
+    if resume is not None:
+        _check_resume(resume, position, rules, names, job, chunk_size, cube, bool(cube_turned), away,
+                      crawford_game, starter, bool(opening), tuple(rolls))
+        by_roll, kept = _resumed_chunks(resume, sizes)
 
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=games, unit="game", desc="estimate", smoothing=0.05)
+        bar = tqdm(total=games, unit="game", desc="estimate", smoothing=0.05,
+                   initial=sum(g for _, _, g in kept.values()))
 
     results: dict[int, tuple[np.ndarray, int]] = {}
     stopped = False
-    running = {"games": 0, "counts": np.zeros(_k.N_OUTCOMES, dtype=np.int64)}
+    running = {"counts": sum((t for t, _, _ in kept.values()), np.zeros(_k.N_OUTCOMES, dtype=np.int64))}
 
     def finished(k: int, res: tuple[np.ndarray, int]) -> None:
         results[k] = res
         if bar is not None:
-            running["games"] += sizes[k]
-            running["counts"] += res[0].sum(axis=0)
+            running["counts"] = running["counts"] + res[0].sum(axis=0)
             e = mean_interval(values, running["counts"])
             bar.set_postfix_str(f"equity {e.value:+.3f} +- {e.half_width:.3f}", refresh=False)
             bar.update(sizes[k])
 
+    todo = [(k, n) for k, n in enumerate(sizes) if k not in kept]
     pool = None
+    previous_sigterm = None
+    terminated = False
     try:
         if executor is None and workers == 1:
-            for k, n in enumerate(sizes):
+            for k, n in todo:
                 if stop_fn():
                     stopped = True
                     break
                 finished(k, _play_chunk(job, k, n))
-        else:
+        elif todo:
             if executor is None:
+                previous_sigterm = _catch_sigterm()   # SIGTERM ends the workers as Ctrl-C does
                 _warm(job)   # compiled code and tables are inherited by forked workers
                 pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(),
-                                           initializer=_worker_init)
+                                           initializer=_worker_init, initargs=(os.getpid(),))
                 runner: Executor = pool
                 inflight = 2 * workers
             else:
                 runner = executor
                 inflight = _MAX_INFLIGHT   # an external executor (a cluster) decides what runs when
-            stopped = _drive(runner, job, sizes, inflight, stop_fn, finished)
+            stopped = _drive(runner, job, todo, inflight, stop_fn, finished)
     except KeyboardInterrupt:
         stopped = True
+    except _Terminated:
+        stopped = terminated = True
     finally:
         if pool is not None:
+            if terminated:
+                _end_workers(pool)
             pool.shutdown(wait=not stopped, cancel_futures=True)
+        if previous_sigterm is not None:
+            signal.signal(signal.SIGTERM, previous_sigterm)
         if bar is not None:
             bar.close()
+    if terminated:
+        _pass_on_sigterm(previous_sigterm)
 
-    return _summarise(position, rules, job, names, seed, chunk_size, sizes, results, stopped, values, unit,
-                      note, cube, bool(cube_turned), away, crawford_game, starter, opening,
+    for k, (c, t) in results.items():
+        by_roll = by_roll + c
+        kept[k] = (c.sum(axis=0), int(t), sizes[k])
+    partial = None                 # a last chunk shorter than chunk_size, for a later resume=
+    last = len(sizes) - 1
+    if sizes[last] < chunk_size and last in kept:
+        partial = (last, results[last][0]) if last in results else resume.chunk_log.partial
+    return _summarise(position, rules, names, ss, chunk_size, kept, by_roll, partial, stopped, values, unit,
+                      note, cube, bool(cube_turned), away, crawford_game, starter, bool(opening),
                       tuple(rolls), time.perf_counter() - t_start)
 
 
-def _drive(runner: Executor, job: _Job, sizes: list[int], inflight: int, stop_fn, finished) -> bool:
-    """Run the chunks on an executor, at most ``inflight`` at a time; True if stopped early."""
+def _check_resume(prev: Estimate, position, rules, names, job: _Job, chunk_size, cube, cube_turned, away,
+                  crawford_game, starter, opening, rolls) -> None:
+    """Raise EstimateError naming every setting in which this call differs from ``prev``."""
+    ss = prev.seed_sequence
+    wanted: dict[str, tuple] = {"position": (prev.position, position), "rules": (prev.rules, rules),
+              "player": (prev.players, names), "chunk_size": (prev.chunk_size, chunk_size),
+              "rng": ((_entropy(ss), tuple(ss.spawn_key), ss.pool_size),
+                      (job.entropy, job.spawn_key, job.pool_size)),
+              "cube": (prev.cube, cube), "cube_turned": (prev.cube_turned, cube_turned), "away": (prev.away, away),
+              "crawford_game": (prev.crawford_game, crawford_game), "starter": (prev.starter, starter),
+              "opening": (prev.opening, opening), "first rolls": (prev.first_rolls, rolls)}
+    differ = [name for name, (a, b) in wanted.items() if a != b]
+    if differ:
+        raise EstimateError(f"resume= continues an earlier run with the same settings; this call differs "
+                            f"in: {', '.join(differ)}")
+
+
+def _resumed_chunks(prev: Estimate, sizes: list[int]):
+    """The previous run's chunks this run keeps: counts by first roll, and chunk -> (totals, turns, games)."""
+    log = prev.chunk_log
+    if len(log.ids) != prev.chunks or sum(log.sizes) != prev.games:
+        raise EstimateError("resume= needs an Estimate made by estimate() (its chunk record is missing)")
+    by_roll = np.array(prev.by_first_roll, dtype=np.int64)
+    kept = {}
+    need = max((k * prev.chunk_size + n for k, n in zip(log.ids, log.sizes)), default=0)
+    if sum(sizes) < need:
+        raise EstimateError(f"resume= continues a run that played up to game {need:,}: give games= at "
+                            f"least {need:,} (the total, not the games to add)")
+    for k, n, totals, turns in zip(log.ids, log.sizes, log.totals, log.turns):
+        if n != sizes[k]:      # the previous run's last chunk, played in part: play it again in full
+            if log.partial is None or log.partial[0] != k:  # pragma: no cover - only that one is short
+                raise EstimateError("resume=: the previous run's chunks do not fit this one")
+            by_roll -= log.partial[1]
+            continue
+        kept[k] = (np.array(totals, dtype=np.int64), int(turns), int(n))
+    return by_roll, kept
+
+
+def _drive(runner: Executor, job: _Job, todo: list[tuple[int, int]], inflight: int, stop_fn, finished) -> bool:
+    """Run the chunks ``todo`` (number, games) on an executor, at most ``inflight`` at a time;
+    True if stopped early."""
     pending: dict = {}
     nxt = 0
     stopped = False
@@ -718,8 +1109,9 @@ def _drive(runner: Executor, job: _Job, sizes: list[int], inflight: int, stop_fn
             if stop_fn():
                 stopped = True
                 break
-            while nxt < len(sizes) and len(pending) < inflight:
-                pending[runner.submit(_play_chunk, job, nxt, sizes[nxt])] = nxt
+            while nxt < len(todo) and len(pending) < inflight:
+                k, n = todo[nxt]
+                pending[runner.submit(_play_chunk, job, k, n)] = k
                 nxt += 1
             if not pending:
                 break
@@ -734,26 +1126,24 @@ def _drive(runner: Executor, job: _Job, sizes: list[int], inflight: int, stop_fn
     return stopped
 
 
-def _summarise(position, rules, job, names, seed, chunk_size, sizes, results, stopped, values, unit, note,
+def _summarise(position, rules, names, ss, chunk_size, chunks, by_roll, partial, stopped, values, unit, note,
                cube, cube_turned, away, crawford_game, starter, opening, rolls, elapsed) -> Estimate:
-    order = sorted(results)
-    by_roll = np.zeros((len(rolls), _k.N_OUTCOMES), dtype=np.int64)
+    order = sorted(chunks)
     trace_g, trace_e, trace_h = [], [], []
     total = np.zeros(_k.N_OUTCOMES, dtype=np.int64)
     turns = 0
     n = 0
     for k in order:
-        c, t = results[k]
-        by_roll += c
-        total += c.sum(axis=0)
+        c, t, g = chunks[k]
+        total += c
         turns += t
-        n += sizes[k]
+        n += g
         e = mean_interval(values, total)
         trace_g.append(n)
         trace_e.append(e.value)
         trace_h.append(e.half_width)
     o = [int(x) for x in total]
-    assert sum(o) == n
+    assert sum(o) == n == int(by_roll.sum())
     win = wilson_interval(o[0] + o[1] + o[2], n)
     gammon = wilson_interval(o[1] + o[2], n)
     backgammon = wilson_interval(o[2], n)
@@ -764,12 +1154,17 @@ def _summarise(position, rules, job, names, seed, chunk_size, sizes, results, st
     arrays = [np.array(trace_g, dtype=np.int64), np.array(trace_e), np.array(trace_h), by_roll]
     for a in arrays:
         a.setflags(write=False)
+    log = _ChunkLog(ids=tuple(order), sizes=tuple(chunks[k][2] for k in order),
+                    totals=tuple(tuple(int(x) for x in chunks[k][0]) for k in order),
+                    turns=tuple(chunks[k][1] for k in order), partial=partial)
+    entropy = _entropy(ss)
     return Estimate(
         games=n, win=win, gammon=gammon, backgammon=backgammon, opp_win=opp_win, opp_gammon=opp_gammon,
         opp_backgammon=opp_backgammon, draw=draw, equity=mean_interval(values, total), equity_unit=unit,
         outcomes=tuple(o), outcome_values=tuple(float(v) for v in values), by_first_roll=arrays[3],
         first_rolls=rolls, trace_games=arrays[0], trace_equity=arrays[1], trace_half_width=arrays[2],
-        stopped=stopped, chunks=len(order), chunk_size=chunk_size, seed=seed, players=names,
+        stopped=stopped, chunks=len(order), chunk_size=chunk_size, seed=entropy, players=names,
         position=position, rules=rules, cube=cube, cube_turned=cube_turned, away=away,
         crawford_game=crawford_game, starter=starter, opening=opening,
-        mean_turns=turns / n if n else math.nan, elapsed=elapsed, note=note)
+        mean_turns=turns / n if n else math.nan, elapsed=elapsed, note=note,
+        spawn_key=tuple(int(x) for x in ss.spawn_key), pool_size=int(ss.pool_size), chunk_log=log)

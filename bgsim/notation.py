@@ -1,6 +1,6 @@
 """Standard backgammon move notation: writing plays, reading them, explaining illegal ones.
 
-Points are numbered from the mover's side (RULES.md R1): ``24/18 13/11``. The bar is
+Points are numbered from the mover's side (R1: 24 down to 1, toward home): ``24/18 13/11``. The bar is
 ``bar``, a borne-off checker goes to ``off``, a hit is marked ``*``, a checker moved
 twice is written merged (``24/13``) unless it hit on the way (``24/18*/13``), and equal
 moves are grouped (``13/7(2)``).
@@ -17,7 +17,8 @@ import itertools
 import re
 from typing import TYPE_CHECKING, Sequence
 
-from .errors import IllegalPlayError, ParseError
+from .dice import check_dice
+from .errors import AmbiguousPlayError, IllegalPlayError, ParseError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .plays import Play
@@ -37,10 +38,10 @@ def point_name(p: int) -> str:
     return "bar" if p == 25 else "off" if p == 0 else str(p)
 
 
-def _chains(moves: Sequence[tuple[int, int]], hits: Sequence[bool]) -> list[list[tuple[int, bool]]]:
+def _chains(steps: Sequence[tuple[int, int]], hits: Sequence[bool]) -> list[list[tuple[int, bool]]]:
     """Join steps of one checker into chains [(start, False), (p1, hit1), ...]."""
     chains: list[list[tuple[int, bool]]] = []
-    for k, (src, dst) in enumerate(moves):
+    for k, (src, dst) in enumerate(steps):
         hit = bool(hits[k]) if k < len(hits) else False
         for ch in chains:
             if ch[-1][0] == src and src != 0:
@@ -51,7 +52,7 @@ def _chains(moves: Sequence[tuple[int, int]], hits: Sequence[bool]) -> list[list
     return chains
 
 
-def format_play(moves: Sequence[tuple[int, int]], hits: Sequence[bool] = ()) -> str:
+def format_play(steps: Sequence[tuple[int, int]], hits: Sequence[bool] = ()) -> str:
     """Standard notation for a sequence of single-die steps.
 
     >>> format_play(((25, 22), (13, 11)), (True, False))
@@ -61,10 +62,10 @@ def format_play(moves: Sequence[tuple[int, int]], hits: Sequence[bool] = ()) -> 
     >>> format_play(())
     '(no play)'
     """
-    if not moves:
+    if not steps:
         return "(no play)"
     parts = []
-    for ch in _chains(moves, hits):
+    for ch in _chains(steps, hits):
         text = point_name(ch[0][0])
         for i, (p, hit) in enumerate(ch[1:], start=1):
             last = i == len(ch) - 1
@@ -161,22 +162,23 @@ def _mine_after(mine: Sequence[int], chains) -> tuple[int, ...] | None:
 
 
 def _matches(play: "Play", mine_after, chains) -> bool:
-    after = play._after
+    after = play.after
     if after is None or after.theirs != mine_after:
         return False
     required = {p for ch in chains for p, hit in ch[1:] if hit}
     allowed = {p for ch in chains for p, _ in ch[1:]}
-    hit_points = {dst for (src, dst), h in zip(play.moves, play.hits) if h}
+    hit_points = {dst for (src, dst), h in zip(play.steps, play.hits) if h}
     return required <= hit_points <= allowed
 
 
 def _find(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["Play"]:
-    """The legal plays the written chains describe: at most one, or a ParseError if the text
-    fits several (it leaves out where a checker hit on the way)."""
+    """The legal plays the written chains describe: at most one, or an AmbiguousPlayError if the
+    text fits several (it leaves out where a checker hit on the way)."""
     found = _candidates(pos, chains, dice, caucasian, plays)
     if len(found) > 1:
-        options = " or ".join(sorted(str(p) for p in found))
-        raise ParseError(f"that could be {options}: mark where the checker hits with '*'")
+        options = sorted(str(p) for p in found)
+        raise AmbiguousPlayError(f"that could be {' or '.join(options)}: mark where the checker hits with '*'",
+                                 tuple(options))
     return found
 
 
@@ -191,8 +193,8 @@ def _candidates(pos: "Position", chains, dice, caucasian: bool, plays=None) -> l
         return strict
     # Lenient: the text names the checkers right but leaves out a hit mark on the way.
     required = {p for ch in chains for p, hit in ch[1:] if hit}
-    return [p for p in plays if p._after is not None and p._after.theirs == mine_after
-            and required <= {dst for (_s, dst), h in zip(p.moves, p.hits) if h}]
+    return [p for p in plays if p.after is not None and p.after.theirs == mine_after
+            and required <= {dst for (_s, dst), h in zip(p.steps, p.hits) if h}]
 
 
 def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False, plays=None) -> "Play":
@@ -209,8 +211,6 @@ def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False
     ...
     bgsim.errors.IllegalPlayError: 13/7 13/11: 13/11 needs 2 pips but the roll 6-1 has no such die or sum
     """
-    from .plays import check_dice
-
     chains = parse_chains(text)
     if dice is not None:
         dice = check_dice(dice)
@@ -233,7 +233,8 @@ def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False
         if len(literal) == 1:
             return literal[0]
         rolls = ", ".join(f"{a}-{b}" for a, b in by_roll)
-        raise ParseError(f"{text.strip()!r} is a legal play of several rolls ({rolls}): give the dice")
+        raise AmbiguousPlayError(f"{text.strip()!r} is a legal play of several rolls ({rolls}): give the dice",
+                                 tuple(f"{p} ({a}-{b})" for (a, b), p in by_roll.items()))
     plausible = [r for r in _ROLLS if _decompositions(chains, r)]
     if len(plausible) == 1:
         raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], plausible[0], caucasian=caucasian,
@@ -388,7 +389,7 @@ def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text
         return reason if reason.startswith(label) else f"{label}: {reason}"
     used, steps = full[0]
     for p in legal:  # prefer an example that keeps what the player wrote
-        rest = list(p.moves)
+        rest = list(p.steps)
         if all(s in rest and not rest.remove(s) for s in steps):
             example = str(p)
             break

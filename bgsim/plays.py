@@ -3,96 +3,233 @@
 A play is the sequence of single-die steps ``(from, to)`` in the mover's numbering
 (25 = bar, 0 = off), with which steps hit. Two plays that lead to the same position
 are the same play for the rules, so :func:`generate_plays` keeps one of them
-(RULES.md R5-R21; the Caucasian rule V5 on request).
+(R5-R21: a roll is played in full when it can be, one play per distinct result; the
+Caucasian rule V5 on request).
 
 >>> from bgsim import Position
 >>> play = Position.initial().legal_plays((6, 1))[4]
->>> play.moves, str(play)
+>>> play.steps, str(play)
 (((13, 7), (8, 7)), '13/7 8/7')
+>>> play.before == Position.initial(), play.after.turn
+(True, 1)
+
+This module does not import :mod:`bgsim.position`: it builds the positions it returns
+through the class of the position it was given (``type(pos)``), so ``position`` can
+import ``plays`` without an import cycle.
 """
 
 from __future__ import annotations
 
+import threading
+import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from . import _kernel
-from .errors import IllegalPlayError
+from .dice import check_dice
+from .errors import IllegalPlayError, ParseError
+from .notation import diagnose, format_play
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
 __all__ = ["Play", "generate_plays", "result_of", "check_dice"]
 
-_WORKSPACE: _kernel.Workspace | None = None
+# One search workspace per thread: a widget's background thread and the main thread never
+# share the kernel's buffers.
+_LOCAL = threading.local()
+
+# The class Play.from_dict builds positions with; bgsim.position registers Position here
+# when it is imported (plays cannot import position: position imports plays).
+_POSITION_TYPE: Any = None
 
 
 def _workspace() -> _kernel.Workspace:
-    global _WORKSPACE
-    if _WORKSPACE is None:
-        _WORKSPACE = _kernel.Workspace()
-    return _WORKSPACE
+    """This thread's search workspace, made on first use."""
+    ws = getattr(_LOCAL, "workspace", None)
+    if ws is None:
+        ws = _LOCAL.workspace = _kernel.Workspace()
+    return ws
 
 
-def check_dice(dice) -> tuple[int, int]:
-    """Validate a roll: two whole numbers from 1 to 6. Returns it as a tuple.
-
-    >>> check_dice([6, 1])
-    (6, 1)
-    >>> check_dice((7, 1))
-    Traceback (most recent call last):
-    ...
-    bgsim.errors.IllegalPlayError: a roll is two dice from 1 to 6, not (7, 1) (R2)
-    """
-    try:
-        d1, d2 = dice
-        ok = all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 1 <= d <= 6 for d in (d1, d2))
-    except (TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise IllegalPlayError(f"a roll is two dice from 1 to 6, not {dice!r} (R2)")
-    return int(d1), int(d2)
+def _register_position_type(cls: type) -> None:
+    """Tell :meth:`Play.from_dict` which class builds positions (called by bgsim.position)."""
+    global _POSITION_TYPE
+    _POSITION_TYPE = cls
 
 
 @dataclass(frozen=True)
 class Play:
     """A play: the single-die steps, in order, and the roll they use.
 
-    ``moves`` holds ``(from, to)`` pairs in the mover's numbering (25 = bar, 0 = off);
+    ``steps`` holds ``(from, to)`` pairs in the mover's numbering (25 = bar, 0 = off);
     ``hits[i]`` tells whether step ``i`` hit a blot (R8). ``str(play)`` is the standard
-    notation (``24/18*/13``, ``13/7(2)``, ``bar/22``, ``6/off``).
+    notation (``24/18*/13``, ``13/7(2)``, ``bar/22``, ``6/off``). A play from
+    :meth:`~bgsim.Position.legal_plays` knows the position it was played from
+    (:attr:`before`) and the one it leads to (:attr:`after`, the opponent on roll).
+
+    Two plays are equal when their steps, dice and hits are equal.
 
     >>> from bgsim import Position
     >>> [str(p) for p in Position.initial().legal_plays((4, 4))][:2]
     ['24/16(2)', '24/16 24/20 13/9']
+    >>> play = Position.initial().legal_plays((3, 1))[0]
+    >>> play
+    Play(steps=((24, 21), (24, 23)), dice=(3, 1))
+    >>> play.after == play.before.play(play)
+    True
     """
 
-    moves: tuple[tuple[int, int], ...]
+    steps: tuple[tuple[int, int], ...]
     dice: tuple[int, int]
     hits: tuple[bool, ...] = field(default=(), repr=False)
-    _before: "Position | None" = field(default=None, repr=False, compare=False)
-    _after: "Position | None" = field(default=None, repr=False, compare=False)
-    _caucasian: bool = field(default=False, repr=False, compare=False)
+    before: "Position | None" = field(default=None, repr=False, compare=False)
+    after: "Position | None" = field(default=None, repr=False, compare=False)
+    caucasian: bool = field(default=False, repr=False, compare=False)
+
+    @property
+    def moves(self) -> tuple[tuple[int, int], ...]:
+        """Deprecated name of :attr:`steps` (the single-die steps).
+
+        >>> import warnings
+        >>> from bgsim import Position
+        >>> play = Position.initial().legal_plays((6, 1))[4]
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     play.moves == play.steps, caught[0].category.__name__
+        (True, 'DeprecationWarning')
+        """
+        warnings.warn("Play.moves is deprecated: use Play.steps (the single-die steps)",
+                      DeprecationWarning, stacklevel=2)
+        return self.steps
+
+    # Private names of before/after kept for callers not yet updated (no warning: private).
+    @property
+    def _before(self) -> "Position | None":
+        return self.before
+
+    @property
+    def _after(self) -> "Position | None":
+        return self.after
 
     @property
     def dice_used(self) -> int:
-        """How many dice the play uses (0-4; R10)."""
-        return len(self.moves)
+        """How many dice the play uses (0-4; R10).
+
+        >>> from bgsim import Position
+        >>> Position.initial().legal_plays((2, 2))[0].dice_used
+        4
+        """
+        return len(self.steps)
 
     @property
     def is_empty(self) -> bool:
         """True for the empty play of a player who cannot move (R12)."""
-        return not self.moves
+        return not self.steps
 
     def __str__(self) -> str:
-        from .notation import format_play
-
-        return format_play(self.moves, self.hits)
+        return format_play(self.steps, self.hits)
 
     def __len__(self) -> int:
-        return len(self.moves)
+        return len(self.steps)
+
+    # ----------------------------------------------------------------- JSON form
+    def to_dict(self) -> dict:
+        """A JSON-safe dict: the position before (or None), the dice, steps, hits and the V5 flag.
+
+        >>> from bgsim import Position
+        >>> d = Position.initial().legal_plays((6, 1))[4].to_dict()
+        >>> d["dice"], d["steps"], d["hits"], d["caucasian"], d["before"]["turn"]
+        ([6, 1], [[13, 7], [8, 7]], [False, False], False, 0)
+        """
+        return {
+            "before": None if self.before is None else self.before.to_dict(),
+            "dice": [int(d) for d in self.dice],
+            "steps": [[int(a), int(b)] for a, b in self.steps],
+            "hits": [bool(h) for h in self.hits],
+            "caucasian": bool(self.caucasian),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "Play":
+        """The play :meth:`to_dict` wrote, checked against the rules.
+
+        With a ``before`` position the play must be legal there (R5-R21, V5 when
+        ``caucasian``) and comes back with its :attr:`after`; otherwise it is read as
+        written. Malformed data raises :class:`~bgsim.errors.ParseError`, a bad
+        position :class:`~bgsim.errors.InvalidPositionError`, an illegal play
+        :class:`~bgsim.errors.IllegalPlayError`.
+
+        >>> from bgsim import Position
+        >>> play = Position.initial().legal_plays((6, 1))[4]
+        >>> back = Play.from_dict(play.to_dict())
+        >>> back == play and back.after == play.after
+        True
+        >>> Play.from_dict({"dice": [6, 1]})
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.ParseError: a play dict needs the key 'steps'
+        """
+        if not isinstance(data, Mapping):
+            raise ParseError(f"a play dict must be a mapping, not {type(data).__name__}")
+        unknown = set(data) - {"before", "dice", "steps", "hits", "caucasian"}
+        if unknown:
+            raise ParseError(f"unknown keys in a play dict: {sorted(map(str, unknown))}")
+        for key in ("dice", "steps"):
+            if key not in data:
+                raise ParseError(f"a play dict needs the key {key!r}")
+        dice = check_dice(data["dice"], error=ParseError)
+        steps = _read_pairs(data["steps"])
+        hits_raw = data.get("hits", [False] * len(steps))
+        if (not isinstance(hits_raw, (list, tuple)) or len(hits_raw) != len(steps)
+                or not all(isinstance(h, bool) for h in hits_raw)):
+            raise ParseError(f"a play's hits are one true/false per step ({len(steps)}), not {hits_raw!r}")
+        hits = tuple(hits_raw)
+        caucasian = data.get("caucasian", False)
+        if not isinstance(caucasian, bool):
+            raise ParseError(f"a play's caucasian flag is true or false, not {caucasian!r}")
+        before = data.get("before")
+        if before is None:
+            return cls(steps, dice, hits, caucasian=caucasian)
+        if _POSITION_TYPE is None:  # pragma: no cover - bgsim/__init__ imports position
+            raise ParseError("import bgsim.position before reading plays with their positions")
+        pos = _POSITION_TYPE.from_dict(before)
+        for legal in generate_plays(pos, dice, caucasian=caucasian):
+            if legal.steps == steps and legal.hits == hits:
+                return legal
+        # The same play with its steps written in another order is the same play.
+        after = _apply_steps(pos, steps)
+        if (after is not None and _hits_of(pos, steps) == hits
+                and any(legal.after == after for legal in generate_plays(pos, dice, caucasian=caucasian))):
+            return cls(steps, dice, hits, pos, after, caucasian)
+        raise IllegalPlayError(diagnose(pos, [steps], dice, caucasian=caucasian,
+                                        text=format_play(steps, hits)))
+
+
+def _read_pairs(value: object) -> tuple[tuple[int, int], ...]:
+    """Steps from JSON: a list of at most four [from, to] pairs of points 0-25."""
+    if not isinstance(value, (list, tuple)) or len(value) > 4:
+        raise ParseError(f"a play's steps are a list of at most four [from, to] pairs, not {value!r}")
+    out = []
+    for pair in value:
+        if (not isinstance(pair, (list, tuple)) or len(pair) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 25 for x in pair)):
+            raise ParseError(f"a step is a [from, to] pair of points 0-25 (25 = bar, 0 = off), not {pair!r}")
+        out.append((int(pair[0]), int(pair[1])))
+    return tuple(out)
+
+
+def _hits_of(pos: "Position", steps) -> tuple[bool, ...]:
+    """Which of the steps hit a blot, played in order from ``pos`` (R8)."""
+    theirs = list(pos.theirs)
+    hits = []
+    for _src, dst in steps:
+        hit = 1 <= dst <= 24 and theirs[25 - dst] == 1
+        if hit:
+            theirs[25 - dst] = 0
+        hits.append(hit)
+    return tuple(hits)
 
 
 def generate_plays(pos: "Position", dice, *, caucasian: bool = False) -> list[Play]:
@@ -109,8 +246,7 @@ def generate_plays(pos: "Position", dice, *, caucasian: bool = False) -> list[Pl
     boards = ws.boards[:n].tolist()
     moves = ws.moves[:n].tolist()
     nmoves = ws.nmoves[:n].tolist()
-    from .position import Position
-
+    make = type(pos)._make
     turn = 1 - pos.turn
     plays = []
     for i in range(n):
@@ -118,7 +254,7 @@ def generate_plays(pos: "Position", dice, *, caucasian: bool = False) -> list[Pl
         row = moves[i][:k]
         steps = tuple((m[0], m[1]) for m in row)
         hits = tuple(m[2] == 1 for m in row)
-        after = Position._make(tuple(boards[i][1]), tuple(boards[i][0]), turn)
+        after = make(tuple(boards[i][1]), tuple(boards[i][0]), turn)
         plays.append(Play(steps, (d1, d2), hits, pos, after, caucasian))
     return plays
 
@@ -131,16 +267,14 @@ def result_of(pos: "Position", play: Play, *, caucasian: bool = False) -> "Posit
     >>> result_of(pos, pos.legal_plays((3, 1))[0]).turn
     1
     """
-    if play._after is not None and play._caucasian == caucasian and play._before == pos:
-        return play._after
+    if play.after is not None and play.caucasian == caucasian and play.before == pos:
+        return play.after
     # A play made elsewhere (or by hand): legal if its steps reach a legal result.
-    from .notation import diagnose
-
-    after = _apply_steps(pos, play.moves)
-    if after is not None and any(legal._after == after
+    after = _apply_steps(pos, play.steps)
+    if after is not None and any(legal.after == after
                                  for legal in generate_plays(pos, play.dice, caucasian=caucasian)):
         return after
-    raise IllegalPlayError(diagnose(pos, [play.moves], play.dice, caucasian=caucasian, text=str(play)))
+    raise IllegalPlayError(diagnose(pos, [play.steps], play.dice, caucasian=caucasian, text=str(play)))
 
 
 def _apply_steps(pos: "Position", steps) -> "Position | None":
@@ -162,6 +296,4 @@ def _apply_steps(pos: "Position", steps) -> "Position | None":
             if not ok:
                 return None
         _kernel.apply_step(b, src, dst)
-    from .position import Position
-
-    return Position._make(tuple(int(x) for x in b[1]), tuple(int(x) for x in b[0]), 1 - pos.turn)
+    return type(pos)._make(tuple(int(x) for x in b[1]), tuple(int(x) for x in b[0]), 1 - pos.turn)

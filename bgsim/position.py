@@ -1,6 +1,6 @@
 """`Position`: an immutable backgammon position, seen from the player on roll.
 
-Both sides' checkers are kept in each side's own numbering (RULES.md R1):
+Both sides' checkers are kept in each side's own numbering (R1):
 index 0 = borne off, 1..24 = points, 25 = the bar. ``mine`` is the side on roll,
 ``theirs`` the other side; my point ``p`` is their point ``25 - p``.
 
@@ -17,14 +17,16 @@ index 0 = borne off, 1..24 = points, 25 = the bar. ``mine`` is the side on roll,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Union
+from typing import Any, Union
 
 import numpy as np
 
-from .errors import InvalidPositionError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .plays import Play
+from . import plays as _plays
+from .errors import InvalidPositionError, ParseError
+from .ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
+from .notation import parse_play as _parse_play
+from .plays import Play
+from .text import board_text
 
 __all__ = ["Position", "CHECKERS", "BAR", "OFF"]
 
@@ -73,6 +75,12 @@ def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
         raise InvalidPositionError(
             f"{who}: expected 26 counts (index 0 = off, 1-24 = points, 25 = bar), got {len(counts)}")
     return _validated(counts, who)
+
+
+def _check_player(player: object) -> int:
+    if not isinstance(player, (int, np.integer)) or isinstance(player, bool) or player not in (0, 1):
+        raise InvalidPositionError(f"player must be 0 or 1 (absolute, not relative to who is on roll), not {player!r}")
+    return int(player)  # type: ignore[call-overload]
 
 
 def _validated(counts: list[int], who: str) -> tuple[int, ...]:
@@ -179,8 +187,6 @@ class Position:
         >>> Position.from_gnubg_id(start.gnubg_id(), checkers=3) == start
         True
         """
-        from .ids import decode_position_id
-
         mine, theirs = decode_position_id(text, checkers=checkers)
         return cls(mine, theirs, turn)
 
@@ -190,8 +196,6 @@ class Position:
         >>> Position.initial().gnubg_id()
         '4HPwATDgc/ABMA'
         """
-        from .ids import encode_position_id
-
         return encode_position_id(self._mine, self._theirs)
 
     @classmethod
@@ -204,8 +208,6 @@ class Position:
         >>> Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10") == Position.initial()
         True
         """
-        from .ids import decode_xgid
-
         mine, theirs, on_roll, _state = decode_xgid(text, checkers=checkers)
         return cls(mine, theirs, on_roll)
 
@@ -216,8 +218,6 @@ class Position:
         >>> Position.initial().xgid()
         'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
         """
-        from .ids import encode_xgid
-
         return encode_xgid(self._mine, self._theirs, self._turn, state)
 
     # ----------------------------------------------------------------- reading
@@ -235,6 +235,29 @@ class Position:
     def turn(self) -> int:
         """The player on roll: 0 or 1."""
         return self._turn
+
+    def counts(self, player: int) -> tuple[int, ...]:
+        """Player ``player``'s checkers (0 or 1, absolute, whoever is on roll) in that player's own numbering.
+
+        26 counts: index 0 = borne off, 1-24 = points from that player's home, 25 = bar.
+        ``pos.counts(pos.turn)`` is :attr:`mine` and ``pos.counts(1 - pos.turn)`` is
+        :attr:`theirs`.
+
+        >>> pos = Position.initial().play("24/18 13/11")  # player 0 moved; player 1 on roll
+        >>> pos.counts(0)[18], pos.counts(0) == pos.theirs, pos.counts(1) == pos.mine
+        (1, True, True)
+        """
+        _check_player(player)
+        return self._mine if player == self._turn else self._theirs
+
+    def side_of(self, player: int) -> int:
+        """The side (0 = on roll, 1 = opponent) that absolute player ``player`` is now.
+
+        >>> Position.initial(turn=1).side_of(1), Position.initial(turn=1).side_of(0)
+        (0, 1)
+        """
+        _check_player(player)
+        return 0 if player == self._turn else 1
 
     @property
     def checkers(self) -> int:
@@ -261,7 +284,7 @@ class Position:
 
     def owner(self, point: int) -> tuple[int, int]:
         """Who stands on ``point`` (in the mover's numbering): (side, count), side 0 = on roll, 1 = opponent;
-        (-1, 0) when empty.
+        (-1, 0) when empty. The absolute player is ``pos.turn`` for side 0, ``1 - pos.turn`` for side 1.
 
         >>> Position.initial().owner(6), Position.initial().owner(1), Position.initial().owner(2)
         ((0, 5), (1, 2), (-1, 0))
@@ -275,21 +298,26 @@ class Position:
         return -1, 0
 
     def blots(self, side: int = 0) -> tuple[int, ...]:
-        """Points (in that side's numbering) where the side has exactly one checker (side 0 = on roll).
+        """Points (in that side's numbering) where the side has exactly one checker.
+
+        ``side`` is relative to the player on roll: 0 = on roll, 1 = the opponent (for an
+        absolute player use :meth:`side_of`).
 
         >>> Position.initial().play("24/18 13/11").blots(1)
         (24, 18, 11)
         """
-        counts = self._mine if side == 0 else self._theirs
+        counts = self._side(side)
         return tuple(p for p in range(24, 0, -1) if counts[p] == 1)
 
     def made_points(self, side: int = 0) -> tuple[int, ...]:
         """Points (in that side's numbering) the side holds with two or more checkers (closed to the other, R7).
 
+        ``side``: 0 = on roll, 1 = the opponent.
+
         >>> Position.initial().made_points()
         (24, 13, 8, 6)
         """
-        counts = self._mine if side == 0 else self._theirs
+        counts = self._side(side)
         return tuple(p for p in range(24, 0, -1) if counts[p] >= 2)
 
     def is_race(self) -> bool:
@@ -309,10 +337,12 @@ class Position:
     def can_bear_off(self, side: int = 0) -> bool:
         """True when every checker of the side is home (points 1-6) or off (R16).
 
-        >>> Position.initial().can_bear_off()
-        False
+        ``side``: 0 = on roll, 1 = the opponent.
+
+        >>> Position.initial().can_bear_off(), Position.from_counts({6: 15}, {24: 15}).can_bear_off(1)
+        (False, False)
         """
-        counts = self._mine if side == 0 else self._theirs
+        counts = self._side(side)
         return not any(counts[7:])
 
     def is_game_over(self) -> bool:
@@ -328,6 +358,11 @@ class Position:
         if self._theirs[OFF] == n:
             return 1 - self._turn
         return None
+
+    def _side(self, side: int) -> tuple[int, ...]:
+        if not isinstance(side, (int, np.integer)) or isinstance(side, bool) or side not in (0, 1):
+            raise InvalidPositionError(f"side must be 0 (the player on roll) or 1 (the opponent), not {side!r}")
+        return self._mine if side == 0 else self._theirs
 
     # ----------------------------------------------------------------- transforms
     def swap(self) -> "Position":
@@ -352,6 +387,60 @@ class Position:
         """The engine's ``int8[2, 26]`` board: row 0 on roll, row 1 opponent."""
         return np.array((self._mine, self._theirs), dtype=np.int8)
 
+    # ----------------------------------------------------------------- JSON form
+    def to_dict(self) -> dict:
+        """A JSON-safe dict: ``mine`` and ``theirs`` (26 counts each), ``turn`` and ``checkers``.
+
+        >>> d = Position.initial().to_dict()
+        >>> d["mine"][24], d["theirs"][6], d["turn"], d["checkers"]
+        (2, 5, 0, 15)
+        >>> import json
+        >>> Position.from_dict(json.loads(json.dumps(d))) == Position.initial()
+        True
+        """
+        return {"mine": list(self._mine), "theirs": list(self._theirs), "turn": self._turn,
+                "checkers": self.checkers}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "Position":
+        """The position :meth:`to_dict` wrote, fully checked.
+
+        A dict without the right keys raises :class:`~bgsim.errors.ParseError`; counts
+        that do not make a position (R1, R2, R7) raise
+        :class:`~bgsim.errors.InvalidPositionError`.
+
+        >>> Position.from_dict({"mine": [0] * 26, "theirs": [0] * 26, "turn": 0, "checkers": 15})
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.InvalidPositionError: the player on roll has 0 checkers, not checkers=15 (R2)
+        >>> Position.from_dict({"mine": [0] * 26})
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.ParseError: a position dict needs the keys checkers, mine, theirs, turn; missing: checkers, theirs, turn
+        """
+        keys = {"mine", "theirs", "turn", "checkers"}
+        if not isinstance(data, Mapping):
+            raise ParseError(f"a position dict must be a mapping, not {type(data).__name__}")
+        missing, extra = keys - set(data), set(data) - keys
+        if missing or extra:
+            raise ParseError(f"a position dict needs the keys {', '.join(sorted(keys))}; "
+                             + "; ".join(f"{what}: {', '.join(sorted(map(str, names)))}"
+                                         for what, names in (("missing", missing), ("unknown", extra)) if names))
+        checkers, turn = data["checkers"], data["turn"]
+        if not isinstance(checkers, int) or isinstance(checkers, bool) or not 1 <= checkers <= CHECKERS:
+            raise InvalidPositionError(f"checkers must be a whole number from 1 to {CHECKERS} (R2), not {checkers!r}")
+        sides = []
+        for key, who in (("mine", "the player on roll"), ("theirs", "the opponent")):
+            counts: Any = data[key]
+            if (not isinstance(counts, (list, tuple)) or len(counts) != 26
+                    or not all(isinstance(n, int) and not isinstance(n, bool) for n in counts)):
+                raise InvalidPositionError(f"{who}: {key} must be a list of 26 whole numbers "
+                                           f"(index 0 = off, 1-24 = points, 25 = bar)")
+            if sum(counts) != checkers:
+                raise InvalidPositionError(f"{who} has {sum(counts)} checkers, not checkers={checkers} (R2)")
+            sides.append(counts)
+        return cls(sides[0], sides[1], turn, checkers=checkers)
+
     @classmethod
     def _make(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: int) -> "Position":
         """Trusted constructor for values known valid (engine output)."""
@@ -373,11 +462,9 @@ class Position:
         >>> len(Position.initial().legal_plays((6, 1)))
         10
         >>> Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3}).legal_plays((3, 3))
-        [Play(moves=(), dice=(3, 3))]
+        [Play(steps=(), dice=(3, 3))]
         """
-        from .plays import generate_plays
-
-        return generate_plays(self, dice, caucasian=caucasian)
+        return _plays.generate_plays(self, dice, caucasian=caucasian)
 
     def parse_play(self, text: str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> "Play":
         """Read a play in standard notation and check it is legal (R5-R21).
@@ -393,9 +480,7 @@ class Position:
         ...
         bgsim.errors.IllegalPlayError: 13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)
         """
-        from .notation import parse_play
-
-        return parse_play(self, text, dice, caucasian=caucasian)
+        return _parse_play(self, text, dice, caucasian=caucasian)
 
     def play(self, play: "Play | str", dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> "Position":
         """The position after ``play`` (a :class:`Play` or notation), with the opponent on roll.
@@ -406,13 +491,11 @@ class Position:
         >>> Position.initial().play("24/18 13/11").pips()
         (167, 159)
         """
-        from .plays import Play, result_of
-
         if isinstance(play, str):
             play = self.parse_play(play, dice, caucasian=caucasian)
         elif not isinstance(play, Play):
             raise TypeError(f"play must be a Play or a string, not {type(play).__name__}")
-        return result_of(self, play, caucasian=caucasian)
+        return _plays.result_of(self, play, caucasian=caucasian)
 
     # ----------------------------------------------------------------- dunder
     def __eq__(self, other: object) -> bool:
@@ -432,6 +515,13 @@ class Position:
         return f"Position.from_gnubg_id({self.gnubg_id()!r}, turn={self._turn}, checkers={self.checkers})"
 
     def __str__(self) -> str:
-        from .text import board_text
-
         return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a position as an SVG board (player 0 at the bottom; bgsim.svg.board)."""
+        from .svg import board
+
+        return board(self)
+
+
+_plays._register_position_type(Position)

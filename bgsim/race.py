@@ -29,8 +29,9 @@ import math
 import numbers
 from dataclasses import dataclass
 
-from .errors import BgsimError
+from .errors import BgsimError, NotARaceError
 from .position import Position
+from .results import ResultDisplay, Table
 
 __all__ = [
     "NotARaceError",
@@ -45,10 +46,6 @@ __all__ = [
     "PercentRule",
     "eight_nine_twelve",
 ]
-
-
-class NotARaceError(BgsimError):
-    """A race formula was asked about a position that still has contact, or a finished game."""
 
 
 def _require_race(pos: Position, what: str) -> None:
@@ -76,14 +73,27 @@ def _detail(double: bool, redouble: bool, take: bool) -> str:
     return f"{kind}; {'take' if take else 'pass'}"
 
 
-class _Shows:
-    def _repr_pretty_(self, p, cycle) -> None:  # IPython / Jupyter: show the text form
-        p.text(str(self))
+class _RaceResult(ResultDisplay):
+    """What every race formula's result shares: the verdict and the display, from
+    ``_name`` (the title), ``_rows()`` (the arithmetic) and ``double``/``redouble``/``take``."""
+
+    _name = ""
+    double: bool
+    redouble: bool
+    take: bool
 
     @property
     def verdict(self) -> str:
         """"No double, take", "Double, take" or "Double, pass" (with the cube centred)."""
         return _verdict(self.double, self.redouble, self.take)
+
+    def _rows(self) -> tuple[tuple[str, ...], ...]:  # pragma: no cover - every formula defines it
+        raise NotImplementedError
+
+    def _table(self) -> Table:
+        return Table(title=(self._name,),
+                     rows=self._rows() + ((_detail(self.double, self.redouble, self.take),),),
+                     notes=(f"Verdict: {self.verdict}",), indent=2, sep=" ")
 
 
 # --------------------------------------------------------------------------- Keith
@@ -97,12 +107,22 @@ def _keith_adjusted(counts: tuple[int, ...]) -> int:
 
 
 @dataclass(frozen=True)
-class KeithCount(_Shows):
+class KeithCount(_RaceResult):
     """Tom Keith's count for the side on roll and the opponent.
 
     ``adjusted`` are the pip counts plus wastage penalties; ``counts`` adds one
     seventh (rounded down) to the roller's; ``difference`` = roller's count minus
     opponent's.
+
+    Parameters
+    ----------
+    pips, adjusted, counts : (int, int)
+        Roller's and opponent's pip counts, adjusted counts, and counts after the 1/7.
+    difference : int
+        The roller's count minus the opponent's.
+    double, redouble, take : bool
+        Whether the roller should double, redouble (with the cube owned), and whether
+        the opponent should take (:attr:`verdict` says it in words).
     """
 
     pips: tuple[int, int]
@@ -113,17 +133,14 @@ class KeithCount(_Shows):
     redouble: bool
     take: bool
 
-    def __str__(self) -> str:
+    _name = "Keith count (Tom Keith)"
+
+    def _rows(self) -> tuple[tuple[str, ...], ...]:
         (pr, po), (ar, ao), (cr, _) = self.pips, self.adjusted, self.counts
-        return "\n".join([
-            "Keith count (Tom Keith)",
-            f"  on roll : {pr} pips, adjusted {ar}, + 1/7 = {cr}",
-            f"  opponent: {po} pips, adjusted {ao}",
-            f"  roller's count exceeds the opponent's by {self.difference}: "
-            "double if <= 4, redouble if <= 3, take if >= 2",
-            f"  {_detail(self.double, self.redouble, self.take)}",
-            f"Verdict: {self.verdict}",
-        ])
+        return (("on roll:", f"{pr} pips, adjusted {ar}, + 1/7 = {cr}"),
+                ("opponent:", f"{po} pips, adjusted {ao}"),
+                (f"roller's count exceeds the opponent's by {self.difference}: "
+                 "double if <= 4, redouble if <= 3, take if >= 2",))
 
 
 def keith_count(pos: Position) -> KeithCount:
@@ -170,11 +187,25 @@ def _thorp_raw(counts: tuple[int, ...]) -> int:
 
 
 @dataclass(frozen=True)
-class ThorpCount(_Shows):
+class ThorpCount(_RaceResult):
     """Edward Thorp's count: ``leader`` (the roller, L, with the 10% rule) and ``trailer`` (T).
 
     ``raw`` are both counts before the 10% increase; ``margin`` = T - L (how far the
     opponent's count is behind the roller's).
+
+    Parameters
+    ----------
+    pips, raw : (int, int)
+        Both pip counts and both counts before the 10%.
+    leader : float
+        The roller's count L after the 10% rule.
+    trailer : int
+        The opponent's count T.
+    margin : float
+        T - L.
+    double, redouble, take : bool
+        Whether the roller should double, redouble (with the cube owned), and whether
+        the opponent should take (:attr:`verdict` says it in words).
     """
 
     pips: tuple[int, int]
@@ -186,17 +217,14 @@ class ThorpCount(_Shows):
     redouble: bool
     take: bool
 
-    def __str__(self) -> str:
+    _name = "Thorp count (Edward O. Thorp)"
+
+    def _rows(self) -> tuple[tuple[str, ...], ...]:
         (pr, po), (rr, ro) = self.pips, self.raw
         bump = f" + 10% = {self.leader:g}" if self.leader != rr else " (30 or less: no 10%)"
-        return "\n".join([
-            "Thorp count (Edward O. Thorp)",
-            f"  on roll : {pr} pips, count {rr}{bump}",
-            f"  opponent: {po} pips, count {ro}",
-            f"  T - L = {self.margin:+.1f}: double if >= -2, redouble if >= -1, take if <= +2",
-            f"  {_detail(self.double, self.redouble, self.take)}",
-            f"Verdict: {self.verdict}",
-        ])
+        return (("on roll:", f"{pr} pips, count {rr}{bump}"),
+                ("opponent:", f"{po} pips, count {ro}"),
+                (f"T - L = {self.margin:+.1f}: double if >= -2, redouble if >= -1, take if <= +2",))
 
 
 def thorp_count(pos: Position) -> ThorpCount:
@@ -251,8 +279,8 @@ def kleinman_chance_from_k(k: float, *, leading: bool = True) -> float:
     >>> [round(kleinman_chance_from_k(k), 2) for k in (0.5, 0.7, 1.0, 1.2, 1.4, 2.0)]
     [0.69, 0.72, 0.76, 0.78, 0.8, 0.84]
     """
-    if isinstance(k, bool) or not isinstance(k, numbers.Real) or k < 0:
-        raise BgsimError(f"Kleinman's K = {k!r} must be a number >= 0")
+    if isinstance(k, bool) or not isinstance(k, numbers.Real) or not 0 <= k < math.inf:
+        raise BgsimError(f"Kleinman's K = {k!r} must be a finite number >= 0")
     w = _phi(math.sqrt(k / 2.0))
     return w if leading else 1.0 - w
 
@@ -285,8 +313,23 @@ def kleinman_winning_chance(my_pips: int, opp_pips: int) -> float:
 
 
 @dataclass(frozen=True)
-class KleinmanCount(_Shows):
-    """Danny Kleinman's count: ``D``, ``S``, ``K = D^2/S`` (0 when the roller is not ahead) and the chance."""
+class KleinmanCount(_RaceResult):
+    """Danny Kleinman's count: ``D``, ``S``, ``K = D^2/S`` (0 when the roller is not ahead) and the chance.
+
+    Parameters
+    ----------
+    pips : (int, int)
+        Both pip counts.
+    D, S : int
+        The pip difference (plus 4 for the roll) and the sum (minus 4).
+    K : float
+        ``D^2 / S``, 0 when the roller is not ahead.
+    winning_chance : float
+        ``Phi(D / sqrt(2 S))``.
+    double, redouble, take : bool
+        Whether the roller should double, redouble (with the cube owned), and whether
+        the opponent should take (:attr:`verdict` says it in words).
+    """
 
     pips: tuple[int, int]
     D: int  # noqa: N815 - the names in the source
@@ -297,16 +340,14 @@ class KleinmanCount(_Shows):
     redouble: bool
     take: bool
 
-    def __str__(self) -> str:
+    _name = "Kleinman count (Danny Kleinman)"
+
+    def _rows(self) -> tuple[tuple[str, ...], ...]:
         pr, po = self.pips
-        return "\n".join([
-            "Kleinman count (Danny Kleinman)",
-            f"  on roll {pr} pips, opponent {po}: D = {po} - {pr} + 4 = {self.D}, S = {po} + {pr} - 4 = {self.S}",
-            f"  K = D^2 / S = {self.K:.3f}: double if >= 0.5, redouble if >= 0.7, take if <= 1.2",
-            f"  winning chance Phi(D / sqrt(2S)) = {self.winning_chance:.1%}",
-            f"  {_detail(self.double, self.redouble, self.take)}",
-            f"Verdict: {self.verdict}",
-        ])
+        return ((f"on roll {pr} pips, opponent {po}: D = {po} - {pr} + 4 = {self.D}, "
+                 f"S = {po} + {pr} - 4 = {self.S}",),
+                (f"K = D^2 / S = {self.K:.3f}: double if >= 0.5, redouble if >= 0.7, take if <= 1.2",),
+                (f"winning chance Phi(D / sqrt(2S)) = {self.winning_chance:.1%}",))
 
 
 def kleinman_count(pos: Position) -> KleinmanCount:
@@ -336,8 +377,21 @@ def kleinman_count(pos: Position) -> KleinmanCount:
 
 # --------------------------------------------------------------------------- 8-9-12
 @dataclass(frozen=True)
-class PercentRule(_Shows):
-    """The 8-9-12 rule: the roller's lead in pips and as a percentage of the roller's count."""
+class PercentRule(_RaceResult):
+    """The 8-9-12 rule: the roller's lead in pips and as a percentage of the roller's count.
+
+    Parameters
+    ----------
+    pips : (int, int)
+        Both pip counts.
+    lead : int
+        The opponent's pips minus the roller's.
+    lead_percent : float
+        The lead as a percentage of the roller's count.
+    double, redouble, take : bool
+        Whether the roller should double, redouble (with the cube owned), and whether
+        the opponent should take (:attr:`verdict` says it in words).
+    """
 
     pips: tuple[int, int]
     lead: int
@@ -346,15 +400,12 @@ class PercentRule(_Shows):
     redouble: bool
     take: bool
 
-    def __str__(self) -> str:
+    _name = "8-9-12 rule (long races)"
+
+    def _rows(self) -> tuple[tuple[str, ...], ...]:
         pr, po = self.pips
-        return "\n".join([
-            "8-9-12 rule (long races)",
-            f"  on roll {pr} pips, opponent {po}: lead {self.lead} = {self.lead_percent:.1f}% of {pr}",
-            "  double from 8%, redouble from 9%, take up to 12%",
-            f"  {_detail(self.double, self.redouble, self.take)}",
-            f"Verdict: {self.verdict}",
-        ])
+        return ((f"on roll {pr} pips, opponent {po}: lead {self.lead} = {self.lead_percent:.1f}% of {pr}",),
+                ("double from 8%, redouble from 9%, take up to 12%",))
 
 
 def eight_nine_twelve(pos: Position) -> PercentRule:

@@ -410,7 +410,7 @@ class _Captions(EventVisitor[str]):
         extras = []
         if hits:
             extras.append("hitting " + ("a blot" if hits == 1 else f"{hits} blots") + " (R8)")
-        off = sum(1 for _src, dst in play.moves if dst == 0)
+        off = sum(1 for _src, dst in play.steps if dst == 0)
         if off:
             extras.append(f"bearing off {off} checker" + ("" if off == 1 else "s") + " (R17-R18)")
         if extras:

@@ -438,7 +438,7 @@ def test_two_sided_limits(two3):
         two3.win_chance(Position.from_counts({7: 1}, {1: 1}))
     with pytest.raises(BgsimError):
         two_sided(0)
-    with pytest.raises(TypeError):
+    with pytest.raises(BgsimError):
         two3.win_chance((1, 0, 0, 0, 0, 0))
     assert two3.win_chance((1, 0, 0, 0, 0, 0), (0,) * 6) == 0.0  # the opponent has already won (R22)
 

@@ -45,3 +45,20 @@ def test_rolls_are_reproducible_and_fair():
 def test_probability_is_exact():
     assert probability(lambda r: r[0] == r[1]) == Fraction(1, 6)
     assert probability(lambda r: sum(r) == 7) == Fraction(1, 6)
+
+
+def test_check_dice_accepts_two_dice_and_names_the_roll_and_error_class():
+    import pytest
+
+    from bgsim.dice import check_dice
+    from bgsim.errors import IllegalPlayError, RuleViolationError
+    from bgsim.plays import check_dice as from_plays
+
+    assert from_plays is check_dice   # still importable from where callers used it
+    assert check_dice([6, 1]) == (6, 1) and check_dice(np.array([3, 3])) == (3, 3)
+    assert all(type(d) is int for d in check_dice((np.int64(2), np.int8(5))))
+    for bad in [(0, 1), (7, 1), (1,), (1, 2, 3), (True, 1), (1.0, 2), "61", None, 5]:
+        with pytest.raises(IllegalPlayError, match="R2"):
+            check_dice(bad)
+    with pytest.raises(RuleViolationError, match=r"^an opening roll is two dice from 1 to 6, not \(0, 6\) \(R2\)$"):
+        check_dice((0, 6), what="an opening roll", error=RuleViolationError)

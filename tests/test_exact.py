@@ -12,7 +12,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from bgsim import InvalidPositionError, Position
+from bgsim import BgsimError, InvalidPositionError, Position
 from bgsim.exact import (
     EnterOdds, Odds, Shots, bearoff_chance, chance, closeout_chance, enter_chance, hit_chance, odds, roll_name,
     shot_chance, shots,
@@ -231,7 +231,7 @@ def test_odds_display():
 
 
 def test_not_a_position():
-    with pytest.raises(TypeError):
+    with pytest.raises(BgsimError):
         hit_chance("4HPwATDgc/ABMA")
 
 
@@ -253,3 +253,26 @@ def test_forced_shot_chance_R8_R10():
     # and with 1-1 (enter on my 1, then on to my 2: an indirect shot, R5): 21 of 36
     after = pos.play("8/2 8/3", dice=(6, 5))
     assert hit_chance(after).count == 21 and (1, 1) in hit_chance(after).rolls
+
+
+def test_roll_condition_and_the_deprecated_event_alias():
+    import bgsim.exact as ex
+    assert "RollCondition" in ex.__all__ and "Event" not in ex.__all__
+    with pytest.warns(DeprecationWarning, match="RollCondition"):
+        assert ex.Event is ex.RollCondition
+    with pytest.raises(AttributeError):
+        ex.NoSuchThing  # noqa: B018
+
+
+def test_odds_results_show_themselves_the_same_everywhere():
+    pos = Position.from_counts({13: 1}, {18: 1, 16: 1})
+    for result in (shots(pos), Odds(((6, 1), (1, 6))), enter_chance(Position.from_counts({25: 1}, {1: 2}))):
+        text = str(result)
+        assert result._repr_html_() == f"<div><p>{text}</p></div>"
+        shown = []
+
+        class Printer:
+            def text(self, s):
+                shown.append(s)
+        result._repr_pretty_(Printer(), False)
+        assert shown == [text]

@@ -390,7 +390,7 @@ def test_play_text_and_play_objects_R10():
     plays = g.legal_plays()
     assert len(plays) == len(Position.initial().legal_plays((6, 1)))
     g.play("8/7 13/7")                       # any order of notation
-    assert g.events[-1].play.moves == ((13, 7), (8, 7))
+    assert g.events[-1].play.steps == ((13, 7), (8, 7))
     g.roll(dice=(2, 1))
     g.play(g.legal_plays()[3])
     assert g.player_on_roll == 0
@@ -436,8 +436,8 @@ def test_caucasian_random_games_play_only_caucasian_plays_V5():
         for ev in g.events:
             if isinstance(ev, Move):
                 legal = ev.position.legal_plays(ev.play.dice, caucasian=True)
-                assert any(p.moves == ev.play.moves for p in legal)
-                hits_home += any(h and 1 <= dst <= 6 for (src, dst), h in zip(ev.play.moves, ev.play.hits))
+                assert any(p.steps == ev.play.steps for p in legal)
+                hits_home += any(h and 1 <= dst <= 6 for (src, dst), h in zip(ev.play.steps, ev.play.hits))
     assert hits_home > 0
 
 
@@ -683,7 +683,7 @@ def check_invariants(g: Game, *, full_legality: bool = False) -> None:
                 assert not ev.play.is_empty
                 if full_legality:
                     legal = pos.legal_plays(ev.play.dice, caucasian=rules.caucasian)
-                    assert any(p.moves == ev.play.moves for p in legal)   # R5-R21, V5
+                    assert any(p.steps == ev.play.steps for p in legal)   # R5-R21, V5
                 prev_after = ev.after
             else:
                 legal = pos.legal_plays(ev.dice, caucasian=rules.caucasian)

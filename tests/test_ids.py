@@ -815,3 +815,11 @@ def test_huge_inputs_fail_fast_with_parse_error(decode):
     for text in ("A" * 10**6, "9" * 10**6, ":" * 10**6, "XGID=" + "-" * 26 + ":" + "9" * 5000 + ":0:1:00:0:0:0:0:10"):
         with pytest.raises(ParseError):
             decode(text)
+
+
+@pytest.mark.parametrize("checkers", [-1, 0, 16, True, "3", 3.0, None])
+def test_a_bad_checkers_count_is_an_invalid_position_error(checkers):
+    with pytest.raises(InvalidPositionError, match="checkers"):
+        decode_position_id(START_POSITION_ID, checkers=checkers)
+    with pytest.raises(InvalidPositionError, match="checkers"):
+        decode_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", checkers=checkers)

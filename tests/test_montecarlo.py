@@ -23,7 +23,7 @@ from bgsim.equity import match_equity
 from bgsim.errors import RuleViolationError
 from bgsim.montecarlo import (
     EstimateError,
-    PLAYERS, Estimate, Interval, estimate, mean_interval, pubeval_weights, wilson_interval,
+    PLAYERS, Estimate, Interval, estimate, mean_interval, normal_quantile, pubeval_weights, wilson_interval,
 )
 from bgsim.rules import Rules
 
@@ -230,7 +230,7 @@ def test_lone_checker_race_matches_exact(mine, theirs, player):
     """R17, R18, R22: one checker each, no choices; P(on roll wins) is exact."""
     pos = Position.from_counts({mine: 1}, {theirs: 1})
     games = 36 * 250
-    est = estimate(pos, games=games, player=player, seed=11)
+    est = estimate(pos, games=games, player=player, rng=11)
     exact = p_first_finishes(single_checker_rolls(mine, False), single_checker_rolls(theirs, False))
     assert close_to(est.win, exact, games), (est.win, exact)
     assert est.gammon.value == 0 and est.opp_gammon.value == 0   # R23: both have checkers off
@@ -244,7 +244,7 @@ def test_entering_against_a_closed_point_matches_exact(ace_checkers):
     on a double) from the ace. I win when my checker comes around and off first."""
     pos = Position.from_counts({25: 1, 0: 14}, {1: ace_checkers})
     games = 36 * 300
-    est = estimate(pos, games=games, seed=3, player="random")
+    est = estimate(pos, games=games, rng=3, player="random")
     exact = p_first_finishes(single_checker_rolls(25, True), ace_point_rolls(ace_checkers))
     assert 0 < exact < 1
     assert close_to(est.win, exact, games), (est.win, exact)
@@ -264,7 +264,7 @@ def test_bearoff_race_matches_the_one_sided_database():
     db = bearoff.one_sided()
     exact = p_first_finishes(db.distribution(me), db.distribution(them))
     games = 36 * 300
-    est = estimate(pos, games=games, seed=5, player="heuristic")
+    est = estimate(pos, games=games, rng=5, player="heuristic")
     assert close_to(est.win, exact, games), (est.win, exact)
 
 
@@ -283,7 +283,7 @@ SURE_WIN = {1: 1}   # my last checker on my ace point: any roll bears it off (R1
 ])
 def test_forced_result_kinds_r23(theirs, kind):
     pos = Position.from_counts(SURE_WIN, theirs)
-    est = estimate(pos, games=72, seed=1)
+    est = estimate(pos, games=72, rng=1)
     assert est.outcomes[kind - 1] == 72 and sum(est.outcomes) == 72
     assert est.win.value == 1.0
     assert est.gammon.value == (1.0 if kind >= 2 else 0.0)
@@ -337,7 +337,7 @@ def test_last_roll_draw_v4():
     bears off everything: one checker on the 6-point comes off with 27 of 36 rolls."""
     pos = Position.from_counts(SURE_WIN, {6: 1, 0: 14})
     rules = Rules.money(last_roll_draw=True)
-    est = estimate(pos, rules, games=36 * 200, seed=2)             # starter: the player on roll
+    est = estimate(pos, rules, games=36 * 200, rng=2)             # starter: the player on roll
     assert est.draw is not None
     # stratified first rolls make my roll irrelevant; the final roll is random
     assert close_to(est.draw, 27 / 36, est.games)
@@ -359,7 +359,7 @@ def test_final_roll_saves_what_it_can_v4():
     assert 20 < saving < 36
     pos = Position.from_counts(SURE_WIN, {6: 2, 1: 13})
     games = 36 * 200
-    est = estimate(pos, Rules.money(last_roll_draw=True), games=games, seed=1, player="random")
+    est = estimate(pos, Rules.money(last_roll_draw=True), games=games, rng=1, player="random")
     assert est.draw.value == 0.0 and est.win.value == 1.0 and est.backgammon.value == 0.0
     assert close_to(Interval(est.outcomes[0] / games, 0, 1), saving / 36, games)   # single games
     assert est.outcomes[0] + est.outcomes[1] == games                             # else gammons
@@ -367,7 +367,7 @@ def test_final_roll_saves_what_it_can_v4():
 
 def test_hypergammon_and_variant_checks_x3():
     pos = Position.initial(variant="hypergammon")
-    est = estimate(pos, Rules.hypergammon(), games=360, seed=1, player="random")
+    est = estimate(pos, Rules.hypergammon(), games=360, rng=1, player="random")
     assert est.games == 360 and sum(est.outcomes) == 360
     with pytest.raises(RuleViolationError, match="X3"):
         estimate(pos, Rules.money(), games=36)
@@ -376,8 +376,8 @@ def test_hypergammon_and_variant_checks_x3():
 def test_caucasian_flag_reaches_the_kernel_v5():
     """V5 changes the legal plays, so some play-out must differ under the same dice."""
     pos = Position.initial()
-    a = estimate(pos, Rules.money(), games=720, seed=4, player="random")
-    b = estimate(pos, Rules.money(caucasian=True), games=720, seed=4, player="random")
+    a = estimate(pos, Rules.money(), games=720, rng=4, player="random")
+    b = estimate(pos, Rules.money(caucasian=True), games=720, rng=4, player="random")
     assert a.games == b.games == 720
     assert a.outcomes != b.outcomes
 
@@ -388,9 +388,9 @@ def test_caucasian_flag_reaches_the_kernel_v5():
 
 def test_players_order_of_strength():
     pos = Position.initial()
-    est = estimate(pos, games=720, seed=8, player=("heuristic", "random"))
+    est = estimate(pos, games=720, rng=8, player=("heuristic", "random"))
     assert est.win.low > 0.9
-    est = estimate(pos, games=720, seed=8, player=("random", "pubeval"))
+    est = estimate(pos, games=720, rng=8, player=("random", "pubeval"))
     assert est.win.high < 0.1
     assert est.players == ("random", "pubeval")
     assert set(PLAYERS) == {"random", "pubeval", "heuristic"}
@@ -403,15 +403,15 @@ def test_players_order_of_strength():
 def test_each_block_of_36_games_starts_with_every_roll_once():
     pos = Position.initial()
     for g in (36, 36 * 7):
-        est = estimate(pos, games=g, seed=13, chunk_size=36, player="random")
+        est = estimate(pos, games=g, rng=13, chunk_size=36, player="random")
         per_roll = est.by_first_roll.sum(axis=1)
         assert per_roll.tolist() == [g // 36] * 36
         assert np.diff(est.trace_games).tolist() == [36] * (g // 36 - 1)   # one block per chunk
-    est = estimate(pos, games=36 * 5 + 10, seed=13, chunk_size=180, player="random")
+    est = estimate(pos, games=36 * 5 + 10, rng=13, chunk_size=180, player="random")
     per_roll = est.by_first_roll.sum(axis=1)
     assert per_roll.min() == 5 and per_roll.max() == 6 and per_roll.sum() == 190
     # R4: an opening roll has no doubles: 30 rolls per block
-    est = estimate(pos, games=180, seed=13, opening=True, chunk_size=180, player="random")
+    est = estimate(pos, games=180, rng=13, opening=True, chunk_size=180, player="random")
     assert est.first_rolls == OPENING_ROLLS
     assert est.by_first_roll.sum(axis=1).tolist() == [6] * 30
 
@@ -424,20 +424,20 @@ def same(a: Estimate, b: Estimate) -> bool:
 
 def test_same_seed_same_numbers_whatever_runs_it():
     pos = Position.initial()
-    kw = dict(games=1000, seed=21, chunk_size=180, player="heuristic")
+    kw = dict(games=1000, rng=21, chunk_size=180, player="heuristic")
     one = estimate(pos, **kw)
     assert one.chunks == 6 and one.trace_games.tolist() == [180, 360, 540, 720, 900, 1000]
     assert same(one, estimate(pos, **kw))
     assert same(one, estimate(pos, workers=2, **kw))
     with ThreadPoolExecutor(3) as ex:
         assert same(one, estimate(pos, executor=ex, **kw))
-    assert not same(one, estimate(pos, **{**kw, "seed": 22}))
+    assert not same(one, estimate(pos, **{**kw, "rng": 22}))
 
 
 def test_dask_distributed_executor():
     distributed = pytest.importorskip("dask.distributed")
     pos = Position.initial()
-    kw = dict(games=720, seed=3, chunk_size=180, player="pubeval")
+    kw = dict(games=720, rng=3, chunk_size=180, player="pubeval")
     with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
                             dashboard_address=None) as client:
         on_dask = estimate(pos, executor=client.get_executor(), **kw)
@@ -466,7 +466,7 @@ def raise_interrupt():
 @pytest.mark.parametrize("action", [lambda: True, raise_interrupt], ids=["stop", "ctrl-c"])
 def test_stop_returns_the_finished_chunks(action):
     pos = Position.initial()
-    kw = dict(games=36 * 10, seed=6, chunk_size=36, player="random")
+    kw = dict(games=36 * 10, rng=6, chunk_size=36, player="random")
     full = estimate(pos, **kw)
     part = estimate(pos, stop=counting_stop(3, action), **kw)
     assert part.stopped and not full.stopped
@@ -513,6 +513,134 @@ def test_interval_helpers():
     assert iv.half_width == pytest.approx(1.959963984540054 * s / 10)
 
 
+@pytest.mark.parametrize("level", [0.5, 0.8, 0.9, 0.95, 0.99, 0.999])
+def test_interval_levels_follow_the_normal_quantile(level):
+    stats = pytest.importorskip("scipy.stats")
+    z = stats.norm.ppf(1 - (1 - level) / 2)
+    assert normal_quantile(level) == pytest.approx(z, rel=1e-12)
+    # Wilson score interval, written out from its formula
+    k, n = 37, 120
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    iv = wilson_interval(k, n, confidence_level=level)
+    assert (iv.low, iv.high) == pytest.approx((centre - half, centre + half))
+    assert iv.confidence_level == level
+    iv = mean_interval([1.0, -1.0], [70, 50], confidence_level=level)
+    sd = math.sqrt((70 * (1 - 1 / 6) ** 2 + 50 * (-1 - 1 / 6) ** 2) / 119)
+    assert iv.half_width == pytest.approx(z * sd / math.sqrt(120))
+
+
+def test_estimate_intervals_on_request():
+    est = estimate(Position.initial(), Rules.money(last_roll_draw=True), games=720, rng=2, player="random")
+    for name in ("win", "gammon", "backgammon", "opp_win", "opp_gammon", "opp_backgammon", "draw", "equity"):
+        at95 = est.interval(name)
+        assert at95 == getattr(est, name)
+        at99 = est.interval(name, confidence_level=0.99)
+        assert at99.value == at95.value and at99.confidence_level == 0.99
+        assert at99.low <= at95.low and at99.high >= at95.high
+    assert est.interval("win", confidence_level=0.99).half_width > est.win.half_width
+    sd = est.stderr * math.sqrt(est.games)
+    assert est.interval("equity", confidence_level=0.9).half_width == pytest.approx(normal_quantile(0.9) * sd
+                                                                                    / math.sqrt(est.games))
+    assert "(95% CI)" in str(est)
+    for bad in (0, 1, 1.5, -0.1, float("nan"), "0.95", True):
+        with pytest.raises(EstimateError):
+            est.interval("win", confidence_level=bad)
+    with pytest.raises(EstimateError):
+        est.interval("gamon")
+    with pytest.raises(EstimateError, match="V4"):
+        estimate(Position.initial(), games=36, rng=1).interval("draw")
+
+
+# ============================================================================================
+# Seeding (rng=) and resuming a run
+# ============================================================================================
+
+def test_rng_takes_an_int_a_seed_sequence_or_a_generator():
+    pos = Position.initial()
+    kw = dict(games=360, chunk_size=180, player="random")
+    by_int = estimate(pos, rng=5, **kw)
+    assert by_int.seed == 5 and by_int.spawn_key == ()
+    assert same(by_int, estimate(pos, rng=np.random.SeedSequence(5), **kw))
+    assert same(by_int, estimate(pos, rng=np.int64(5), **kw))
+    # a Generator: 128 bits drawn from it seed the run, so the same generator state gives the same run
+    a = estimate(pos, rng=np.random.default_rng(9), **kw)
+    b = estimate(pos, rng=np.random.default_rng(9), **kw)
+    assert same(a, b) and not same(a, by_int)
+    g = np.random.default_rng(9)
+    g.bytes(16)
+    assert not same(a, estimate(pos, rng=g, **kw))          # the generator advanced
+    assert same(a, estimate(pos, rng=a.seed, **kw))          # the recorded seed replays the run
+    # a spawned SeedSequence keeps its spawn key
+    child = np.random.SeedSequence(5).spawn(2)[1]
+    c = estimate(pos, rng=child, **kw)
+    assert c.seed == 5 and c.spawn_key == (1,) and not same(c, by_int)
+    assert same(c, estimate(pos, rng=c.seed_sequence, **kw))
+    assert "spawn key (1,)" in str(c)
+    # None: fresh entropy, recorded
+    fresh = estimate(pos, **kw)
+    assert fresh.seed != estimate(pos, **kw).seed
+    assert same(fresh, estimate(pos, rng=fresh.seed, **kw))
+
+
+def test_seed_is_a_deprecated_alias_of_rng():
+    pos = Position.initial()
+    with pytest.warns(DeprecationWarning, match="rng"):
+        old = estimate(pos, games=72, seed=4, player="random", chunk_size=36)
+    assert same(old, estimate(pos, games=72, rng=4, player="random", chunk_size=36))
+    with pytest.warns(DeprecationWarning), pytest.raises(EstimateError, match="rng= only"):
+        estimate(pos, games=72, seed=4, rng=4)
+
+
+def test_resume_continues_exactly_as_one_longer_run():
+    pos = Position.initial()
+    kw = dict(rng=17, chunk_size=180, player="pubeval")
+    whole = estimate(pos, games=2000, **kw)
+    first = estimate(pos, games=1000, **kw)           # ends in a chunk of 100: played again in full
+    assert first.chunk_log.partial is not None
+    resumed = estimate(pos, games=2000, resume=first, **kw)
+    assert same(resumed, whole) and resumed.outcomes == whole.outcomes
+    assert resumed.trace_games.tolist() == whole.trace_games.tolist()
+    # in two steps, rng and chunk size taken from the previous run, and on two workers
+    step = estimate(pos, games=1440, resume=estimate(pos, games=540, **kw), player="pubeval")
+    assert same(estimate(pos, games=2000, resume=step, player="pubeval", workers=2), whole)
+    # the same number of games again: nothing to play, the same numbers
+    assert same(estimate(pos, games=1000, resume=first, **kw), first)
+    # a stopped run is filled in
+    part = estimate(pos, games=2000, stop=counting_stop(3, lambda: True), **kw)
+    assert part.stopped and part.games == 540
+    assert same(estimate(pos, games=2000, resume=part, **kw), whole)
+
+
+@pytest.mark.parametrize("change, word", [
+    (dict(player="random"), "player"),
+    (dict(rng=18), "rng"),
+    (dict(chunk_size=360), "chunk_size"),
+    (dict(cube=2), "cube"),
+    (dict(rules=Rules.money(jacoby=True)), "rules"),
+    (dict(games=900), "at least 1,000"),
+])
+def test_resume_refuses_a_different_run(change, word):
+    pos = Position.initial()
+    kw = dict(rng=17, chunk_size=180, player="pubeval", games=1000)
+    first = estimate(pos, **kw)
+    with pytest.raises(EstimateError, match=word):
+        estimate(pos, **{**kw, "games": 2000, **change}, resume=first)
+    with pytest.raises(EstimateError, match="position"):
+        estimate(pos.play("8/5 6/5"), **{**kw, "games": 2000}, resume=first)
+    with pytest.raises(EstimateError):
+        estimate(pos, **kw, resume="first")
+
+
+def test_the_display_names_the_players():
+    pos = Position.initial()
+    assert "players: heuristic vs heuristic" in str(estimate(pos, games=36, rng=1))
+    est = estimate(pos, games=36, rng=1, player=("pubeval", "random"))
+    assert "players: pubeval (on roll) vs random" in str(est)
+    assert "players: pubeval (on roll) vs random" in est._repr_html_()
+
+
 @pytest.mark.parametrize("kwargs, error", [
     (dict(games=0), EstimateError),
     (dict(player="wizard"), EstimateError),
@@ -522,7 +650,7 @@ def test_interval_helpers():
     (dict(workers=2, executor=ThreadPoolExecutor(1)), EstimateError),
     (dict(cube=3), RuleViolationError),
     (dict(starter=2), EstimateError),
-    (dict(seed=-1), EstimateError),
+    (dict(rng=-1), EstimateError),
 ])
 def test_bad_arguments(kwargs, error):
     with pytest.raises(error):

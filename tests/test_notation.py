@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgsim import IllegalPlayError, ParseError, Position
+from bgsim.errors import AmbiguousPlayError
 from bgsim.errors import BgsimError
 from bgsim.notation import format_play, parse_chains
 
@@ -36,7 +37,7 @@ def test_format(moves, hits, text):
 def test_issue_examples():
     pos = Position.initial()
     play = pos.parse_play("8/7 13/7")
-    assert play.moves in (((13, 7), (8, 7)), ((8, 7), (13, 7)))
+    assert play.steps in (((13, 7), (8, 7)), ((8, 7), (13, 7)))
     assert str(play) == "13/7 8/7"
     assert pos.parse_play("13/7 8/7", dice=(1, 6)) == play or pos.play("13/7 8/7") == pos.play(play)
     msg = str(pytest.raises(IllegalPlayError, pos.parse_play, "13/10", dice=(6, 3)).value)
@@ -66,8 +67,15 @@ def test_roll_inference_prefers_the_literal_reading():
 
 
 def test_ambiguous_roll_asks_for_dice():
-    with pytest.raises(ParseError, match="give the dice"):
+    with pytest.raises(AmbiguousPlayError, match="give the dice") as info:
         Position.initial().parse_play("13/5")  # 6-2 or 5-3
+    assert isinstance(info.value, ParseError)
+    candidates = info.value.candidates
+    assert {"13/5 (6-2)", "13/5 (5-3)"} <= set(candidates) and len(set(candidates)) == len(candidates)
+    for text in candidates:  # "13/5 (6-2)": legal with that roll
+        play, roll = text.rsplit(" (", 1)
+        dice = tuple(int(d) for d in roll.rstrip(")").split("-"))
+        assert str(Position.initial().parse_play("13/5", dice=dice)) == play
 
 
 @pytest.mark.parametrize(
@@ -148,7 +156,10 @@ def test_fuzz_parse_play_near_miss_text(parts):
 def test_a_move_that_could_hit_on_either_route_must_say_where():
     # my checker on 24; their blots on my 18 and my 19: 6-5 hits on one of them on the way to 13
     pos = Position.from_counts({24: 1, 6: 14}, {7: 1, 6: 1, 0: 13})
-    with pytest.raises(ParseError, match=r"24/18\*/13 or 24/19\*/13"):
+    with pytest.raises(AmbiguousPlayError, match=r"24/18\*/13 or 24/19\*/13") as info:
         pos.parse_play("24/13", dice=(6, 5))
-    assert pos.parse_play("24/19*/13", dice=(6, 5)).moves == ((24, 19), (19, 13))
-    assert pos.parse_play("24/18*/13", dice=(6, 5)).moves == ((24, 18), (18, 13))
+    assert info.value.candidates == ("24/18*/13", "24/19*/13")
+    for text in info.value.candidates:  # each candidate reads back as exactly one play
+        assert str(pos.parse_play(text, dice=(6, 5))) == text
+    assert pos.parse_play("24/19*/13", dice=(6, 5)).steps == ((24, 19), (19, 13))
+    assert pos.parse_play("24/18*/13", dice=(6, 5)).steps == ((24, 18), (18, 13))

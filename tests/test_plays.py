@@ -6,10 +6,25 @@ brute-force oracle is in ``test_engine_vs_reference.py``.
 
 from __future__ import annotations
 
-import pytest
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
-from bgsim import OPENING_ROLLS, IllegalPlayError, Position
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bgsim import OPENING_ROLLS, IllegalPlayError, InvalidPositionError, ParseError, Play, Position
 from bgsim.dice import ALL_ROLLS
+
+from positions import GENERATORS, sample_case, valid_positions
+
+
+def _start_with(**change):
+    d = Position.initial().to_dict()
+    d.update(change)
+    return d
 
 
 def P(mine, theirs, **kw):
@@ -38,7 +53,7 @@ def test_R5_both_dice_on_one_checker_needs_an_open_landing_point():
     # only 18 closed: the checker goes 24/19/13, through the open 19
     via19 = P({24: 1, 0: 14}, {7: 2, 0: 13})
     (only,) = via19.legal_plays((6, 5))
-    assert only.moves == ((24, 19), (19, 13)) and str(only) == "24/13"
+    assert only.steps == ((24, 19), (19, 13)) and str(only) == "24/13"
 
 
 def test_R6_doubles_move_four_times_and_stop_at_a_closed_point():
@@ -56,7 +71,7 @@ def test_R7_closed_points_cannot_be_landed_on_but_can_be_passed():
     pos = P({13: 1, 0: 14}, {15: 2, 0: 13})  # their 15 = my 10: closed
     assert "13/10" not in " ".join(plays(pos, (3, 1)))
     # passing over the closed 10 with a 6 is fine: 13/7/6
-    assert any((13, 7) in p.moves for p in pos.legal_plays((6, 1)))
+    assert any((13, 7) in p.steps for p in pos.legal_plays((6, 1)))
 
 
 def test_R8_hit_sends_the_blot_to_the_bar_and_the_hitter_may_go_on():
@@ -73,7 +88,7 @@ def test_R9_a_full_prime_cannot_be_passed():
     prime = {2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 0: 3}
     pos = P({24: 1, 6: 14}, prime)
     for roll in ALL_ROLLS:
-        assert all(src != 24 for p in pos.legal_plays(roll) for src, _ in p.moves), roll
+        assert all(src != 24 for p in pos.legal_plays(roll) for src, _ in p.steps), roll
 
 
 def test_R10_both_dice_must_be_played_when_possible():
@@ -116,7 +131,7 @@ def test_R13_bar_first():
     pos = P({25: 1, 13: 14}, FAR)
     for roll in ALL_ROLLS:
         for p in pos.legal_plays(roll):
-            assert p.moves[0][0] == 25
+            assert p.steps[0][0] == 25
 
 
 def test_R14_entry_point_is_25_minus_die_and_must_be_open():
@@ -148,7 +163,7 @@ def test_R16_bearing_off_only_with_all_home_even_mid_turn():
     assert texts == ["8/2 6/4", "8/off"]  # 8/off is 8/6 then 6/off: home mid-turn
     # before the last checker is home, no bear-off
     for p in pos.legal_plays((6, 2)):
-        if p.moves[0][1] == 0:
+        if p.steps[0][1] == 0:
             pytest.fail(f"{p} bore off with a checker still on 8")
 
 
@@ -181,7 +196,7 @@ def test_R21_a_hit_checker_must_come_home_before_bearing_off_resumes():
     for roll in ALL_ROLLS:
         for p in pos.legal_plays(roll):
             cur = list(pos.mine)
-            for src, dst in p.moves:
+            for src, dst in p.steps:
                 if dst == 0:
                     assert not any(cur[7:]), f"{p} bore off with a checker outside"
                 cur[src] -= 1
@@ -236,3 +251,113 @@ def test_bad_dice():
         Position.initial().legal_plays((0, 3))
     with pytest.raises(IllegalPlayError):
         Position.initial().legal_plays("63")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------ Play's names
+def test_play_steps_before_after_and_the_deprecated_moves_alias():
+    start = Position.initial()
+    play = start.parse_play("13/7 8/7")
+    assert play.steps == ((13, 7), (8, 7)) and play.hits == (False, False) and play.dice == (6, 1)
+    assert play.before == start and play.after == start.play(play) and play.after.turn == 1
+    with pytest.warns(DeprecationWarning, match="Play.steps"):
+        assert play.moves == play.steps
+    # equal and hashable by steps, dice and hits (not by the positions they carry)
+    again = Play(((13, 7), (8, 7)), (6, 1), (False, False))
+    assert again == play and hash(again) == hash(play) and again.before is None
+
+
+# ------------------------------------------------------------------------------ to_dict / from_dict
+@settings(max_examples=150)
+@given(st.one_of(valid_positions(), valid_positions(3)), st.sampled_from(ALL_ROLLS), st.booleans(), st.integers(0))
+def test_play_to_dict_round_trips_through_json(board, dice, caucasian, pick):
+    pos = Position(*board)
+    legal = pos.legal_plays(dice, caucasian=caucasian)
+    for play in {legal[0], legal[-1], legal[pick % len(legal)]}:
+        data = json.loads(json.dumps(play.to_dict()))
+        back = Play.from_dict(data)
+        assert back == play and back.after == play.after and back.before == pos
+        assert back.caucasian == caucasian and back.to_dict() == play.to_dict()
+
+
+@given(st.sampled_from(sorted(GENERATORS)), st.integers(0, 2**32 - 1))
+def test_play_to_dict_round_trips_generated_cases(name, seed):
+    mine, theirs, dice = sample_case(name, np.random.default_rng(seed))
+    pos = Position(mine, theirs, seed % 2)
+    legal = pos.legal_plays(dice)
+    for play in {legal[0], legal[-1], legal[seed % len(legal)]}:
+        assert Play.from_dict(json.loads(json.dumps(play.to_dict()))).after == play.after
+
+
+def test_play_from_dict_without_a_position_and_with_steps_in_another_order():
+    bare = Play.from_dict({"dice": [6, 1], "steps": [[13, 7], [8, 7]]})
+    assert bare.before is None and str(bare) == "13/7 8/7" and bare.hits == (False, False)
+    start = Position.initial()
+    swapped = Play.from_dict({"before": start.to_dict(), "dice": [6, 1], "steps": [[8, 7], [13, 7]],
+                              "hits": [False, False]})
+    assert swapped.after == start.play("13/7 8/7")
+
+
+def _play_dict(**change):
+    d = Position.initial().parse_play("13/7 8/7").to_dict()
+    d.update(change)
+    return d
+
+
+@pytest.mark.parametrize("data, error, fragment", [
+    ("13/7 8/7", ParseError, "mapping"),
+    ({"steps": [[13, 7]]}, ParseError, "'dice'"),
+    (_play_dict(extra=True), ParseError, "unknown"),
+    (_play_dict(dice=[7, 1]), ParseError, "R2"),
+    (_play_dict(dice="61"), ParseError, "R2"),
+    (_play_dict(steps=[[13, 7, 1]]), ParseError, "pair"),
+    (_play_dict(steps=[[13, 26], [8, 7]]), ParseError, "0-25"),
+    (_play_dict(steps="13/7"), ParseError, "steps"),
+    (_play_dict(steps=[[13, 7]] * 5), ParseError, "four"),
+    (_play_dict(hits=[False]), ParseError, "hits"),
+    (_play_dict(hits=[0, 0]), ParseError, "hits"),
+    (_play_dict(caucasian="no"), ParseError, "caucasian"),
+    (_play_dict(before={"mine": [0] * 26}), ParseError, "missing"),
+    (_play_dict(before=_start_with(turn=3)), InvalidPositionError, "turn"),
+    (_play_dict(steps=[[13, 7], [13, 12]]), IllegalPlayError, "13/12"),
+    (_play_dict(hits=[True, False]), IllegalPlayError, "13/7"),
+])
+def test_play_from_dict_rejects_bad_data_with_library_errors(data, error, fragment):
+    with pytest.raises(error, match=fragment):
+        Play.from_dict(data)
+
+
+# ------------------------------------------------------------------------------ threads
+def test_threads_generating_plays_at_once_get_what_one_thread_gets():
+    rng = np.random.default_rng(7)
+    cases = []
+    for i in range(300):
+        name = sorted(GENERATORS)[i % len(GENERATORS)]
+        mine, theirs, dice = sample_case(name, rng)
+        cases.append((Position(mine, theirs), dice))
+    expected = [[(p.steps, p.hits, p.after) for p in pos.legal_plays(dice)] for pos, dice in cases]
+    start = threading.Barrier(4)
+
+    def work(offset):
+        start.wait()
+        out = {}
+        for k in range(len(cases)):
+            i = (k + offset * 75) % len(cases)  # each thread walks the cases from its own place
+            pos, dice = cases[i]
+            out[i] = [(p.steps, p.hits, p.after) for p in pos.legal_plays(dice)]
+        return out
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(work, range(4)))
+    for out in results:
+        assert [out[i] for i in range(len(cases))] == expected
+
+
+def test_each_thread_has_its_own_search_workspace():
+    from bgsim import plays as plays_module
+
+    mine = plays_module._workspace()
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(plays_module._workspace()))
+    t.start()
+    t.join()
+    assert seen[0] is not mine and plays_module._workspace() is mine

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 
+import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bgsim import InvalidPositionError, Position
+from bgsim import InvalidPositionError, ParseError, Position
 from bgsim.errors import BgsimError
 
-from positions import valid_positions
+from positions import GENERATORS, sample_case, valid_positions
 
 
 def test_R3_initial_position():
@@ -130,3 +133,93 @@ def test_immutable():
     with pytest.raises(AttributeError):
         pos.turn = 1  # type: ignore[misc]
     assert isinstance(pos.mine, tuple)
+
+
+# ------------------------------------------------------------------------------ counts(player), side
+def test_counts_is_the_absolute_players_own_numbering_whoever_is_on_roll():
+    start = Position.initial()
+    after = start.play("24/18 13/11")            # player 0 moved, player 1 on roll
+    assert after.turn == 1
+    assert after.counts(1) == after.mine and after.counts(0) == after.theirs
+    assert after.counts(0)[18] == 1 and after.counts(0)[11] == 1 and after.counts(0)[24] == 1
+    assert start.counts(0) == start.counts(1) == start.mine
+    assert after.side_of(1) == 0 and after.side_of(0) == 1
+
+
+@given(valid_positions(), st.sampled_from([0, 1]))
+def test_counts_follow_the_player_through_swap_and_mirror(board, turn):
+    pos = Position(*board, turn)
+    for player in (0, 1):
+        side = pos.side_of(player)
+        assert pos.counts(player) == (pos.mine, pos.theirs)[side]
+        assert pos.swap().counts(player) == pos.counts(player)        # same checkers, other side on roll
+        assert pos.mirror().counts(1 - player) == pos.counts(player)  # colours exchanged
+        assert pos.blots(side) == tuple(p for p in range(24, 0, -1) if pos.counts(player)[p] == 1)
+
+
+@pytest.mark.parametrize("bad", [2, -1, True, "0", None, 0.0])
+def test_counts_and_sides_reject_anything_but_0_or_1(bad):
+    pos = Position.initial()
+    for call in (pos.counts, pos.side_of, pos.blots, pos.made_points, pos.can_bear_off):
+        with pytest.raises(InvalidPositionError, match="0|1"):
+            call(bad)
+
+
+# ------------------------------------------------------------------------------ ids: checkers=
+@pytest.mark.parametrize("checkers", [-1, 0, 16, True, "15", 3.0])
+def test_id_readers_reject_a_bad_checkers_count_with_invalid_position_error(checkers):
+    with pytest.raises(InvalidPositionError, match="checkers"):
+        Position.from_gnubg_id("4HPwATDgc/ABMA", checkers=checkers)
+    with pytest.raises(InvalidPositionError, match="checkers"):
+        Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", checkers=checkers)
+
+
+# ------------------------------------------------------------------------------ to_dict / from_dict
+@settings(max_examples=200)
+@given(st.one_of(valid_positions(), valid_positions(3)), st.sampled_from([0, 1]))
+def test_to_dict_round_trips_through_json(board, turn):
+    pos = Position(*board, turn)
+    data = pos.to_dict()
+    assert data == json.loads(json.dumps(data))   # JSON-safe: nothing changes on the way
+    back = Position.from_dict(json.loads(json.dumps(data)))
+    assert back == pos and back.checkers == pos.checkers and back.turn == turn
+    assert back.counts(0) == pos.counts(0)
+
+
+@given(st.sampled_from(sorted(GENERATORS)), st.integers(0, 2**32 - 1))
+def test_to_dict_round_trips_generated_positions(name, seed):
+    mine, theirs, _dice = sample_case(name, np.random.default_rng(seed))
+    pos = Position(mine, theirs, seed % 2)
+    assert Position.from_dict(json.loads(json.dumps(pos.to_dict()))) == pos
+
+
+def _start_dict(**change):
+    d = Position.initial().to_dict()
+    d.update(change)
+    return d
+
+
+@pytest.mark.parametrize("data, error, fragment", [
+    (None, ParseError, "mapping"),
+    ([1, 2], ParseError, "mapping"),
+    ({}, ParseError, "missing"),
+    (_start_dict(extra=1), ParseError, "unknown: extra"),
+    ({k: v for k, v in _start_dict().items() if k != "turn"}, ParseError, "missing: turn"),
+    (_start_dict(turn=2), InvalidPositionError, "turn"),
+    (_start_dict(turn="0"), InvalidPositionError, "turn"),
+    (_start_dict(turn=None), InvalidPositionError, "turn"),
+    (_start_dict(checkers=14), InvalidPositionError, "14"),
+    (_start_dict(checkers=0), InvalidPositionError, "checkers"),
+    (_start_dict(checkers="15"), InvalidPositionError, "checkers"),
+    (_start_dict(mine=[0] * 25), InvalidPositionError, "26"),
+    (_start_dict(mine="abc"), InvalidPositionError, "26"),
+    (_start_dict(mine=None), InvalidPositionError, "26"),
+    (_start_dict(mine=[1.5] * 26), InvalidPositionError, "whole"),
+    (_start_dict(mine=[True] * 15 + [0] * 11), InvalidPositionError, "whole"),
+    (_start_dict(mine={"6": 15}), InvalidPositionError, "26"),
+    (_start_dict(mine=[0, 1] + [0] * 22 + [14, 0]), InvalidPositionError, "R7"),  # my 1 = their 24
+    (_start_dict(mine=[16] + [0] * 24 + [-1]), InvalidPositionError, "negative"),
+])
+def test_from_dict_rejects_bad_data_with_library_errors(data, error, fragment):
+    with pytest.raises(error, match=fragment):
+        Position.from_dict(data)

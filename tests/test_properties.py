@@ -27,11 +27,11 @@ def test_every_play_keeps_the_checkers_and_no_shared_point(board, dice):
         assert after.is_game_over() or is_valid(after.theirs, after.mine, checkers=pos.checkers)
         # the mover's pips drop by the dice used, or less when bearing off with a larger die (R18)
         moved = pos.pips()[0] - after.pips()[1]
-        used = sum(src - dst if dst else src for src, dst in play.moves)
+        used = sum(src - dst if dst else src for src, dst in play.steps)
         assert moved == used
         # the opponent only gains pips by being hit (R8): a blot on my point d (their 25 - d)
         # goes to their bar (25), gaining d pips
-        assert after.pips()[0] - pos.pips()[1] == sum(dst for (_, dst), hit in zip(play.moves, play.hits) if hit)
+        assert after.pips()[0] - pos.pips()[1] == sum(dst for (_, dst), hit in zip(play.steps, play.hits) if hit)
 
 
 @settings(max_examples=300)

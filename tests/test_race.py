@@ -6,6 +6,8 @@ examples and rollouts), or are worked by hand from the formulas' definitions.
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -238,3 +240,17 @@ def test_moving_the_rearmost_checker_back_never_helps(my_pips, opp_pips):
     assert thorp_count(worse).margin < thorp_count(pos).margin
     assert kleinman_count(worse).winning_chance < kleinman_count(pos).winning_chance
     assert eight_nine_twelve(worse).lead_percent < eight_nine_twelve(pos).lead_percent
+
+
+def test_results_show_the_same_table_as_text_and_html():
+    pos = Position.from_xgid(BACKGINNERS)
+    for f in FORMULAS:
+        result = f(pos)
+        page = result._repr_html_()
+        assert page.startswith("<div>") and "<table>" in page and f"Verdict: {result.verdict}" in page
+        text = str(result).splitlines()
+        rows = result._table().rows
+        assert len(text) == len(rows) + 2                  # title, one line per row, the verdict
+        for line, row in zip(text[1:], rows):               # each row: the same cells in both
+            assert line.split() == " ".join(row).split()
+            assert all(html.escape(cell) in page for cell in row)

@@ -1,0 +1,195 @@
+"""Questions with immediate, checked feedback, for the lessons.
+
+A :class:`Quiz` is a question, a way to answer it (a list of choices, a number or a play
+typed in notation) and a *check*: a function that takes the learner's answer and returns
+``(right, why)``. The same check runs when the learner presses **Check** in the notebook and
+when the lesson asserts its own answer key, so the feedback a learner sees is the feedback
+the tests prove:
+
+>>> q = Quiz.choice("How many checkers does each player have?", [13, 15, 16], answer=15,
+...                 why="Two on the 24-point, five on the 13, three on the 8, five on the 6.")
+>>> q.check(15)
+(True, 'Right! Two on the 24-point, five on the 13, three on the 8, five on the 6.')
+>>> q.check(13)[0]
+False
+
+A play question asks for a play in notation and explains a wrong one with the rule it breaks:
+
+>>> from bgsim import Position
+>>> q = Quiz.play("Play 6-3 from the start, using both dice.", Position.initial(), (6, 3))
+>>> q.check("13/10")
+(False, 'Not quite. 13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)')
+>>> q.check("24/18 13/10")[0]
+True
+
+``ipywidgets`` is needed only to show a quiz (``q.widget`` or the quiz as the last line of a
+cell), not to build or check one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
+
+from .errors import BgsimError
+from .plays import Play
+from .position import Position
+
+__all__ = ["Quiz"]
+
+Check = Callable[[Any], "tuple[bool, str]"]
+
+
+class Quiz:
+    """One question with a Check button and feedback.
+
+    Parameters
+    ----------
+    question:
+        The question, as plain text or simple HTML.
+    check:
+        ``check(answer) -> (right, why)``; ``why`` is shown under the question.
+    choices:
+        The answers to pick from (radio buttons); ``None`` asks for typed text instead.
+    placeholder:
+        The grey hint in the text box when ``choices`` is ``None``.
+
+    Build quizzes with :meth:`choice`, :meth:`number` or :meth:`play` unless the check needs
+    more than they offer.
+    """
+
+    def __init__(self, question: str, check: Check, *, choices: Sequence[Hashable] | None = None,
+                 placeholder: str = "") -> None:
+        if choices is not None and len(choices) < 2:
+            raise BgsimError("a multiple-choice quiz needs at least two choices")
+        self.question = question
+        self.choices = None if choices is None else list(choices)
+        self.placeholder = placeholder
+        self._check = check
+        self._widget: Any = None
+
+    # --- the checks ---------------------------------------------------------------
+
+    def check(self, answer: Any) -> tuple[bool, str]:
+        """The feedback for ``answer``: ``(right, why)``, exactly as the widget shows it."""
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            return False, "Choose or type an answer first."
+        right, why = self._check(answer)
+        return bool(right), ("Right! " if right else "Not quite. ") + why
+
+    @classmethod
+    def choice(cls, question: str, choices: Sequence[Hashable], answer: Hashable, why: str,
+               wrong: Mapping[Hashable, str] | None = None) -> Quiz:
+        """A multiple-choice question: ``why`` explains the answer, ``wrong`` a wrong choice.
+
+        >>> q = Quiz.choice("Which point is the bar?", [0, 25], answer=25,
+        ...                 why="The bar counts as point 25.", wrong={0: "0 is off the board."})
+        >>> q.check(0)
+        (False, 'Not quite. 0 is off the board.')
+        """
+        if answer not in choices:
+            raise BgsimError(f"the answer {answer!r} is not one of the choices {list(choices)!r}")
+        wrong = dict(wrong or {})
+
+        def check(given: Hashable) -> tuple[bool, str]:
+            if given == answer:
+                return True, why
+            return False, wrong.get(given, f"The answer is not {given}. Look again and try another.")
+
+        return cls(question, check, choices=choices)
+
+    @classmethod
+    def number(cls, question: str, answer: float, why: str, *, tolerance: float = 0.0,
+               hint: str = "") -> Quiz:
+        """A question answered with a number, right within ``tolerance``.
+
+        >>> q = Quiz.number("How many pips does each side count at the start?", 167, "8x2 + ... = 167.")
+        >>> q.check("167")[0], q.check("160")[0], q.check("many")[1]
+        (True, False, "Not quite. 'many' is not a number.")
+        """
+        if not math.isfinite(answer) or not (math.isfinite(tolerance) and tolerance >= 0):
+            raise BgsimError("a number quiz needs a finite answer and a finite tolerance >= 0")
+
+        def check(given: Any) -> tuple[bool, str]:
+            try:
+                value = float(str(given).strip().rstrip("%"))
+            except ValueError:
+                return False, f"{str(given).strip()!r} is not a number."
+            if abs(value - answer) <= tolerance:
+                return True, why
+            direction = "too high" if value > answer else "too low"
+            return False, f"{value:g} is {direction}." + (f" {hint}" if hint else "")
+
+        return cls(question, check, placeholder="a number")
+
+    @classmethod
+    def play(cls, question: str, position: Position, dice: tuple[int, int], *,
+             accept: Callable[[Play], tuple[bool, str]] | None = None) -> Quiz:
+        """Type a play in notation; an illegal one is explained with the rule it breaks.
+
+        ``accept(play)`` judges a legal play (default: every legal play is right); use it for
+        "find the only play that ..." questions.
+
+        >>> from bgsim import Position
+        >>> pos = Position.from_counts({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+        >>> q = Quiz.play("Enter from the bar with 6-5.", pos, (6, 5))
+        >>> q.check("6/1")[1]
+        'Not quite. 6/1: a checker on the bar must enter before any other checker moves (R13)'
+        """
+
+        def check(text: Any) -> tuple[bool, str]:
+            try:
+                chosen = position.parse_play(str(text), dice)
+            except BgsimError as error:
+                return False, str(error)
+            if accept is None:
+                return True, f"{chosen} is legal."
+            return accept(chosen)
+
+        return cls(question, check, placeholder="e.g. 24/18 13/9")
+
+    # --- the widget ---------------------------------------------------------------
+
+    @property
+    def widget(self) -> Any:
+        """The ipywidgets box: the question, the answer field, Check and the feedback."""
+        if self._widget is None:
+            self._widget = self._build()
+        return self._widget
+
+    def _build(self) -> Any:
+        import ipywidgets as widgets  # optional: needed only to show a quiz
+
+        if self.choices is not None:
+            field = widgets.RadioButtons(options=self.choices, value=None,
+                                         layout=widgets.Layout(width="auto"))
+        else:
+            field = widgets.Text(placeholder=self.placeholder, continuous_update=False)
+        button = widgets.Button(description="Check", button_style="primary", icon="check")
+        feedback = widgets.HTML()
+        feedback.add_class("bgsim-feedback")
+
+        def on_click(_: Any) -> None:
+            right, why = self.check(field.value)
+            colour = "#1a7f37" if right else "#b42318"
+            feedback.value = f'<span style="color:{colour};font-size:1.05em">{_escape(why)}</span>'
+
+        button.on_click(on_click)
+        if isinstance(field, widgets.Text):
+            field.observe(lambda change: on_click(None), names="value")
+        box = widgets.VBox([widgets.HTML(f"<b>{self.question}</b>"), field, button, feedback])
+        box.add_class("bgsim-quiz")
+        return box
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display  # optional: only inside IPython
+
+        display(self.widget)
+
+    def __repr__(self) -> str:
+        return f"Quiz({self.question!r})"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,621 @@
+"""Backgammon boards as SVG images, for notebooks, web pages and projectors.
+
+:func:`board` draws a :class:`~bgsim.position.Position` and returns an
+:class:`SvgBoard`: a ``str`` holding the SVG document that Jupyter displays as
+an image (it has ``_repr_svg_``). A position shown as the last line of a cell is
+drawn with the defaults.
+
+The picture keeps a fixed, *absolute* point of view: ``perspective=0`` puts
+player 0 at the bottom whoever is on roll, so replaying a game does not flip the
+board. Points are numbered from the bottom player's side (R1: each player counts
+from his own home board; a point ``p`` of one player is ``25 - p`` of the other).
+Player 0's checkers always have one colour and player 1's the other.
+
+>>> from bgsim import Position
+>>> svg = board(Position.initial(), dice=(3, 1))
+>>> svg.startswith("<svg") and svg.count('class="checker"') == 30
+True
+>>> svg._repr_svg_() == svg
+True
+
+Widgets and tests find their way around the drawing through its classes and
+data attributes (the numbers are in the bottom player's numbering):
+
+- each point: ``class="point" data-point="N"`` (1-24), plus ``highlight`` when highlighted;
+- each player's half of the bar ``class="bar" data-player="P"`` and tray
+  ``class="tray" data-player="P"``;
+- each checker ``class="checker" data-player="P" data-point="N"`` (25 = on the bar, 0 = off);
+- the dice ``class="die"``, the cube ``class="cube"``.
+
+>>> svg = board(Position.initial(), perspective=1)
+>>> 'class="checker" data-player="0" data-point="1"' in svg   # player 0's 24 point is player 1's 1
+True
+
+Element ids start with a prefix made from the inputs (or ``id_prefix=``), so two
+different boards on one page do not collide; the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from .errors import BgsimError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .plays import Play
+    from .position import Position
+
+__all__ = ["THEMES", "SvgBoard", "board", "play_board", "step_board"]
+
+
+class SvgBoard(str):
+    """An SVG document as a ``str``; Jupyter and IPython display it as an image."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+# ----------------------------------------------------------------------------- themes
+#: Colours and line widths per theme. ``classic``: wood and green felt; ``high-contrast``:
+#: strong colours, thick outlines and big numbers for projectors; ``colorblind``: the
+#: Okabe-Ito blue and orange, safe for the common colour-vision deficiencies.
+THEMES: dict[str, dict[str, Any]] = {
+    "classic": {
+        "frame": "#6b4423", "frame_edge": "#3d2410", "surface": "#2f6a45", "bar": "#7a4e29",
+        "tray": "#3a2414", "point_a": "#efe2bd", "point_b": "#a8362a", "point_edge": "#00000033",
+        "checker": ("#f6f1e4", "#2a2522"), "checker_edge": ("#4a4038", "#c9beb0"),
+        "checker_text": ("#2a2522", "#f6f1e4"), "number": "#f4e6c6", "text": "#222222",
+        "status_bg": "#f4efe4", "arrow": "#ffd23f", "arrow_edge": "#1c1c1c", "hit": "#e8202a",
+        "highlight": "#ffe24a", "cube": "#fbfaf5", "cube_text": "#1c1c1c",
+        "stroke": 1.2, "font": 13, "weight": "bold",
+    },
+    "high-contrast": {
+        "frame": "#000000", "frame_edge": "#000000", "surface": "#ffffff", "bar": "#1a1a1a",
+        "tray": "#333333", "point_a": "#9a9a9a", "point_b": "#1f4fbf", "point_edge": "#000000",
+        "checker": ("#ffffff", "#000000"), "checker_edge": ("#000000", "#ffffff"),
+        "checker_text": ("#000000", "#ffffff"), "number": "#ffffff", "text": "#000000",
+        "status_bg": "#ffffff", "arrow": "#ff7a00", "arrow_edge": "#000000", "hit": "#ff0000",
+        "highlight": "#00d000", "cube": "#ffff00", "cube_text": "#000000",
+        "stroke": 2.6, "font": 16, "weight": "bold",
+    },
+    "colorblind": {
+        "frame": "#4a4a4a", "frame_edge": "#2b2b2b", "surface": "#ebe5d6", "bar": "#5a5a5a",
+        "tray": "#303030", "point_a": "#cdc2a5", "point_b": "#7d7567", "point_edge": "#00000040",
+        "checker": ("#0072b2", "#e69f00"), "checker_edge": ("#003a5c", "#6b4a00"),
+        "checker_text": ("#ffffff", "#000000"), "number": "#ffffff", "text": "#222222",
+        "status_bg": "#f3efe4", "arrow": "#cc79a7", "arrow_edge": "#1c1c1c", "hit": "#d55e00",
+        "highlight": "#009e73", "cube": "#ffffff", "cube_text": "#000000",
+        "stroke": 1.6, "font": 13, "weight": "bold",
+    },
+}
+
+# ----------------------------------------------------------------------------- geometry
+# All lengths in viewBox units; the default picture is 600 units (= px) wide.
+_M = 4            # outer margin
+_SIDE = 50        # the cube column and the tray column
+_FRAME = 10       # wood between a side column and a half-board
+_STRIP = 24       # wood above and below the playing surface, where the numbers are
+_PW = 36          # point width
+_CD = 34          # checker diameter
+_R = _CD / 2
+_STACK = 5        # checkers drawn per point; a count is written on taller stacks
+_PA = _STACK * _CD + 4   # height of the area of one row of points
+_TRI = 158        # triangle height
+_GAP = 44         # between the two rows of points
+_BAR = 40
+_HALF = 6 * _PW
+_W = 2 * _M + 2 * _SIDE + 2 * _FRAME + 2 * _HALF + _BAR      # 600
+_TOP: float = _M + _STRIP                                        # top of the playing surface
+_MID = _TOP + _PA + _GAP / 2                                 # the horizontal centre line
+_BOTTOM: float = _TOP + 2 * _PA + _GAP                           # bottom of the playing surface
+_BOARD_H = _BOTTOM + _STRIP                                  # bottom of the wood
+_LINE = 24        # one text line under the board
+_SLAB = 9         # a borne-off checker seen edge-on
+_DIE = 30
+
+
+def _f(x: float) -> str:
+    """A number for the SVG: at most one decimal, no trailing zeros (deterministic)."""
+    s = f"{x:.1f}"
+    return s.removesuffix(".0")
+
+
+# ----------------------------------------------------------------------------- inputs
+def _cube_state(cube: Any) -> tuple[int, int | None] | None:
+    if cube is None:
+        return None
+    if hasattr(cube, "value") and hasattr(cube, "owner"):
+        value, owner = cube.value, cube.owner
+    elif isinstance(cube, tuple):
+        if len(cube) != 2:
+            raise BgsimError(f"cube: expected a value or (value, owner), not {cube!r}")
+        value, owner = cube
+    else:
+        value, owner = cube, None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or value & (value - 1):
+        raise BgsimError(f"the cube shows a power of two (1, 2, 4 ...; R25), not {value!r}")
+    if owner is not None and (isinstance(owner, bool) or owner not in (0, 1)):
+        raise BgsimError(f"the cube's owner is player 0, player 1 or None (centred), not {owner!r}")
+    return int(value), owner
+
+
+def _dice(dice: Any) -> tuple[int, int] | None:
+    if dice is None:
+        return None
+    try:
+        d1, d2 = dice
+        ok = all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in (d1, d2))
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise BgsimError(f"dice: two numbers from 1 to 6, not {dice!r} (R2)")
+    return int(d1), int(d2)
+
+
+def _play_steps(play: Any) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
+    steps = getattr(play, "steps", None)
+    if steps is None:
+        steps = getattr(play, "moves", None)
+    if steps is None:
+        raise BgsimError(f"play: expected a Play (with steps and hits), not {play!r}")
+    steps = tuple((int(a), int(b)) for a, b in steps)
+    hits = tuple(bool(h) for h in getattr(play, "hits", ()) or ())
+    return steps, hits + (False,) * (len(steps) - len(hits))
+
+
+def _play_before(play: Any) -> "Position | None":
+    before = getattr(play, "before", None)
+    if before is None:
+        before = getattr(play, "_before", None)
+    return before
+
+
+# ----------------------------------------------------------------------------- the drawing
+class _Layout:
+    """Where things go for one perspective and orientation."""
+
+    def __init__(self, perspective: int, orientation: str) -> None:
+        self.perspective = perspective
+        self.left = orientation == "left"
+        inner_left = _M + _SIDE + _FRAME
+        self.half_x = (inner_left, inner_left + _HALF + _BAR)
+        self.bar_x = inner_left + _HALF
+        if self.left:
+            self.tray_x, self.cube_x = _M, _W - _M - _SIDE
+        else:
+            self.tray_x, self.cube_x = _W - _M - _SIDE, _M
+
+    def column(self, n: int) -> tuple[int, bool]:
+        """Column 0-11 (left to right) of perspective point ``n`` and whether it is in the top row."""
+        top = n >= 13
+        col = n - 13 if top else 12 - n
+        return (11 - col if self.left else col), top
+
+    def point_x(self, n: int) -> float:
+        col, _ = self.column(n)
+        return self.half_x[col // 6] + (col % 6) * _PW
+
+    def slot(self, n: int, k: int) -> tuple[float, float]:
+        """Centre of the ``k``-th checker (0 = at the edge) on perspective point ``n``."""
+        _, top = self.column(n)
+        k = min(k, _STACK - 1)
+        x = self.point_x(n) + _PW / 2
+        y = _TOP + 1 + _R + k * _CD if top else _BOTTOM - 1 - _R - k * _CD
+        return x, y
+
+    def is_bottom(self, player: int) -> bool:
+        return player == self.perspective
+
+    def bar_slot(self, player: int, k: int) -> tuple[float, float]:
+        """Centre of the ``k``-th checker of ``player`` on the bar, stacked from the middle outwards."""
+        k = min(k, _STACK - 1)
+        x = self.bar_x + _BAR / 2
+        d = _GAP / 2 + 2 + _R + k * _CD
+        return x, (_MID + d if self.is_bottom(player) else _MID - d)
+
+    def tray_slab(self, player: int, k: int) -> float:
+        """Top y of the ``k``-th borne-off slab of ``player``, stacked from the outer edge."""
+        if self.is_bottom(player):
+            return _BOTTOM - 4 - (k + 1) * _SLAB
+        return _TOP + 4 + k * _SLAB
+
+    def tray_slot(self, player: int, k: int) -> tuple[float, float]:
+        return self.tray_x + _SIDE / 2, self.tray_slab(player, k) + _SLAB / 2
+
+
+def _names(names: Iterable[str] | None) -> tuple[str, str]:
+    if names is None:
+        return "Player 0", "Player 1"
+    a, b = names
+    return str(a), str(b)
+
+
+def _describe(pos: "Position", counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
+              perspective: int, dice: tuple[int, int] | None, cube: tuple[int, int | None] | None,
+              play: Any, caption: str | None) -> tuple[str, str]:
+    turn = pos.turn
+    pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
+    where = {perspective: "bottom", 1 - perspective: "top"}
+    title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
+    parts = [f"{names[p]} (player {p}, {where[p]}) has {pips[p]} pips" for p in (0, 1)]
+    text = f"{names[turn]} is on roll" + (f" with {dice[0]}-{dice[1]}" if dice else "") + ". "
+    text += "; ".join(parts) + "."
+    for label, idx in (("on the bar", 25), ("borne off", 0)):
+        said = [f"{names[p]} {counts[p][idx]}" for p in (0, 1) if counts[p][idx]]
+        if said:
+            text += f" Checkers {label}: {', '.join(said)}."
+    if cube is not None:
+        value, owner = cube
+        text += f" Cube {value} " + ("in the middle." if owner is None else f"owned by {names[owner]}.")
+    if play is not None:
+        text += f" Play: {play}."
+    if caption:
+        text += f" {caption}"
+    return title, text
+
+
+def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube: Any = None,
+          play: "Play | None" = None, highlight: Iterable[int] = (), orientation: str = "right",
+          size: int | None = None, theme: str = "classic", names: Iterable[str] | None = None,
+          caption: str | None = None, id_prefix: str | None = None) -> SvgBoard:
+    """Draw ``position`` as an SVG board.
+
+    >>> from bgsim import Position
+    >>> pos = Position.initial()
+    >>> svg = board(pos, dice=(6, 4), cube=(2, 1), highlight=[13, 24], size=400)
+    >>> svg.count('class="die"'), svg.count('class="cube"'), svg.count('class="point highlight"')
+    (2, 1, 2)
+    >>> 'width="400"' in svg
+    True
+    >>> board(pos, theme="neon")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.BgsimError: unknown theme 'neon' (classic, high-contrast, colorblind)
+
+    Parameters
+    ----------
+    position
+        The position to draw.
+    perspective
+        The player (0 or 1, absolute) drawn at the bottom; points are numbered from his
+        side. It does not change with the turn.
+    dice
+        ``(d1, d2)`` of the player on roll, or None. Drawn where he throws them: on his
+        right-hand half of the board (the right half for the bottom player).
+    cube
+        None (no cube drawn), a value (centred), ``(value, owner)`` with owner 0, 1 or
+        None, or any object with ``value`` and ``owner`` attributes. A centred cube sits in
+        the middle of the side column, an owned one at its owner's end.
+    play
+        A :class:`~bgsim.plays.Play` of ``position`` (its steps are in the numbering of
+        the player on roll): drawn as arrows, with a red mark on each hit blot.
+    highlight
+        Points to highlight, in the bottom player's numbering 1-24; 25 highlights the bar
+        and 0 the tray of the player on roll.
+    orientation
+        ``"right"``: the bottom player's home board on the right (bear-off trays on the
+        right, the cube on the left); ``"left"``: the mirror image.
+    size
+        Width in pixels (the height follows); default 600. The image scales (viewBox).
+    theme
+        ``"classic"``, ``"high-contrast"`` or ``"colorblind"`` (see :data:`THEMES`).
+    names
+        The players' names ``(player 0, player 1)`` for the status line and description.
+    caption
+        An extra line of text under the board (a score, a comment).
+    id_prefix
+        Prefix of the element ids; default: made from a hash of all the inputs.
+
+    Raises
+    ------
+    BgsimError
+        For a theme, orientation, perspective, cube, dice, highlight or play that does not fit.
+    """
+    if theme not in THEMES:
+        raise BgsimError(f"unknown theme {theme!r} ({', '.join(THEMES)})")
+    if orientation not in ("right", "left"):
+        raise BgsimError(f"orientation is 'right' or 'left' (where the home board is), not {orientation!r}")
+    if perspective not in (0, 1) or isinstance(perspective, bool):
+        raise BgsimError(f"perspective is player 0 or 1, not {perspective!r}")
+    dice_t = _dice(dice)
+    cube_t = _cube_state(cube)
+    hl = set()
+    for h in highlight:
+        if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 25:
+            raise BgsimError(f"highlight: points are 1-24, 25 = bar, 0 = tray; not {h!r}")
+        hl.add(int(h))
+    if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float)) or size <= 0):
+        raise BgsimError(f"size is a width in pixels, not {size!r}")
+    steps: tuple[tuple[int, int], ...] = ()
+    hits: tuple[bool, ...] = ()
+    if play is not None:
+        steps, hits = _play_steps(play)
+        before = _play_before(play)
+        if before is not None and before != position:
+            raise BgsimError("play: this play starts from another position than the one drawn")
+    nm = _names(names)
+    t = THEMES[theme]
+    turn = position.turn
+    counts = ((position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine))
+    if id_prefix is None:
+        key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
+                    size, theme, nm, caption))
+        id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
+    elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
+        raise BgsimError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
+    lay = _Layout(perspective, orientation)
+    sw = t["stroke"]
+    fs = t["font"]
+    pid = id_prefix
+
+    lines = 1 + (1 if caption else 0)
+    height = _BOARD_H + _M + lines * _LINE
+    width_px = _W if size is None else size
+    height_px = height * width_px / _W
+    title, desc = _describe(position, counts, nm, perspective, dice_t, cube_t, play, caption)
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" id="{pid}" class="bgsim-board" '
+        f'viewBox="0 0 {_W} {_f(height)}" width="{_f(width_px)}" height="{_f(height_px)}" '
+        f'role="img" aria-labelledby="{pid}-title {pid}-desc" '
+        f'font-family="DejaVu Sans, Verdana, Arial, sans-serif" data-perspective="{perspective}" '
+        f'data-turn="{turn}">',
+        f'<title id="{pid}-title">{escape(title)}</title>',
+        f'<desc id="{pid}-desc">{escape(desc)}</desc>',
+        f'<defs><marker id="{pid}-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3.2" '
+        f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{t["arrow"]}" '
+        f'stroke="{t["arrow_edge"]}" stroke-width="1"/></marker></defs>',
+        # the wood
+        f'<rect x="{_M}" y="{_M}" width="{_W - 2 * _M}" height="{_BOARD_H - _M}" rx="8" fill="{t["frame"]}" '
+        f'stroke="{t["frame_edge"]}" stroke-width="2"/>',
+    ]
+    # the playing surfaces and the bar
+    for hx in lay.half_x:
+        out.append(f'<rect x="{hx}" y="{_TOP}" width="{_HALF}" height="{_BOTTOM - _TOP}" fill="{t["surface"]}" '
+                   f'stroke="{t["frame_edge"]}" stroke-width="1.5"/>')
+    out.append(f'<rect x="{lay.bar_x}" y="{_TOP - 6}" width="{_BAR}" height="{_BOTTOM - _TOP + 12}" '
+               f'fill="{t["bar"]}" stroke="{t["frame_edge"]}" stroke-width="1"/>')
+    bar_top = {perspective: False, 1 - perspective: True}
+    for p in (0, 1):
+        y = _TOP if bar_top[p] else _MID
+        cls = "bar highlight" if (25 in hl and p == turn) else "bar"
+        out.append(f'<rect class="{cls}" data-player="{p}" x="{lay.bar_x}" y="{_f(y)}" width="{_BAR}" '
+                   f'height="{_f(_MID - _TOP)}" fill="{t["bar"]}" fill-opacity="0"'
+                   + (f' stroke="{t["highlight"]}" stroke-width="3"' if cls != "bar" else "") + '/>')
+    # the trays
+    for p in (0, 1):
+        y = _MID + _GAP / 2 - 2 if lay.is_bottom(p) else _TOP
+        tray_h = _BOTTOM - y if lay.is_bottom(p) else _MID - _GAP / 2 + 2 - _TOP
+        cls = "tray highlight" if (0 in hl and p == turn) else "tray"
+        stroke = (f'stroke="{t["highlight"]}" stroke-width="3"' if cls != "tray"
+                  else f'stroke="{t["frame_edge"]}" stroke-width="1"')
+        out.append(f'<rect class="{cls}" data-player="{p}" x="{lay.tray_x + 5}" y="{_f(y)}" '
+                   f'width="{_SIDE - 10}" height="{_f(tray_h)}" rx="3" fill="{t["tray"]}" {stroke}/>')
+    # the points, with their numbers on the wood
+    for n in range(1, 25):
+        col, top = lay.column(n)
+        x = lay.point_x(n)
+        base = _TOP if top else _BOTTOM
+        tip = base + _TRI if top else base - _TRI
+        fill = t["point_a"] if col % 2 == 0 else t["point_b"]
+        ry = _TOP if top else _BOTTOM - _PA
+        cls = "point highlight" if n in hl else "point"
+        out.append(f'<g class="{cls}" data-point="{n}" id="{pid}-p{n}">'
+                   f'<rect x="{x}" y="{ry}" width="{_PW}" height="{_PA}" fill="{fill}" fill-opacity="0"/>'
+                   f'<polygon points="{x},{base} {x + _PW},{base} {_f(x + _PW / 2)},{tip}" fill="{fill}" '
+                   f'stroke="{t["point_edge"]}" stroke-width="1"/>')
+        if n in hl:
+            out.append(f'<polygon points="{x + 2},{base} {x + _PW - 2},{base} {_f(x + _PW / 2)},{tip}" '
+                       f'fill="{t["highlight"]}" fill-opacity="0.45" stroke="{t["highlight"]}" '
+                       f'stroke-width="3" stroke-linejoin="round"/>')
+        out.append("</g>")
+        ny = _M + _STRIP / 2 if top else _BOTTOM + _STRIP / 2
+        out.append(f'<text x="{_f(x + _PW / 2)}" y="{_f(ny)}" font-size="{fs}" font-weight="{t["weight"]}" '
+                   f'fill="{t["number"]}" text-anchor="middle" dominant-baseline="central">{n}</text>')
+
+    # checkers
+    def checker(p: int, where: int, x: float, y: float, label: str = "") -> None:
+        out.append(f'<circle class="checker" data-player="{p}" data-point="{where}" cx="{_f(x)}" cy="{_f(y)}" '
+                   f'r="{_f(_R - sw / 2)}" fill="{t["checker"][p]}" stroke="{t["checker_edge"][p]}" '
+                   f'stroke-width="{sw}"/>')
+        if label:
+            out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{fs + 1}" font-weight="bold" '
+                       f'fill="{t["checker_text"][p]}" text-anchor="middle" dominant-baseline="central" '
+                       f'pointer-events="none">{label}</text>')
+
+    def inner_ring(p: int, x: float, y: float) -> None:
+        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(_R * 0.62)}" fill="none" '
+                   f'stroke="{t["checker_edge"][p]}" stroke-opacity="0.45" stroke-width="1" pointer-events="none"/>')
+
+    for p in (0, 1):
+        c = counts[p]
+        for own in range(1, 25):
+            k = c[own]
+            if not k:
+                continue
+            n = own if p == perspective else 25 - own
+            for i in range(k):
+                x, y = lay.slot(n, i)
+                checker(p, n, x, y, str(k) if (k > _STACK and i == k - 1) else "")
+                if k <= _STACK or i < _STACK - 1:
+                    inner_ring(p, x, y)
+        k = c[25]
+        for i in range(k):
+            x, y = lay.bar_slot(p, i)
+            checker(p, 25, x, y, str(k) if (k > 1 and i == k - 1) else "")
+        k = c[0]
+        for i in range(k):
+            y = lay.tray_slab(p, i)
+            out.append(f'<rect class="checker" data-player="{p}" data-point="0" x="{lay.tray_x + 8}" '
+                       f'y="{_f(y + 0.5)}" width="{_SIDE - 16}" height="{_SLAB - 1}" rx="2" '
+                       f'fill="{t["checker"][p]}" stroke="{t["checker_edge"][p]}" stroke-width="1"/>')
+        if k:
+            x = lay.tray_x + _SIDE / 2
+            y = (_MID + _GAP / 2 - 2 + 9) if lay.is_bottom(p) else (_MID - _GAP / 2 + 2 - 9)
+            full = k * _SLAB + 8 > _PA - 22
+            ty = lay.tray_slab(p, k - 1) + _SLAB / 2 if full else y
+            out.append(f'<text x="{_f(x)}" y="{_f(ty)}" font-size="{fs}" font-weight="bold" '
+                       f'fill="{t["checker_text"][p] if full else t["number"]}" text-anchor="middle" '
+                       f'dominant-baseline="central" pointer-events="none">{k}</text>')
+
+    # the cube: centred in its column, or at its owner's end
+    if cube_t is not None:
+        value, owner = cube_t
+        cs = 36
+        cx = lay.cube_x + _SIDE / 2
+        if owner is None:
+            cy = _MID
+        elif lay.is_bottom(owner):
+            cy = _BOTTOM - cs / 2 - 4
+        else:
+            cy = _TOP + cs / 2 + 4
+        shown = 64 if (owner is None and value == 1) else value
+        cfs = 18 if shown < 10 else 15 if shown < 100 else 12
+        owner_attr = "" if owner is None else f' data-player="{owner}"'
+        out.append(f'<g class="cube" data-value="{value}"{owner_attr}>'
+                   f'<rect x="{_f(cx - cs / 2)}" y="{_f(cy - cs / 2)}" width="{cs}" height="{cs}" rx="5" '
+                   f'fill="{t["cube"]}" stroke="{t["cube_text"]}" stroke-width="{max(sw, 1.5)}"/>'
+                   f'<text x="{_f(cx)}" y="{_f(cy)}" font-size="{cfs}" font-weight="bold" fill="{t["cube_text"]}" '
+                   f'text-anchor="middle" dominant-baseline="central">{shown}</text></g>')
+
+    # whose turn: an arrow in the middle of the bar, in the roller's colour, pointing at his side
+    bx = lay.bar_x + _BAR / 2
+    down = lay.is_bottom(turn)
+    a, b = (_MID - 9, _MID + 11) if down else (_MID + 9, _MID - 11)
+    out.append(f'<polygon class="turn" data-player="{turn}" points="{_f(bx - 11)},{_f(a)} {_f(bx + 11)},{_f(a)} '
+               f'{_f(bx)},{_f(b)}" fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" '
+               f'stroke-width="{sw}" stroke-linejoin="round"/>')
+
+    # dice: on the roller's right-hand half, as thrown at a real board (bottom player: right)
+    if dice_t is not None:
+        hx = lay.half_x[1 if lay.is_bottom(turn) else 0]
+        x0 = hx + _HALF / 2 - _DIE - 5
+        for i, d in enumerate(dice_t):
+            dx = x0 + i * (_DIE + 10)
+            dy = _MID - _DIE / 2
+            out.append(f'<g class="die" data-value="{d}" data-player="{turn}">'
+                       f'<rect x="{_f(dx)}" y="{_f(dy)}" width="{_DIE}" height="{_DIE}" rx="5" '
+                       f'fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" stroke-width="{max(sw, 1.5)}"/>')
+            for px, py in _PIPS[d]:
+                out.append(f'<circle cx="{_f(dx + _DIE / 2 + px * 8)}" cy="{_f(dy + _DIE / 2 + py * 8)}" r="2.9" '
+                           f'fill="{t["checker_text"][turn]}"/>')
+            out.append("</g>")
+
+    # the play: arrows from checker to checker, a ring and a cross on each hit blot
+    if steps:
+        mover = turn
+        to_p = (lambda q: q) if mover == perspective else (lambda q: 25 - q)
+        live = [list(counts[mover]), list(counts[1 - mover])]
+        marks: list[str] = []
+        for i, ((src, dst), hit) in enumerate(zip(steps, hits)):
+            if src == 25:
+                live[0][25] -= 1
+                x1, y1 = lay.bar_slot(mover, live[0][25])
+            else:
+                live[0][src] -= 1
+                x1, y1 = lay.slot(to_p(src), live[0][src])
+            if dst == 0:
+                x2, y2 = lay.tray_slot(mover, live[0][0])
+                live[0][0] += 1
+            else:
+                if hit:
+                    live[1][25 - dst] -= 1
+                    live[1][25] += 1
+                    mx, my = lay.slot(to_p(dst), 0)
+                    marks.append(f'<g class="hit" data-point="{to_p(dst)}"><circle cx="{_f(mx)}" cy="{_f(my)}" '
+                                 f'r="{_f(_R - 1)}" fill="none" stroke="{t["hit"]}" stroke-width="3.5"/>'
+                                 f'<path d="M{_f(mx - 7)},{_f(my - 7)} L{_f(mx + 7)},{_f(my + 7)} M{_f(mx + 7)},'
+                                 f'{_f(my - 7)} L{_f(mx - 7)},{_f(my + 7)}" stroke="{t["hit"]}" stroke-width="3.5" '
+                                 f'stroke-linecap="round"/></g>')
+                x2, y2 = lay.slot(to_p(dst), live[0][dst])
+                live[0][dst] += 1
+            # stop short of the target centre so the head sits on the checker's edge
+            dx, dy = x2 - x1, y2 - y1
+            dist = max((dx * dx + dy * dy) ** 0.5, 1.0)
+            cut = min(8.0, dist / 3)
+            x2, y2 = x2 - dx * cut / dist, y2 - dy * cut / dist
+            seg = f'x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}"'
+            out.append(f'<g class="step" data-step="{i + 1}"><line {seg} stroke="{t["arrow_edge"]}" '
+                       f'stroke-width="7.5" stroke-linecap="round" stroke-opacity="0.8"/>'
+                       f'<line {seg} stroke="{t["arrow"]}" stroke-width="4.5" stroke-linecap="round" '
+                       f'marker-end="url(#{pid}-head)"/></g>')
+        out.extend(marks)
+
+    # the status line: both players' pips, whose turn
+    y0 = _BOARD_H + _M
+    out.append(f'<rect x="{_M}" y="{y0}" width="{_W - 2 * _M}" height="{lines * _LINE}" rx="4" '
+               f'fill="{t["status_bg"]}"/>')
+    pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
+    ty = y0 + _LINE / 2
+    for side, p in enumerate((perspective, 1 - perspective)):
+        weight = ' font-weight="bold"' if p == turn else ""
+        label = f"{nm[p]}: {pips[p]} pips" + (" \u2014 to play" if p == turn else "")
+        if p == turn and dice_t:
+            label += f" {dice_t[0]}-{dice_t[1]}"
+        # the bottom player's label from the left edge, the top player's to the right edge
+        dot = _M + 17 if side == 0 else _W - _M - 17
+        tx, anchor = (dot + 12, "start") if side == 0 else (dot - 12, "end")
+        out.append(f'<circle cx="{dot}" cy="{_f(ty)}" r="7" fill="{t["checker"][p]}" '
+                   f'stroke="{t["checker_edge"][p]}" stroke-width="{max(sw, 1.2)}"/>')
+        out.append(f'<text class="pips" data-player="{p}" x="{tx}" y="{_f(ty)}" font-size="{fs}"{weight} '
+                   f'fill="{t["text"]}" text-anchor="{anchor}" dominant-baseline="central">{escape(label)}</text>')
+    if caption:
+        out.append(f'<text class="caption" x="{_M + 10}" y="{_f(ty + _LINE)}" font-size="{fs}" fill="{t["text"]}" '
+                   f'dominant-baseline="central">{escape(caption)}</text>')
+    out.append("</svg>")
+    return SvgBoard("".join(out))
+
+
+#: Pip offsets (in units of 8 px from a die's centre) per face.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+# ----------------------------------------------------------------------------- helpers for rich displays
+def play_board(play: "Play", *, position: "Position | None" = None, **options: Any) -> SvgBoard:
+    """The board before ``play`` with the play's steps as arrows and its dice (a ``Play``'s picture).
+
+    ``position`` is needed only for a play that does not know where it starts. Other
+    keywords go to :func:`board`; the caption defaults to the play in notation.
+
+    >>> from bgsim import Position
+    >>> play = Position.initial().legal_plays((6, 4))[0]
+    >>> svg = play_board(play)
+    >>> svg.count('class="step"') == len(play), str(play) in svg
+    (True, True)
+    """
+    before = _play_before(play) if position is None else position
+    if before is None:
+        raise BgsimError("play_board: this play does not know its position; pass position=")
+    options.setdefault("dice", getattr(play, "dice", None))
+    options.setdefault("caption", f"Play: {play}" if len(play) else "No legal play: the turn is forfeited (R12)")
+    return board(before, play=play, **options)
+
+
+def step_board(position: "Position", *, cube_value: int = 1, cube_owner: int | None = None,
+               dice: Any = None, caption: str | None = None, score: str | None = None,
+               **options: Any) -> SvgBoard:
+    """A board for one step of a game or match record: the cube, the dice and a caption line.
+
+    Takes plain values, so any record or game can call it: ``cube_owner`` is player 0, 1
+    or None (centred); ``score`` (e.g. ``"Ann 2, Ben 1 (5-point match)"``) and ``caption``
+    are joined into the line under the board. Other keywords go to :func:`board`.
+
+    >>> from bgsim import Position
+    >>> svg = step_board(Position.initial(), cube_value=2, cube_owner=1, dice=(3, 1),
+    ...                  score="Ann 0, Ben 0", caption="Ann doubles")
+    >>> 'data-value="2" data-player="1"' in svg and "Ann 0, Ben 0 \u2014 Ann doubles" in svg
+    True
+    """
+    line = " \u2014 ".join(s for s in (score, caption) if s) or None
+    return board(position, cube=(cube_value, cube_owner), dice=dice, caption=line, **options)

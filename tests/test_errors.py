@@ -1,0 +1,263 @@
+"""Bad input gets a BgsimError subclass, never a bare ValueError, TypeError or a numpy message.
+
+Walks the public entry points of the probability layer (montecarlo, equity, race, exact,
+bearoff) and of the engine (positions, plays, ids, dice) with bad values: NaN, infinities,
+negative numbers, wrong types, values out of range, malformed text. Each case names the
+error class it must raise.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+import numpy as np
+import pytest
+
+import bgsim
+from bgsim import Position, bearoff, equity, errors, exact, montecarlo, race
+from bgsim.errors import (
+    BgsimError,
+    EstimateError,
+    IllegalPlayError,
+    InvalidPositionError,
+    MatchEquityError,
+    NotARaceError,
+    ParseError,
+    RuleViolationError,
+)
+from bgsim.rules import Rules
+
+NAN, INF = math.nan, math.inf
+START = Position.initial()
+RACE = Position.from_xgid("XGID=----BCD-CB-Ac---ab-dcb----:0:0:1:00:0:0:2:0:10")
+BEAROFF = Position.from_counts({1: 2, 2: 2}, {1: 3})
+ON_BAR = Position.from_counts({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 0: 9})
+
+
+def est(**kw):
+    return montecarlo.estimate(START, **{"games": 36, "rng": 1, **kw})
+
+
+def always(p, r, plays):
+    return True
+
+
+# (label, call, expected error class)
+CASES = [
+    # ------------------------------------------------------------------ montecarlo.estimate
+    ("games=-1", lambda: est(games=-1), EstimateError),
+    ("games=0", lambda: est(games=0), EstimateError),
+    ("games=nan", lambda: est(games=NAN), EstimateError),
+    ("games=inf", lambda: est(games=INF), EstimateError),
+    ("games=1.5", lambda: est(games=1.5), EstimateError),
+    ("games='36'", lambda: est(games="36"), EstimateError),
+    ("games=True", lambda: est(games=True), EstimateError),
+    ("rng=-1", lambda: est(rng=-1), EstimateError),
+    ("rng=nan", lambda: est(rng=NAN), EstimateError),
+    ("rng=1.5", lambda: est(rng=1.5), EstimateError),
+    ("rng='x'", lambda: est(rng="x"), EstimateError),
+    ("rng=RandomState", lambda: est(rng=np.random.RandomState(1)), EstimateError),
+    ("workers=0", lambda: est(workers=0), EstimateError),
+    ("workers=nan", lambda: est(workers=NAN), EstimateError),
+    ("workers=-2", lambda: est(workers=-2), EstimateError),
+    ("executor='x'", lambda: est(executor="pool"), EstimateError),
+    ("chunk_size=nan", lambda: est(chunk_size=NAN), EstimateError),
+    ("chunk_size=-36", lambda: est(chunk_size=-36), EstimateError),
+    ("chunk_size=50", lambda: est(chunk_size=50), EstimateError),
+    ("player=5", lambda: est(player=5), EstimateError),
+    ("player='gnubg'", lambda: est(player="gnubg"), EstimateError),
+    ("player=(a, b, c)", lambda: est(player=("random",) * 3), EstimateError),
+    ("starter=2", lambda: est(starter=2), EstimateError),
+    ("starter=nan", lambda: est(starter=NAN), EstimateError),
+    ("stop=5", lambda: est(stop=5), EstimateError),
+    ("opening='yes'", lambda: est(opening="yes"), EstimateError),
+    ("resume='x'", lambda: est(resume="previous"), EstimateError),
+    ("position='x'", lambda: montecarlo.estimate("4HPwATDgc/ABMA", games=36), EstimateError),
+    ("rules='money'", lambda: montecarlo.estimate(START, "money", games=36), EstimateError),
+    ("cube=3", lambda: est(cube=3), RuleViolationError),
+    ("cube=nan", lambda: est(cube=NAN), RuleViolationError),
+    ("cube=-2", lambda: est(cube=-2), RuleViolationError),
+    ("away=(0, 3)", lambda: est(rules=Rules.match(3), away=(0, 3)), RuleViolationError),
+    ("away=(nan, 3)", lambda: est(rules=Rules.match(3), away=(NAN, 3)), RuleViolationError),
+    ("away=5", lambda: est(rules=Rules.match(3), away=5), RuleViolationError),
+    ("away in money", lambda: est(away=(2, 2)), RuleViolationError),
+    ("hypergammon position", lambda: est(rules=Rules.hypergammon()), RuleViolationError),
+    # ------------------------------------------------------------------ intervals
+    ("wilson(-1, 10)", lambda: montecarlo.wilson_interval(-1, 10), EstimateError),
+    ("wilson(11, 10)", lambda: montecarlo.wilson_interval(11, 10), EstimateError),
+    ("wilson(nan, 10)", lambda: montecarlo.wilson_interval(NAN, 10), EstimateError),
+    ("wilson(1, 2.5)", lambda: montecarlo.wilson_interval(1, 2.5), EstimateError),
+    ("wilson level 0", lambda: montecarlo.wilson_interval(1, 2, confidence_level=0), EstimateError),
+    ("wilson level 1", lambda: montecarlo.wilson_interval(1, 2, confidence_level=1), EstimateError),
+    ("wilson level 95", lambda: montecarlo.wilson_interval(1, 2, confidence_level=95), EstimateError),
+    ("mean counts nan", lambda: montecarlo.mean_interval([1.0], [NAN]), EstimateError),
+    ("mean counts -1", lambda: montecarlo.mean_interval([1.0, 2.0], [3, -1]), EstimateError),
+    ("mean lengths", lambda: montecarlo.mean_interval([1.0, 2.0], [3]), EstimateError),
+    ("mean values inf", lambda: montecarlo.mean_interval([INF], [3]), EstimateError),
+    ("mean values 'a'", lambda: montecarlo.mean_interval(["a"], [3]), EstimateError),
+    ("quantile nan", lambda: montecarlo.normal_quantile(NAN), EstimateError),
+    ("quantile inf", lambda: montecarlo.normal_quantile(INF), EstimateError),
+    ("quantile -0.5", lambda: montecarlo.normal_quantile(-0.5), EstimateError),
+    ("quantile '0.9'", lambda: montecarlo.normal_quantile("0.9"), EstimateError),
+    ("interval level", lambda: est().interval("win", confidence_level=1.5), EstimateError),
+    ("interval name", lambda: est().interval(3), EstimateError),
+    # ------------------------------------------------------------------ equity
+    ("match_equity(-1, 3)", lambda: equity.match_equity(-1, 3), MatchEquityError),
+    ("match_equity(0, 3)", lambda: equity.match_equity(0, 3), MatchEquityError),
+    ("match_equity(nan, 3)", lambda: equity.match_equity(NAN, 3), MatchEquityError),
+    ("match_equity(3, inf)", lambda: equity.match_equity(3, INF), MatchEquityError),
+    ("match_equity(26, 3)", lambda: equity.match_equity(26, 3), MatchEquityError),
+    ("match_equity('3', 3)", lambda: equity.match_equity("3", 3), MatchEquityError),
+    ("match_equity(1.5, 3)", lambda: equity.match_equity(1.5, 3), MatchEquityError),
+    ("crawford and post", lambda: equity.match_equity(2, 1, crawford=True, post_crawford=True),
+     MatchEquityError),
+    ("GammonRates(nan)", lambda: equity.GammonRates(win=NAN), MatchEquityError),
+    ("GammonRates(-0.1)", lambda: equity.GammonRates(lose=-0.1), MatchEquityError),
+    ("GammonRates(1.1)", lambda: equity.GammonRates(win=1.1), MatchEquityError),
+    ("GammonRates('a')", lambda: equity.GammonRates(win="a"), MatchEquityError),
+    ("cubeless p=nan", lambda: equity.cubeless_equity(NAN), MatchEquityError),
+    ("cubeless p=1.1", lambda: equity.cubeless_equity(1.1), MatchEquityError),
+    ("cubeless W=nan", lambda: equity.cubeless_equity(0.5, W=NAN), MatchEquityError),
+    ("cubeless L=4", lambda: equity.cubeless_equity(0.5, L=4), MatchEquityError),
+    ("dead TP W=0.5", lambda: equity.dead_cube_take_point(W=0.5), MatchEquityError),
+    ("live TP L=inf", lambda: equity.live_cube_take_point(L=INF), MatchEquityError),
+    ("janowski x=nan", lambda: equity.janowski_take_point(NAN), MatchEquityError),
+    ("janowski x=-0.1", lambda: equity.janowski_take_point(-0.1), MatchEquityError),
+    ("janowski_points x=2", lambda: equity.janowski_points(2.0), MatchEquityError),
+    ("cubeful owner", lambda: equity.cubeful_equity(0.5, owner="nobody"), MatchEquityError),
+    ("cubeful x=inf", lambda: equity.cubeful_equity(0.5, cube_life=INF), MatchEquityError),
+    ("take point cube=3", lambda: equity.match_take_point(3, 3, cube=3), MatchEquityError),
+    ("take point cube=nan", lambda: equity.match_take_point(3, 3, cube=NAN), MatchEquityError),
+    ("take point cube=0", lambda: equity.match_take_point(3, 3, cube=0), MatchEquityError),
+    ("gammon_rates=(0.1,)", lambda: equity.match_take_point(3, 3, gammon_rates=(0.1,)), MatchEquityError),
+    ("gammon_rates=5", lambda: equity.match_take_point(3, 3, gammon_rates=5), MatchEquityError),
+    ("gammon_rates=('a','b')", lambda: equity.match_take_point(3, 3, gammon_rates=("a", "b")),
+     MatchEquityError),
+    ("cube_decision(nan)", lambda: equity.cube_decision(NAN), MatchEquityError),
+    ("cube_decision(-0.2)", lambda: equity.cube_decision(-0.2), MatchEquityError),
+    ("cube_decision cube=3", lambda: equity.cube_decision(0.6, cube=3), MatchEquityError),
+    ("cube_decision owner", lambda: equity.cube_decision(0.6, owner="me?"), MatchEquityError),
+    ("cube_decision opponent's cube", lambda: equity.cube_decision(0.6, owner="opponent"), RuleViolationError),
+    ("cube_decision score=(3,)", lambda: equity.cube_decision(0.6, score=(3,)), MatchEquityError),
+    ("cube_decision score=3", lambda: equity.cube_decision(0.6, score=3), MatchEquityError),
+    ("cube_decision score=(0, 3)", lambda: equity.cube_decision(0.6, score=(0, 3)), MatchEquityError),
+    ("cube_decision score=(nan, 3)", lambda: equity.cube_decision(0.6, score=(NAN, 3)), MatchEquityError),
+    ("cube_decision crawford money", lambda: equity.cube_decision(0.6, crawford=True), MatchEquityError),
+    ("cube_decision gammons nan", lambda: equity.cube_decision(0.6, gammons=(NAN, 0.0)), MatchEquityError),
+    # ------------------------------------------------------------------ race
+    ("keith_count('x')", lambda: race.keith_count("x"), BgsimError),
+    ("thorp_count(contact)", lambda: race.thorp_count(START), NotARaceError),
+    ("kleinman(nan, 100)", lambda: race.kleinman_winning_chance(NAN, 100), BgsimError),
+    ("kleinman(-1, 100)", lambda: race.kleinman_winning_chance(-1, 100), BgsimError),
+    ("kleinman(100.5, 100)", lambda: race.kleinman_winning_chance(100.5, 100), BgsimError),
+    ("kleinman(100, '90')", lambda: race.kleinman_winning_chance(100, "90"), BgsimError),
+    ("kleinman K=nan", lambda: race.kleinman_chance_from_k(NAN), BgsimError),
+    ("kleinman K=inf", lambda: race.kleinman_chance_from_k(INF), BgsimError),
+    ("kleinman K=-1", lambda: race.kleinman_chance_from_k(-1), BgsimError),
+    ("kleinman K='1'", lambda: race.kleinman_chance_from_k("1"), BgsimError),
+    ("8-9-12 over", lambda: race.eight_nine_twelve(Position.from_counts({0: 15}, {1: 15})), NotARaceError),
+    # ------------------------------------------------------------------ exact
+    ("hit_chance('x')", lambda: exact.hit_chance("4HPwATDgc/ABMA"), BgsimError),
+    ("hit_chance point 0", lambda: exact.hit_chance(START, 0), InvalidPositionError),
+    ("hit_chance point 25", lambda: exact.hit_chance(START, 25), InvalidPositionError),
+    ("hit_chance point nan", lambda: exact.hit_chance(START, NAN), InvalidPositionError),
+    ("hit_chance point '3'", lambda: exact.hit_chance(START, "3"), InvalidPositionError),
+    ("hit_chance point 2.5", lambda: exact.hit_chance(START, 2.5), InvalidPositionError),
+    ("shot_chance blot nan", lambda: exact.shot_chance(START, NAN), InvalidPositionError),
+    ("shot_chance blot '5'", lambda: exact.shot_chance(START, "5"), InvalidPositionError),
+    ("bearoff_chance 0", lambda: exact.bearoff_chance(BEAROFF, checkers=0), InvalidPositionError),
+    ("bearoff_chance nan", lambda: exact.bearoff_chance(BEAROFF, checkers=NAN), InvalidPositionError),
+    ("bearoff_chance '2'", lambda: exact.bearoff_chance(BEAROFF, checkers="2"), InvalidPositionError),
+    ("enter_chance not on bar", lambda: exact.enter_chance(START), InvalidPositionError),
+    ("odds condition 5", lambda: exact.odds(START, 5), BgsimError),
+    ("odds caucasian 'yes'", lambda: exact.odds(START, always, caucasian="yes"), BgsimError),
+    ("shots('x')", lambda: exact.shots(None), BgsimError),
+    ("closeout(None)", lambda: exact.closeout_chance(None), BgsimError),
+    ("forced_shot(None)", lambda: exact.forced_shot_chance(None), BgsimError),
+    ("roll_name(7, 1)", lambda: exact.roll_name((7, 1)), BgsimError),
+    ("roll_name('61')", lambda: exact.roll_name("6"), BgsimError),
+    # ------------------------------------------------------------------ bearoff
+    ("index(7 counts)", lambda: bearoff.index((1,) * 7), InvalidPositionError),
+    ("index(nan)", lambda: bearoff.index((NAN, 0, 0, 0, 0, 0)), InvalidPositionError),
+    ("index(-1)", lambda: bearoff.index((-1, 0, 0, 0, 0, 1)), InvalidPositionError),
+    ("index(16 checkers)", lambda: bearoff.index((16, 0, 0, 0, 0, 0)), InvalidPositionError),
+    ("counts(-1)", lambda: bearoff.counts(-1), InvalidPositionError),
+    ("counts(nan)", lambda: bearoff.counts(NAN), InvalidPositionError),
+    ("counts(10**6)", lambda: bearoff.counts(10**6), InvalidPositionError),
+    ("expected_rolls(contact)", lambda: bearoff.one_sided().expected_rolls(START), InvalidPositionError),
+    ("p_off_in n=-1", lambda: bearoff.one_sided().p_off_in((0, 0, 0, 0, 0, 1), -1), BgsimError),
+    ("p_off_in n=nan", lambda: bearoff.one_sided().p_off_in((0, 0, 0, 0, 0, 1), NAN), BgsimError),
+    ("p_first_off_in n='2'", lambda: bearoff.one_sided().p_first_off_in((0, 0, 0, 0, 0, 1), "2"), BgsimError),
+    ("two_sided(0)", lambda: bearoff.two_sided(0), BgsimError),
+    ("two_sided(nan)", lambda: bearoff.two_sided(NAN), BgsimError),
+    ("two_sided(16)", lambda: bearoff.two_sided(16), BgsimError),
+    ("win_chance one side", lambda: bearoff.two_sided(3).win_chance((1, 0, 0, 0, 0, 0)), BgsimError),
+    ("best play dice (7, 1)", lambda: bearoff.best_bearoff_play(BEAROFF, (7, 1)), BgsimError),
+    ("best play dice nan", lambda: bearoff.best_bearoff_play(BEAROFF, (NAN, 1)), BgsimError),
+    ("best play 'x'", lambda: bearoff.best_bearoff_play("x", (6, 1)), BgsimError),
+    ("best play two=5", lambda: bearoff.best_bearoff_play(BEAROFF, (6, 1), two=5), BgsimError),
+    ("rolls_distribution(contact)", lambda: bearoff.rolls_distribution(START), InvalidPositionError),
+    ("rolls_distribution(5)", lambda: bearoff.rolls_distribution(5), InvalidPositionError),
+    # ------------------------------------------------------------------ engine
+    ("gnubg id garbage", lambda: Position.from_gnubg_id("not an id!"), ParseError),
+    ("gnubg id 'x'", lambda: Position.from_gnubg_id("x"), ParseError),
+    ("gnubg id None", lambda: Position.from_gnubg_id(None), ParseError),
+    ("gnubg id turn=2", lambda: Position.from_gnubg_id("4HPwATDgc/ABMA", turn=2), InvalidPositionError),
+    ("gnubg id checkers=-1", lambda: Position.from_gnubg_id("4HPwATDgc/ABMA", checkers=-1), InvalidPositionError),
+    ("xgid checkers=16", lambda: Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+                                                    checkers=16), InvalidPositionError),
+    ("xgid garbage", lambda: Position.from_xgid("XGID=nonsense"), ParseError),
+    ("xgid empty", lambda: Position.from_xgid(""), ParseError),
+    ("xgid 5", lambda: Position.from_xgid(5), ParseError),
+    ("from_counts point 26", lambda: Position.from_counts({26: 1}, {}), InvalidPositionError),
+    ("from_counts -1", lambda: Position.from_counts({1: -1}, {}), InvalidPositionError),
+    ("from_counts nan", lambda: Position.from_counts({1: NAN}, {}), InvalidPositionError),
+    ("from_counts 16 checkers", lambda: Position.from_counts({1: 16}, {}), InvalidPositionError),
+    ("from_counts turn=2", lambda: Position.from_counts({1: 1}, {1: 1}, turn=2), InvalidPositionError),
+    ("legal_plays (7, 1)", lambda: START.legal_plays((7, 1)), IllegalPlayError),
+    ("legal_plays (0, 1)", lambda: START.legal_plays((0, 1)), IllegalPlayError),
+    ("legal_plays (nan, 1)", lambda: START.legal_plays((NAN, 1)), IllegalPlayError),
+    ("legal_plays '61'", lambda: START.legal_plays("61"), IllegalPlayError),
+    ("legal_plays (1, 2, 3)", lambda: START.legal_plays((1, 2, 3)), IllegalPlayError),
+    ("play garbage", lambda: START.play("hello"), ParseError),
+    ("play illegal", lambda: START.play("24/18 13/12"), IllegalPlayError),
+    ("play 5", lambda: START.play(5), BgsimError),
+    ("Rules variant", lambda: Rules(variant="chess"), BgsimError),
+    ("Rules.match(-1)", lambda: Rules.match(-1), BgsimError),
+    ("Rules.match(nan)", lambda: Rules.match(NAN), BgsimError),
+    ("dice.roll(rng=-1)", lambda: bgsim.roll(rng=-1), BgsimError),
+    ("dice.roll(rng='x')", lambda: bgsim.roll(rng="x"), BgsimError),
+]
+
+# Entry points of other modules that still let a bare error through; their owners fix them.
+KNOWN = {"gnubg id checkers=-1", "xgid checkers=16", "gnubg id None", "xgid 5", "play 5", "dice.roll(rng=-1)", "dice.roll(rng='x')"}
+
+
+@pytest.mark.parametrize("label, call, error", [
+    pytest.param(label, call, error, id=label,
+                 marks=[pytest.mark.xfail(reason="another module's entry point", strict=False)]
+                 if label in KNOWN else [])
+    for label, call, error in CASES])
+def test_bad_input_raises_the_library_error(label, call, error):
+    with pytest.raises(BgsimError) as info:
+        call()
+    assert isinstance(info.value, error), f"{label}: {type(info.value).__name__}: {info.value}"
+    assert str(info.value)                 # a message that says what is wrong
+
+
+def test_every_error_class_lives_in_errors_and_is_a_bgsim_error():
+    for module in (montecarlo, equity, race, exact, bearoff):
+        for name, obj in vars(module).items():
+            if inspect.isclass(obj) and issubclass(obj, BaseException) and not name.startswith("_"):
+                assert issubclass(obj, BgsimError), f"{module.__name__}.{name}"
+                assert obj.__module__ == "bgsim.errors", f"{module.__name__}.{name} is defined outside errors.py"
+    for name in errors.__all__:
+        cls = getattr(errors, name)
+        assert issubclass(cls, BgsimError) and issubclass(cls, ValueError)
+
+
+def test_the_old_homes_still_import_the_moved_errors():
+    assert montecarlo.EstimateError is EstimateError
+    assert equity.MatchEquityError is MatchEquityError
+    assert race.NotARaceError is NotARaceError
