@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from numbers import Integral
 from typing import Any
 
+from .cube import Cube
 from .errors import BgsimError, InvalidSettingError
 from .events import (
     AutomaticDouble,
@@ -211,7 +212,7 @@ class Step:
         return self.snapshot.dice
 
     @property
-    def cube(self):
+    def cube(self) -> Cube:
         """The :class:`~bgsim.cube.Cube` now."""
         return self.snapshot.cube
 
