@@ -23,9 +23,15 @@ from bgsim import ParseError, Position
 from bgsim.events import Beaver, Double, Drop, GameOver, Move, Pass, Resign, Roll, Take
 from bgsim.game import Game
 from bgsim.match import Match, Session
-from bgsim.players import drive
-from bgsim.matfile import load_mat, parse_rules_tag, read_mat, rules_tag, save_mat, write_mat
-from bgsim.players import RandomPlayer
+from bgsim.matfile import (
+    load_mat,
+    parse_rules_tag,
+    read_mat,
+    rules_tag,
+    save_mat,
+    write_mat,
+)
+from bgsim.players import RandomPlayer, drive
 from bgsim.rules import ResultKind, Rules
 
 THREE_POINTER = """\
