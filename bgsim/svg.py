@@ -50,7 +50,7 @@ from .plays import Play
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "step_board"]
+__all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "record_step", "step_board"]
 
 
 class SvgBoard(str):
@@ -618,6 +618,27 @@ def step_board(position: "Position", *, cube_value: int = 1, cube_owner: int | N
     """
     line = " \u2014 ".join(s for s in (score, caption) if s) or None
     return board(position, cube=(cube_value, cube_owner), dice=dice, caption=line, **options)
+
+
+def record_step(step: Any, *, names: Iterable[str] | None = None, **options: Any) -> SvgBoard:
+    """A step of a game or match record (:class:`bgsim.records.Step`) as a board.
+
+    The cube, the dice to play, the score before the game and the step's caption; ``names``
+    are the players' names (a record's ``names``). Other keywords go to :func:`board`.
+
+    >>> from bgsim import Game
+    >>> from bgsim.records import GameRecord
+    >>> step = GameRecord.from_game(Game(starter=1))[0]
+    >>> svg = record_step(step, names=("Ann", "Ben"))
+    >>> 'class="cube"' in svg and "Ann 0, Ben 0" in svg
+    True
+    """
+    nm = _names(names)
+    score = f"{nm[0]} {step.score[0]}, {nm[1]} {step.score[1]}"
+    if step.rules.is_match:
+        score += f" ({step.rules.match_length}-point match)"
+    return step_board(step.position, cube_value=step.cube_value, cube_owner=step.cube_owner,
+                      dice=step.dice, caption=step.caption, score=score, names=nm, **options)
 
 
 # ----------------------------------------------------------------------------- plots

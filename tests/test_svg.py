@@ -343,3 +343,24 @@ def test_pip_counts_can_be_hidden_for_a_pip_counting_exercise():
     assert "167 pips" in shown
     assert "pips" not in re.sub(r'class="pips"', "", hidden)   # neither on the board nor in <desc>
     assert hidden.count('class="checker"') == shown.count('class="checker"')
+
+
+def test_games_and_record_steps_draw_themselves_with_cube_dice_and_score():
+    from html import escape
+
+    from bgsim import Game, HeuristicPlayer, Match
+
+    game = Game(rng=5)
+    game.roll(dice=(3, 1))
+    drawn = game._repr_svg_()
+    assert drawn.count('class="die"') == 2 and 'class="cube"' in drawn
+    assert 'data-turn="0"' in drawn
+
+    match = Match(3, rng=2, names=("Ann", "Ben"))
+    match.play_out((HeuristicPlayer(), HeuristicPlayer()))
+    rec = match.record()
+    middle = len(rec) // 2
+    shown = rec.view(middle)._repr_svg_()
+    assert "Ann" in shown and "3-point match" in shown
+    assert escape(rec[middle].caption) in shown
+    assert rec[middle]._repr_svg_() == svg.record_step(rec[middle])
