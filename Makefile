@@ -68,8 +68,10 @@ lab: $(STAMP)
 
 # Voila runs each notebook and shows its outputs and widgets without the code. It needs no
 # allow_root flag; it listens on localhost:8866 (change with TEACH_ARGS=--port=N).
+# Idle kernels are shut down after 10 minutes so a class leaves none behind.
 teach: $(STAMP)
-	$(VENV)/bin/voila lessons/ $(TEACH_ARGS)
+	$(VENV)/bin/voila lessons/ --MappingKernelManager.cull_idle_timeout=600 \
+	  --MappingKernelManager.cull_interval=60 $(TEACH_ARGS)
 
 # Execute lessons in place (fresh python3 kernel, cwd lessons/), storing outputs for nbval.
 lessons: $(STAMP)

@@ -23,12 +23,13 @@ from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .position import Position
 from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules
+from .turn import Step, TurnBuilder
 
 __version__ = "0.1.0"
 
 __all__ = [
     # rules engine
-    "Position", "Play",
+    "Position", "Play", "TurnBuilder", "Step",
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",

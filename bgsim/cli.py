@@ -26,8 +26,14 @@ import re
 import sys
 from typing import Sequence
 
-from .errors import BgsimError, ParseError
+from . import exact
+from .bearoff import one_sided, two_sided
+from .equity import cube_decision, match_equity
+from .errors import BgsimError, InvalidPositionError, ParseError
+from .montecarlo import estimate
 from .position import Position
+from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
+from .rules import Rules
 from .rulebook import rules_reference
 
 __all__ = ["main", "read_position", "read_dice"]
@@ -102,7 +108,6 @@ def _cmd_check(args) -> int:
 
 
 def _cmd_odds(args) -> int:
-    from . import exact
 
     pos = read_position(args.position)
     print(pos)
@@ -119,8 +124,6 @@ def _cmd_odds(args) -> int:
 
 
 def _cmd_bearoff(args) -> int:
-    from .bearoff import one_sided, two_sided
-    from .errors import InvalidPositionError
 
     pos = read_position(args.position)
     db = one_sided()
@@ -141,8 +144,6 @@ def _cmd_bearoff(args) -> int:
 
 
 def _cmd_estimate(args) -> int:
-    from .montecarlo import estimate
-    from .rules import Rules
 
     pos = read_position(args.position)
     if args.match:
@@ -159,7 +160,6 @@ def _cmd_estimate(args) -> int:
 
 
 def _cmd_met(args) -> int:
-    from .equity import match_equity
 
     mwc = match_equity(args.my_away, args.opp_away, crawford=args.crawford, post_crawford=args.post_crawford)
     game = " (Crawford game)" if args.crawford else " (post-Crawford)" if args.post_crawford else ""
@@ -168,7 +168,6 @@ def _cmd_met(args) -> int:
 
 
 def _cmd_race(args) -> int:
-    from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
 
     pos = read_position(args.position)
     for count in (keith_count, thorp_count, kleinman_count, eight_nine_twelve):
@@ -178,7 +177,6 @@ def _cmd_race(args) -> int:
 
 
 def _cmd_cube(args) -> int:
-    from .equity import cube_decision
 
     p = args.p_win / 100 if args.p_win > 1 else args.p_win
     score = tuple(args.score) if args.score else None

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import BgsimError, IllegalPlayError
+from .errors import BgsimError, IllegalPlayError, SeedError
 
 __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening", "rng_from", "probability",
@@ -77,6 +77,13 @@ def rng_from(seed_or_rng=None) -> np.random.Generator:
     """
     if isinstance(seed_or_rng, np.random.Generator):
         return seed_or_rng
+    if isinstance(seed_or_rng, bool) or not (
+        seed_or_rng is None
+        or isinstance(seed_or_rng, (int, np.integer, np.random.SeedSequence, np.random.BitGenerator))
+    ):
+        raise SeedError(f"rng must be None, an int >= 0, a SeedSequence or a Generator, not {seed_or_rng!r}")
+    if isinstance(seed_or_rng, (int, np.integer)) and seed_or_rng < 0:
+        raise SeedError(f"a seed must be an int >= 0, not {seed_or_rng}")
     return np.random.default_rng(seed_or_rng)
 
 

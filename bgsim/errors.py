@@ -19,6 +19,7 @@ __all__ = [
     "ParseError",
     "AmbiguousPlayError",
     "RuleViolationError",
+    "SeedError",
     "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
 ]
 
@@ -83,3 +84,7 @@ class MatchEquityError(BgsimError):
 
 class NotARaceError(BgsimError):
     """A race formula was asked about a position that still has contact, or a finished game."""
+
+
+class SeedError(BgsimError):
+    """An ``rng=`` argument that is not a seed: not None, an int >= 0, a SeedSequence or a Generator."""

@@ -185,7 +185,7 @@ def _char_of_bit(bit: int) -> int:
 
 def _strip(text: object, what: str) -> tuple[str, int]:
     if not isinstance(text, str):
-        raise TypeError(f"{what} must be a str, not {type(text).__name__}")
+        raise ParseError(f"{what} must be text (a str), not {type(text).__name__}")
     body = text.strip()
     return body, len(text) - len(text.lstrip())
 

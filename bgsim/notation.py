@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .plays import Play
     from .position import Position
 
-__all__ = ["format_play", "parse_chains", "parse_play", "diagnose", "point_name"]
+__all__ = ["format_play", "parse_chains", "parse_play", "diagnose", "point_name", "forced_play_reason",
+           "CAUCASIAN_REASON"]
 
 _ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]  # 21 rolls, higher die first
 
@@ -316,8 +317,37 @@ def _describe_unused(used: list[int], dice) -> str:
             left.remove(d)
     if dice[0] == dice[1]:
         k = len(left)
-        return f"leaves {'one' if k == 1 else ['', '', 'two', 'three', 'four'][k]} {dice[0]}{'s' if k > 1 else ''} unplayed"
-    return "leaves the " + " and the ".join(str(d) for d in left) + " unplayed"
+        return f"{'one' if k == 1 else ['', '', 'two', 'three', 'four'][k]} {dice[0]}{'s' if k > 1 else ''} unplayed"
+    return "the " + " and the ".join(str(d) for d in left) + " unplayed"
+
+
+#: Why a V5 step is refused (the Caucasian hit rule).
+CAUCASIAN_REASON = ("a checker that hit in its home board may not go on to a point holding your "
+                    "own checkers in the same turn (V5)")
+
+
+def forced_play_reason(label: str, used: list[int], dice, max_used: int, example: str, *,
+                       would: bool = False) -> str | None:
+    """The R10 or R11 sentence for a play ``label`` that uses the dice ``used``, or None.
+
+    ``max_used``: how many dice the legal plays use; ``example``: a legal play to name.
+    ``would=True`` words it for a single step that would end the turn that way.
+
+    >>> forced_play_reason("13/10", [3], (6, 3), 2, "24/18 13/10")
+    '13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)'
+    >>> forced_play_reason("13/7", [6], (6, 4), 2, "24/18 13/9", would=True)
+    '13/7 would leave the 4 unplayed, but 24/18 13/9 plays both dice (R10)'
+    """
+    if len(used) < max_used:
+        verb = "would leave" if would else "alone leaves" if used else "leaves"
+        if dice[0] == dice[1]:
+            words = {2: "two", 3: "three", 4: "all four"}[max_used]
+            return f"{label} {verb} {_describe_unused(used, dice)}, but {example} plays {words} (R10)"
+        return f"{label} {verb} {_describe_unused(used, dice)}, but {example} plays both dice (R10)"
+    if max_used == 1 and dice[0] != dice[1] and used and used[0] != max(dice):
+        return (f"{label} plays the {used[0]}, but the higher die {max(dice)} can be played ({example}); "
+                f"when only one die can be played it must be the higher (R11)")
+    return None
 
 
 def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text: str = "") -> str:
@@ -394,16 +424,9 @@ def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text
             example = str(p)
             break
     max_used = max(p.dice_used for p in legal) if legal else 0
-    if len(used) < max_used:
-        alone = "alone " if used else ""
-        if dice[0] == dice[1]:
-            words = {2: "two", 3: "three", 4: "all four"}[max_used]
-            return f"{label} {alone}{_describe_unused(used, dice)}, but {example} plays {words} (R10)"
-        return f"{label} {alone}{_describe_unused(used, dice)}, but {example} plays both dice (R10)"
-    if max_used == 1 and dice[0] != dice[1] and used and used[0] != max(dice):
-        return (f"{label} plays the {used[0]}, but the higher die {max(dice)} can be played ({example}); "
-                f"when only one die can be played it must be the higher (R11)")
+    forced = forced_play_reason(label, used, dice, max_used, example)
+    if forced:
+        return forced
     if caucasian:
-        return (f"{label}: a checker that hit in its home board may not go on to a point holding your "
-                f"own checkers in the same turn (V5)")
+        return f"{label}: {CAUCASIAN_REASON}"
     return f"{label} is not a legal play of {dice_txt} here"

@@ -22,11 +22,12 @@ from typing import Any, Union
 import numpy as np
 
 from . import plays as _plays
-from .errors import InvalidPositionError, ParseError
+from .errors import IllegalPlayError, InvalidPositionError, ParseError
 from .ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
 from .notation import parse_play as _parse_play
 from .plays import Play
 from .text import board_text
+from .turn import TurnBuilder
 
 __all__ = ["Position", "CHECKERS", "BAR", "OFF"]
 
@@ -494,7 +495,7 @@ class Position:
         if isinstance(play, str):
             play = self.parse_play(play, dice, caucasian=caucasian)
         elif not isinstance(play, Play):
-            raise TypeError(f"play must be a Play or a string, not {type(play).__name__}")
+            raise IllegalPlayError(f"a play is a Play or a play in notation such as '24/18 13/9', not {type(play).__name__}")
         return _plays.result_of(self, play, caucasian=caucasian)
 
     # ----------------------------------------------------------------- dunder
@@ -522,6 +523,16 @@ class Position:
         from .svg import board
 
         return board(self)
+
+    # ----------------------------------------------------------------- stepping
+    def start_turn(self, dice: tuple[int, int], *, caucasian: bool = False) -> TurnBuilder:
+        """Play ``dice`` one checker and one die at a time, with the rules explained (R5-R21, V5).
+
+        >>> t = Position.initial().start_turn((6, 4))
+        >>> t.step("24/18").step("18/14").play in Position.initial().legal_plays((6, 4))
+        True
+        """
+        return TurnBuilder(self, dice, caucasian=caucasian)
 
 
 _plays._register_position_type(Position)

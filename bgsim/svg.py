@@ -42,13 +42,15 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from .errors import BgsimError
+from .plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .plays import Play
     from .position import Position
 
-__all__ = ["THEMES", "SvgBoard", "board", "play_board", "step_board"]
+__all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "step_board"]
 
 
 class SvgBoard(str):
@@ -158,21 +160,14 @@ def _dice(dice: Any) -> tuple[int, int] | None:
 
 
 def _play_steps(play: Any) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
-    steps = getattr(play, "steps", None)
-    if steps is None:
-        steps = getattr(play, "moves", None)
-    if steps is None:
-        raise BgsimError(f"play: expected a Play (with steps and hits), not {play!r}")
-    steps = tuple((int(a), int(b)) for a, b in steps)
-    hits = tuple(bool(h) for h in getattr(play, "hits", ()) or ())
-    return steps, hits + (False,) * (len(steps) - len(hits))
+    if not isinstance(play, Play):
+        raise BgsimError(f"play: expected a Play (from Position.legal_plays), not {play!r}")
+    hits = tuple(play.hits)
+    return play.steps, hits + (False,) * (len(play.steps) - len(hits))
 
 
-def _play_before(play: Any) -> "Position | None":
-    before = getattr(play, "before", None)
-    if before is None:
-        before = getattr(play, "_before", None)
-    return before
+def _play_before(play: Play) -> Position | None:
+    return play.before
 
 
 # ----------------------------------------------------------------------------- the drawing
@@ -619,3 +614,56 @@ def step_board(position: "Position", *, cube_value: int = 1, cube_owner: int | N
     """
     line = " \u2014 ".join(s for s in (score, caption) if s) or None
     return board(position, cube=(cube_value, cube_owner), dice=dice, caption=line, **options)
+
+
+# ----------------------------------------------------------------------------- plots
+def convergence(trace: list[tuple[int, float, float]], width: int = 520, height: int = 220,
+                    unit: str = "points per game") -> str:
+    """A small SVG plot of a running estimate and its 95% band (a Monte Carlo run converging).
+
+    ``trace`` holds ``(games, estimate, half_width)`` after each round; the Monte Carlo widget
+    and :class:`bgsim.Estimate`'s notebook display draw it.
+
+    >>> convergence([(36, 0.1, 0.3), (72, 0.05, 0.2)]).startswith('<svg')
+    True
+    """
+    left, right, top, bottom = 56, 12, 12, 34
+    pw, ph = width - left - right, height - top - bottom
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="bgsim-plot" viewBox="0 0 {width} {height}" '
+              f'width="{width}" height="{height}" font-family="sans-serif" font-size="12">'),
+             f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#999"/>']
+    if not trace:
+        parts.append(f'<text x="{left + pw / 2}" y="{top + ph / 2}" text-anchor="middle" fill="#777">'
+                     f'press Start: the estimate and its 95% band appear here</text></svg>')
+        return "".join(parts)
+    g = np.array([t[0] for t in trace], dtype=float)
+    e = np.array([t[1] for t in trace])
+    h = np.nan_to_num(np.array([t[2] for t in trace]))
+    lo, hi = float(np.min(e - h)), float(np.max(e + h))
+    if hi - lo < 1e-9:
+        lo, hi = lo - 0.5, hi + 0.5
+    pad = (hi - lo) * 0.05
+    lo, hi = lo - pad, hi + pad
+    gmax = float(g[-1]) if g[-1] > 0 else 1.0
+
+    def x(v: float) -> float:
+        return left + pw * v / gmax
+
+    def y(v: float) -> float:
+        return top + ph * (hi - v) / (hi - lo)
+
+    band = [f"{x(a):.1f},{y(b + c):.1f}" for a, b, c in zip(g, e, h)]
+    band += [f"{x(a):.1f},{y(b - c):.1f}" for a, b, c in zip(g[::-1], e[::-1], h[::-1])]
+    parts.append(f'<polygon points="{" ".join(band)}" fill="#90caf9" fill-opacity="0.55" stroke="none"/>')
+    line = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(g, e))
+    parts.append(f'<polyline points="{line}" fill="none" stroke="#0d47a1" stroke-width="2"/>')
+    if lo < 0 < hi:
+        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#666" '
+                     f'stroke-dasharray="4 3"/>')
+    for v in (lo + pad, (lo + hi) / 2, hi - pad):
+        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:+.3f}</text>')
+    parts.append(f'<text x="{left}" y="{height - 8}">0</text>')
+    parts.append(f'<text x="{left + pw}" y="{height - 8}" text-anchor="end">{int(gmax):,} games</text>')
+    parts.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle" fill="#333">'
+                 f'estimate ({escape(unit)}) and its 95% band</text></svg>')
+    return "".join(parts)

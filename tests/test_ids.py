@@ -355,7 +355,7 @@ def test_position_id_checkers_limit_for_hypergammon():
 
 
 def test_position_id_decode_rejects_non_str():
-    with pytest.raises(TypeError):
+    with pytest.raises(ParseError, match="must be text"):
         decode_position_id(b"4HPwATDgc/ABMA")  # type: ignore[arg-type]
 
 

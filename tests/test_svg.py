@@ -231,7 +231,7 @@ def test_play_arrows_and_hits_in_perspective_numbering():
     play = hit_play()                # player 1 enters bar/21*: player 0's blot on his own 4 point
     for perspective in (0, 1):
         root = parse(board(BAR_POS, play=play, perspective=perspective))
-        assert len(by_class(root, "step")) == len(play.moves)
+        assert len(by_class(root, "step")) == len(play.steps)
         (hit,) = by_class(root, "hit")
         assert hit.get("data-point") == ("4" if perspective == 0 else "21")
     doc = play_board(play)
@@ -329,3 +329,9 @@ def test_str_of_a_position_is_the_text_board():
     pos = Position.from_counts({25: 2, 6: 13}, {24: 15}, turn=1)
     text = str(pos)
     assert "bar: X 0  O 2" in text and "O on roll (player 1)" in text
+
+
+def test_a_play_draws_itself_as_the_board_before_it_with_its_arrows():
+    play = Position.initial().parse_play("13/7 8/7", (6, 1))
+    assert play._repr_svg_() == svg.play_board(play)
+    assert play._repr_svg_().count('class="step') >= len(play.steps)

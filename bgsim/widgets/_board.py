@@ -1,0 +1,155 @@
+"""The clickable board: an SVG from :func:`bgsim.svg.board` shown inside the page's DOM."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from .. import svg
+from ..ids import XgidState
+from ..position import Position
+from ._common import IdBox
+
+__all__ = ["BoardView", "BoardWidget", "Click"]
+
+_STATIC = Path(__file__).parent / "static"
+
+#: What a click reports: ``{"kind": "point" | "bar" | "tray", "point": N, "player": P}``.
+Click = dict
+
+_KINDS = ("point", "bar", "tray")
+
+
+class BoardView(anywidget.AnyWidget):
+    """An SVG board in the page, reporting clicks on its points, bar halves and trays.
+
+    ``svg`` is the SVG text (any string following the board's DOM contract:
+    ``class="point" data-point="N"``, ``class="bar" data-player="P"``, ``class="tray"
+    data-player="P"``, ``class="checker" data-player="P" data-point="N"``). It is put
+    into the DOM itself, not into an ``<img>``, so the browser can tell what was
+    clicked. A click calls every callback given to :meth:`on_click` with a dict
+    ``{"kind": "point" | "bar" | "tray", "point": N, "player": P}``: ``point`` in the
+    board's perspective numbering (25 = bar, 0 = tray), ``player`` the owner of the
+    bar half, tray or clicked checker (``None`` for an empty point).
+
+    >>> view = BoardView(svg="<svg></svg>")
+    >>> seen = []
+    >>> view.on_click(seen.append)
+    >>> view.click("point", point=6)
+    >>> seen
+    [{'kind': 'point', 'point': 6, 'player': None}]
+    """
+
+    _esm = _STATIC / "board.js"
+    _css = _STATIC / "board.css"
+    svg = traitlets.Unicode("").tag(sync=True)
+    width = traitlets.Int(0).tag(sync=True)
+    clickable = traitlets.Bool(True).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._callbacks: list[Callable[[Click], None]] = []
+        self.on_msg(self._on_message)
+
+    def on_click(self, callback: Callable[[Click], None], remove: bool = False) -> None:
+        """Call ``callback(click)`` on every click (``remove=True`` stops it), like ipywidgets' Button."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def click(self, kind: str, point: int | None = None, player: int | None = None) -> None:
+        """Act as if the user clicked: ``kind`` ``"point"`` (give ``point``), ``"bar"`` or ``"tray"``
+        (give ``player``). Lessons and tests drive the widgets with it."""
+        if kind not in _KINDS:
+            raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
+        if kind == "point" and (not isinstance(point, int) or not 1 <= point <= 24):
+            raise ValueError(f"a point click needs point 1-24, not {point!r}")
+        if kind != "point" and player not in (0, 1):
+            raise ValueError(f"a {kind} click needs player 0 or 1, not {player!r}")
+        if kind == "bar":
+            point = 25
+        elif kind == "tray":
+            point = 0
+        self._dispatch({"kind": kind, "point": point, "player": player})
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or content.get("type") != "click":
+            return
+        kind = content.get("kind")
+        if kind not in _KINDS:
+            return
+        point = content.get("point")
+        player = content.get("player")
+        self._dispatch({"kind": kind, "point": None if point is None else int(point),
+                        "player": None if player is None else int(player)})
+
+    def _dispatch(self, click: Click) -> None:
+        for callback in list(self._callbacks):
+            callback(click)
+
+
+class BoardWidget(w.VBox):
+    """A position on a board, with its gnubg ID and XGID to copy; clicks are reported.
+
+    ``perspective`` is the player drawn at the bottom (absolute: it stays put whoever is
+    on roll). The other keywords go to :func:`bgsim.svg.board` (``dice``, ``cube``,
+    ``play``, ``highlight``, ``orientation``, ``theme``); ``size`` is the board's width in
+    pixels (``None``: as wide as the page allows). Set :attr:`position` (or call
+    :meth:`redraw` with new drawing keywords) to change what is shown.
+
+    >>> from bgsim import Position
+    >>> b = BoardWidget(Position.initial())
+    >>> b.ids.gnubg.value
+    '4HPwATDgc/ABMA'
+    >>> clicks = []; b.on_click(clicks.append); b.view.click("bar", player=1); clicks
+    [{'kind': 'bar', 'point': 25, 'player': 1}]
+    """
+
+    def __init__(self, position: Position | None = None, perspective: int = 0, *, size: int | None = None,
+                 xgid_state: XgidState | None = None, **drawing: Any) -> None:
+        if perspective not in (0, 1):
+            raise ValueError(f"perspective must be player 0 or 1, not {perspective!r}")
+        self._position = Position.initial() if position is None else position
+        self._perspective = perspective
+        self._drawing = dict(drawing)
+        self._xgid_state = xgid_state
+        self.view = BoardView(width=size or 0)
+        self.ids = IdBox()
+        super().__init__([self.view, self.ids], layout=w.Layout(width=f"{size}px" if size else "100%"))
+        self.add_class("bgsim-board")
+        self.redraw()
+
+    @property
+    def position(self) -> Position:
+        """The position shown; setting it redraws the board and the IDs."""
+        return self._position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        if not isinstance(position, Position):
+            raise TypeError(f"position must be a bgsim.Position, not {type(position).__name__}")
+        self._position = position
+        self.redraw()
+
+    @property
+    def perspective(self) -> int:
+        """The player at the bottom of the board."""
+        return self._perspective
+
+    def redraw(self, *, xgid_state: XgidState | None = None, **drawing: Any) -> None:
+        """Draw again, changing any :func:`bgsim.svg.board` keyword given (``highlight=``, ``dice=``...)."""
+        self._drawing.update(drawing)
+        if xgid_state is not None:
+            self._xgid_state = xgid_state
+        self.view.svg = str(svg.board(self._position, perspective=self._perspective, **self._drawing))
+        self.ids.show(self._position, self._xgid_state)
+
+    def on_click(self, callback: Callable[[Click], None], remove: bool = False) -> None:
+        """Call ``callback(click)`` on every click on the board (see :class:`BoardView`)."""
+        self.view.on_click(callback, remove)

@@ -1,0 +1,243 @@
+"""Monte Carlo estimates in a background thread, with a progress bar, a live convergence
+plot and a Stop button that keeps what was found so far."""
+
+from __future__ import annotations
+
+import html
+import threading
+from typing import Any
+
+import ipywidgets as w
+import numpy as np
+
+from ..errors import BgsimError
+from ..montecarlo import PLAYERS, Interval, estimate, mean_interval, wilson_interval
+from ..position import Position
+from ..rules import ENDING_MODES, Rules
+from ..svg import convergence
+from ._board import BoardWidget
+
+__all__ = ["MonteCarloWidget"]
+
+_BLOCK = 36            # games per block of first rolls (estimate's stratification)
+_POINTS = 40           # about this many points on the convergence plot
+
+
+def _rounds(games: int) -> list[int]:
+    """Games per round: small rounds first (the plot moves at once), growing by half each time
+    up to about 1/40 of the run, each a multiple of the first-roll block.
+
+    >>> _rounds(100), sum(_rounds(10_000)) == 10_000, _rounds(100_000)[:4]
+    ([36, 36, 28], True, [360, 540, 792, 1188])
+    """
+    cap = max(_BLOCK, games // _POINTS // _BLOCK * _BLOCK)
+    size = min(cap, 10 * _BLOCK)
+    out: list[int] = []
+    left = games
+    while left > 0:
+        n = min(size, left)
+        out.append(n)
+        left -= n
+        size = min(cap, int(size * 1.5) // _BLOCK * _BLOCK)
+    return out
+
+
+class MonteCarloWidget(w.VBox):
+    """Estimate a position's chances by playing it out many times, live.
+
+    Choose the number of games, the players (the side on roll and its opponent) and the
+    rules (ending mode V1, Jacoby X1, Caucasian hits V5, the cube's value), then Start:
+    the games run in a background thread (the compiled game loop releases the GIL, so
+    the notebook stays responsive) in rounds, each adding a point to the convergence plot
+    and moving the progress bar. Stop ends the run between chunks and keeps the partial
+    result on screen. The numbers are attributes too: :attr:`games`, :attr:`outcomes`,
+    :attr:`equity`, :attr:`stopped`; :meth:`wait` waits for a run to end.
+
+    >>> from bgsim import Position
+    >>> mc = MonteCarloWidget(Position.from_counts({1: 1}, {2: 1}), games=72)
+    >>> mc.start(); mc.wait(120)
+    True
+    >>> mc.games, mc.outcomes[0], mc.equity.value, mc.stopped
+    (72, 72, 1.0, False)
+    """
+
+    def __init__(self, position: Position | None = None, *, games: int = 3600, seed: int = 0,
+                 size: int | None = 400, **drawing: Any) -> None:
+        self._position = Position.initial() if position is None else position
+        self.board = BoardWidget(self._position, self._position.turn, size=size, **drawing)
+        self.board.view.clickable = False
+        style = {"description_width": "8em"}
+        self.games_box = w.BoundedIntText(value=games, min=_BLOCK, max=10_000_000, step=_BLOCK,
+                                          description="games", style=style, layout=w.Layout(width="16em"))
+        self.seed_box = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed", style=style,
+                                         layout=w.Layout(width="16em"))
+        self.player_box = w.Dropdown(options=PLAYERS, value="heuristic", description="side on roll", style=style,
+                                     layout=w.Layout(width="16em"))
+        self.opponent_box = w.Dropdown(options=PLAYERS, value="heuristic", description="opponent", style=style,
+                                       layout=w.Layout(width="16em"))
+        self.ending_box = w.Dropdown(options=list(ENDING_MODES), value="koks", description="ending (V1)",
+                                     style=style, layout=w.Layout(width="16em"))
+        self.cube_box = w.Dropdown(options=(1, 2, 4, 8), value=1, description="cube", style=style,
+                                   layout=w.Layout(width="16em"))
+        self.jacoby_box = w.Checkbox(value=False, description="Jacoby (X1)", indent=False)
+        self.caucasian_box = w.Checkbox(value=False, description="Caucasian hits (V5)", indent=False)
+        self.start_button = w.Button(description="Start", icon="play", button_style="success")
+        self.start_button.add_class("bgsim-start")
+        self.start_button.on_click(lambda _b: self.start())
+        self.stop_button = w.Button(description="Stop", icon="stop", button_style="danger", disabled=True)
+        self.stop_button.add_class("bgsim-stop")
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.progress = w.IntProgress(value=0, min=0, max=games, description="0 games", style=style,
+                                      layout=w.Layout(width="30em"))
+        self.progress.add_class("bgsim-progress")
+        self.plot = w.HTML(convergence([]))
+        self.plot.add_class("bgsim-convergence")
+        self.table = w.HTML()
+        self.table.add_class("bgsim-mc-result")
+        self.message = w.HTML()
+        self.message.add_class("bgsim-message")
+        settings = w.VBox([self.games_box, self.seed_box, self.player_box, self.opponent_box, self.ending_box,
+                           self.cube_box, self.jacoby_box, self.caucasian_box,
+                           w.HBox([self.start_button, self.stop_button])])
+        super().__init__([w.HBox([self.board, settings], layout=w.Layout(flex_flow="row wrap")),
+                          self.progress, w.HBox([self.plot, self.table], layout=w.Layout(flex_flow="row wrap")),
+                          self.message])
+        self.add_class("bgsim-montecarlo")
+        self.add_class("bgsim-widget")
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._reset()
+
+    # ------------------------------------------------------------------ state
+    def _reset(self) -> None:
+        self.games = 0
+        self.outcomes: tuple[int, ...] = (0,) * 7
+        self.equity: Interval | None = None
+        self.trace: list[tuple[int, float, float]] = []
+        self.stopped = False
+        self.error: str | None = None
+
+    @property
+    def position(self) -> Position:
+        """The position played out (the side on roll is about to roll)."""
+        return self._position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        if self.running:
+            raise BgsimError("stop the run before changing the position")
+        self._position = position
+        self.board.position = position
+
+    @property
+    def running(self) -> bool:
+        """True while a run is going on."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def rules(self) -> Rules:
+        """The rules chosen in the boxes (money play)."""
+        return Rules.money(ending=self.ending_box.value, jacoby=self.jacoby_box.value,
+                           caucasian=self.caucasian_box.value, variant="hypergammon"
+                           if self._position.checkers == 3 else "standard")
+
+    # ------------------------------------------------------------------ actions
+    def start(self) -> None:
+        """Start a run in a background thread (nothing happens if one is going on)."""
+        if self.running:
+            return
+        try:
+            rules = self.rules()
+        except BgsimError as e:
+            self._say(str(e), error=True)
+            return
+        self._reset()
+        total = int(self.games_box.value)
+        self._stop.clear()
+        self.progress.max = total
+        self.progress.value = 0
+        self.progress.bar_style = "info"
+        self.start_button.disabled = True
+        self.stop_button.disabled = False
+        self._say("running...")
+        self._show()
+        args = (rules, total, (self.player_box.value, self.opponent_box.value), int(self.seed_box.value),
+                int(self.cube_box.value))
+        self._thread = threading.Thread(target=self._run, args=args, name="bgsim-montecarlo", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Ask the run to stop after the chunk being played; what was played is kept."""
+        self._stop.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the run to end; True if it has."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
+
+    # ------------------------------------------------------------------ the run
+    def _run(self, rules: Rules, total: int, players: tuple[str, str], seed: int, cube: int) -> None:
+        sizes = _rounds(total)
+        counts = np.zeros(7, dtype=np.int64)
+        values: tuple[float, ...] | None = None
+        unit = "points per game"
+        seeds = np.random.SeedSequence(seed).spawn(len(sizes))
+        try:
+            for n, ss in zip(sizes, seeds):
+                if self._stop.is_set():
+                    self.stopped = True
+                    break
+                est = estimate(self._position, rules, games=n, player=players, cube=cube,
+                               seed=int(ss.generate_state(1)[0]), chunk_size=max(_BLOCK, min(n, 360) // _BLOCK * _BLOCK),
+                               stop=self._stop)
+                if est.games:
+                    counts += np.array(est.outcomes, dtype=np.int64)
+                    values = est.outcome_values
+                    unit = est.equity_unit
+                    self.games += est.games
+                    self.outcomes = tuple(int(c) for c in counts)
+                    self.equity = mean_interval(values, counts)
+                    self.trace.append((self.games, self.equity.value, self.equity.half_width))
+                    self._unit = unit
+                    self._show()
+                if est.stopped:
+                    self.stopped = True
+                    break
+        except Exception as e:  # noqa: BLE001 - shown to the user; the widget stays usable
+            self.error = str(e)
+            self._say(f"the run failed: {e}", error=True)
+        finally:
+            self.start_button.disabled = False
+            self.stop_button.disabled = True
+            self.progress.bar_style = "warning" if self.stopped else "success" if not self.error else "danger"
+            if not self.error:
+                how = f"stopped after {self.games:,} games: the partial result is kept" if self.stopped else \
+                    f"done: {self.games:,} games"
+                self._say(how)
+
+    # ------------------------------------------------------------------ drawing
+    def _say(self, text: str, error: bool = False) -> None:
+        kind = "error" if error else "info"
+        self.message.value = f'<div class="bgsim-{kind}">{html.escape(text)}</div>'
+
+    def _show(self) -> None:
+        self.progress.value = self.games
+        self.progress.description = f"{self.games:,} games"
+        self.plot.value = convergence(self.trace, unit=getattr(self, "_unit", "points per game"))
+        n = self.games
+        if not n:
+            self.table.value = ""
+            return
+        o = self.outcomes
+
+        def row(name: str, k: int) -> str:
+            iv = wilson_interval(k, n)
+            return f"<tr><td>{name}</td><td>{iv.value:.1%}</td><td>{iv.low:.1%} - {iv.high:.1%}</td></tr>"
+
+        rows = [row("wins", o[0] + o[1] + o[2]), row("wins a gammon", o[1] + o[2]), row("wins a backgammon", o[2]),
+                row("loses", o[3] + o[4] + o[5]), row("loses a gammon", o[4] + o[5])]
+        eq = self.equity
+        rows.append(f"<tr><td><b>equity</b></td><td><b>{eq.value:+.3f}</b></td>"
+                    f"<td>{eq.low:+.3f} - {eq.high:+.3f}</td></tr>")
+        self.table.value = (f"<table class='bgsim-table'><tr><th>player {self._position.turn} (on roll)</th>"
+                            f"<th>estimate</th><th>95% interval</th></tr>{''.join(rows)}</table>")

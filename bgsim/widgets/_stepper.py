@@ -1,0 +1,282 @@
+"""The turn stepper on a board: roll, then move the checkers die by die by clicking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from ..dice import rng_from
+from ..dice import roll as roll_dice
+from ..errors import BgsimError
+from ..position import Position
+from ._board import BoardWidget, Click
+from ._common import MessageLine, from_player, to_player
+
+__all__ = ["StepperWidget"]
+
+BAR, OFF = 25, 0
+
+
+def _name(point: int) -> str:
+    return "bar" if point == BAR else "off" if point == OFF else str(point)
+
+
+class StepperWidget(w.VBox):
+    """Play one roll checker by checker, with the rules explaining every refusal.
+
+    Roll (or choose the dice and press "Set dice"), then click a checker to move and the
+    point it goes to; when that checker has only one legal destination it moves at once.
+    Only legal continuations are highlighted: first the checkers that may move, then,
+    once one is picked, where it may go (a step is legal only if the turn can still be
+    finished into a legal play, so the rules of using both dice or the higher one,
+    R10-R12, hold from the first step). A refused click shows the rule it breaks in the
+    message line and changes nothing. "Undo" takes back a step; the list shows every
+    legal play of the roll: pick one to see it drawn with arrows.
+
+    Points are clicked on the board as drawn; sentences use the numbering of the side on
+    roll (``perspective`` defaults to that side, so they agree).
+
+    >>> from bgsim import Position
+    >>> pos = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+    >>> s = StepperWidget(pos, dice=(6, 2))
+    >>> s.board.view.click("point", point=13)            # refused: the bar comes first
+    >>> s.message.text
+    '13/7: a checker on the bar must enter before any other checker moves (R13)'
+    >>> s.board.view.click("bar", player=0)              # one way in: it enters at once
+    >>> [str(x) for x in s.turn.steps], s.turn.dice_left
+    (['bar/19'], (2,))
+    """
+
+    def __init__(self, position: Position | None = None, dice: tuple[int, int] | None = None, *, rng=None,
+                 perspective: int | None = None, caucasian: bool = False, size: int | None = 560,
+                 **drawing: Any) -> None:
+        self._start = Position.initial() if position is None else position
+        self._rng = rng_from(rng)
+        self._caucasian = caucasian
+        self.turn = None
+        self._selected: int | None = None
+        self._plays: list = []
+        self.board = BoardWidget(self._start, self._start.turn if perspective is None else perspective,
+                                 size=size, **drawing)
+        self.board.on_click(self._on_board_click)
+        self.roll_button = w.Button(description="Roll", icon="cube", button_style="primary")
+        self.roll_button.add_class("bgsim-roll")
+        self.roll_button.on_click(lambda _b: self.roll())
+        dice_options = [(str(d), d) for d in range(1, 7)]
+        self.die_boxes = [w.Dropdown(options=dice_options, value=1 + i, layout=w.Layout(width="4.5em"))
+                          for i in (0, 1)]
+        self.set_button = w.Button(description="Set dice", icon="check")
+        self.set_button.add_class("bgsim-set-dice")
+        self.set_button.on_click(lambda _b: self.roll((self.die_boxes[0].value, self.die_boxes[1].value)))
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.undo_button.add_class("bgsim-undo")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.next_button = w.Button(description="Next turn", icon="forward")
+        self.next_button.add_class("bgsim-next-turn")
+        self.next_button.on_click(lambda _b: self.next_turn())
+        self.explain = w.HTML()
+        self.explain.add_class("bgsim-explain")
+        self.played = w.HTML()
+        self.played.add_class("bgsim-played")
+        self.message = MessageLine()
+        self.plays = w.Select(options=[], rows=12, layout=w.Layout(width="15em"))
+        self.plays.add_class("bgsim-plays")
+        self.plays.observe(self._on_play_chosen, names="index")
+        side = w.VBox([w.HTML("<b>All legal plays</b>"), self.plays])
+        buttons = w.HBox([self.roll_button, self.die_boxes[0], self.die_boxes[1], self.set_button,
+                          self.undo_button, self.next_button], layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([buttons, w.HBox([self.board, side]), self.explain, self.played, self.message])
+        self.add_class("bgsim-stepper")
+        self.add_class("bgsim-widget")
+        if dice is not None:
+            self.roll(dice)
+        else:
+            self._refresh()
+            self.message.say(f"player {self._start.turn} to roll: press Roll or choose the dice", "info")
+
+    # ------------------------------------------------------------------ actions
+    @property
+    def position(self) -> Position:
+        """The position the roll is played from."""
+        return self._start
+
+    def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+        """Start the turn over with ``dice`` (``None``: roll them)."""
+        if dice is None:
+            dice = roll_dice(self._rng)
+        try:
+            self.turn = self._start.start_turn(tuple(dice), caucasian=self._caucasian)
+        except BgsimError as e:
+            self.message.say(str(e), "error")
+            return dice
+        self._plays = list(self._start.legal_plays(tuple(dice), caucasian=self._caucasian))
+        self._selected = None
+        for box, d in zip(self.die_boxes, dice):
+            box.value = d
+        self.message.say(f"player {self._start.turn} rolled {dice[0]}-{dice[1]}", "info")
+        self._refresh(list_plays=True)
+        return tuple(dice)
+
+    def undo(self) -> None:
+        """Take back the last step (or the picked checker)."""
+        if self.turn is None:
+            return
+        if self._selected is not None:
+            self._selected = None
+        elif self.turn.steps:
+            self.turn.undo()
+        else:
+            self.message.say("nothing to undo", "info")
+        self._refresh()
+
+    def next_turn(self) -> None:
+        """Once the roll is played, go on from the new position with the opponent to roll."""
+        if self.turn is None or not self.turn.is_complete:
+            self.message.say("finish the turn first: the dice left must be played (R10)", "error")
+            return
+        self._start = self.turn.play.after if hasattr(self.turn.play, "after") else \
+            self._start.play(self.turn.play)
+        self.turn = None
+        self._plays = []
+        self._selected = None
+        self.board.position = self._start
+        self.message.say(f"player {self._start.turn} to roll", "info")
+        self._refresh(list_plays=True)
+
+    def click(self, point: int) -> None:
+        """Click ``point`` as numbered from the side on roll (25 = its bar, 0 = off)."""
+        mover = self._start.turn
+        if point == BAR:
+            self._on_board_click({"kind": "bar", "point": BAR, "player": mover})
+        elif point == OFF:
+            self._on_board_click({"kind": "tray", "point": OFF, "player": mover})
+        else:
+            self._on_board_click({"kind": "point", "point": from_player(point, mover, self.board.perspective),
+                                  "player": None})
+
+    # ------------------------------------------------------------------ clicks
+    def _on_board_click(self, click: Click) -> None:
+        if self.plays.index is not None:   # leave the "show a play" view
+            self.plays.index = None
+        t = self.turn
+        if t is None:
+            self.message.say("roll first (or choose the dice and press Set dice)", "error")
+            return
+        if t.is_complete:
+            self.message.say("the turn is complete: press Undo, Roll again or Next turn", "info")
+            return
+        mover = self._start.turn
+        if click["kind"] == "point":
+            m = to_player(click["point"], self.board.perspective, mover)
+        elif click["kind"] == "bar":
+            if click["player"] != mover:
+                self.message.say(f"that is the opponent's half of the bar; player {mover} is moving", "error")
+                return
+            m = BAR
+        else:
+            m = OFF
+        options = t.options()
+        if self._selected is None or (m == self._selected):
+            if m == self._selected:       # a second click on the picked checker puts it down
+                self._selected = None
+                self._refresh()
+                return
+            self._pick_source(m, options)
+            return
+        src = self._selected
+        matching = [s for s in options if s.src == src and s.dst == m]
+        if matching:
+            self._apply(self._best(matching, src, m))
+            return
+        if m != OFF and any(s.src == m for s in options):   # another checker: pick that one instead
+            self._pick_source(m, options)
+            return
+        self.message.say(self._why_text(f"{_name(src)}/{_name(m)}"), "error")
+
+    def _pick_source(self, m: int, options) -> None:
+        steps = [s for s in options if s.src == m]
+        if not steps:
+            self.message.say(self._why_source(m), "error")
+            return
+        dests = sorted({s.dst for s in steps})
+        if len(dests) == 1:
+            self._apply(self._best(steps, m, dests[0]))
+            return
+        self._selected = m
+        self.message.say(f"{_name(m)}: where to? " + ", ".join(_name(d) for d in dests), "info")
+        self._refresh()
+
+    @staticmethod
+    def _best(steps, src: int, dst: int):
+        """Of several steps src/dst (a bear-off two dice allow, R18), the exact die, else the lower."""
+        exact = [s for s in steps if s.die == src - dst]
+        return exact[0] if exact else min(steps, key=lambda s: s.die)
+
+    def _why_text(self, text: str) -> str:
+        try:
+            reason = self.turn.why(text)
+        except BgsimError as e:
+            return str(e)
+        return reason or f"{text} is not possible now"
+
+    def _why_source(self, m: int) -> str:
+        for die in sorted(set(self.turn.dice_left), reverse=True):
+            try:
+                reason = self.turn.why(m, die)
+            except BgsimError as e:
+                reason = str(e)
+            if reason:
+                return reason
+        return f"no legal step starts from {_name(m)}"
+
+    def _apply(self, step) -> None:
+        self.turn.step(step)
+        self._selected = None
+        t = self.turn
+        if t.is_complete:
+            self.message.say(f"played {t.play}" if len(t.steps) else "no legal play", "ok")
+        else:
+            left = " and ".join(str(d) for d in t.dice_left)
+            self.message.say(f"{step} played; {left} left", "ok")
+        self._refresh()
+
+    def _on_play_chosen(self, change: dict) -> None:
+        i = change["new"]
+        if i is None or not 0 <= i < len(self._plays):
+            self._refresh()
+            return
+        play = self._plays[i]
+        self.board._position = self._start
+        self.board.redraw(play=play, highlight=(), dice=self.turn.dice if self.turn else None)
+        self.message.say(f"legal play {i + 1} of {len(self._plays)}: {play}", "info")
+
+    # ------------------------------------------------------------------ drawing
+    def _refresh(self, list_plays: bool = False) -> None:
+        t = self.turn
+        persp = self.board.perspective
+        mover = self._start.turn
+        if list_plays:
+            self.plays.unobserve(self._on_play_chosen, names="index")
+            self.plays.options = [str(p) or "(no legal play)" for p in self._plays]
+            self.plays.index = None
+            self.plays.observe(self._on_play_chosen, names="index")
+        if t is None:
+            self.explain.value = ""
+            self.played.value = ""
+            self.board._position = self._start
+            self.board.redraw(highlight=(), play=None, dice=None)
+            return
+        options = t.options()
+        if self._selected is None:
+            marks = {s.src for s in options}
+        else:
+            marks = {s.dst for s in options if s.src == self._selected} | {self._selected}
+        highlight = tuple(sorted(from_player(p, mover, persp) for p in marks))
+        self.explain.value = f"<b>This roll:</b> {t.explain()}"
+        steps = " ".join(str(s) for s in t.steps)
+        left = " ".join(str(d) for d in t.dice_left) if not t.is_complete else ""
+        self.played.value = (f"<b>Played:</b> {steps or '-'}" + (f" &nbsp; <b>dice left:</b> {left}" if left else "")
+                             + (" &nbsp; <b>complete</b>" if t.is_complete else ""))
+        self.board._position = t.position
+        self.board.redraw(highlight=highlight, play=None, dice=t.dice)

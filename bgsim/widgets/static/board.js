@@ -1,0 +1,66 @@
+// bgsim board view (anywidget ESM, no build step).
+// Shows the SVG string from Python inside the DOM and reports clicks on the
+// elements of the board's DOM contract: .point[data-point], .bar[data-player],
+// .tray[data-player] and .checker[data-player][data-point].
+
+function hitOf(target, root) {
+  const el = target.closest(".checker, .point, .bar, .tray");
+  if (!el || !root.contains(el)) return null;
+  const num = (name) => {
+    const v = el.getAttribute(name);
+    return v === null ? null : Number(v);
+  };
+  const cls = el.classList;
+  if (cls.contains("checker")) {
+    const point = num("data-point");
+    const player = num("data-player");
+    if (point === 25) return { kind: "bar", player, point: 25 };
+    if (point === 0) return { kind: "tray", player, point: 0 };
+    return { kind: "point", point, player };
+  }
+  if (cls.contains("point")) return { kind: "point", point: num("data-point"), player: null };
+  if (cls.contains("bar")) return { kind: "bar", player: num("data-player"), point: 25 };
+  return { kind: "tray", player: num("data-player"), point: 0 };
+}
+
+function render({ model, el }) {
+  el.classList.add("bgsim-board-view");
+  const holder = document.createElement("div");
+  holder.className = "bgsim-board-svg";
+  el.appendChild(holder);
+  let clickedAt = null;
+
+  const draw = () => {
+    holder.innerHTML = model.get("svg");
+    holder.style.cursor = model.get("clickable") ? "pointer" : "default";
+    const w = model.get("width");
+    holder.style.maxWidth = w ? `${w}px` : "";
+    const version = (Number(el.dataset.version || "0") + 1).toString();
+    el.dataset.version = version;
+    if (clickedAt !== null) {
+      // time from the click to this redraw: message to Python, new SVG back, DOM updated
+      const ms = performance.now() - clickedAt;
+      el.dataset.clickToRedrawMs = ms.toFixed(1);
+      clickedAt = null;
+    }
+  };
+  draw();
+  model.on("change:svg", draw);
+  model.on("change:width", draw);
+  model.on("change:clickable", draw);
+
+  holder.addEventListener("click", (event) => {
+    if (!model.get("clickable")) return;
+    const hit = hitOf(event.target, holder);
+    if (!hit) return;
+    clickedAt = performance.now();
+    model.send({ type: "click", ...hit });
+  });
+  return () => {
+    model.off("change:svg", draw);
+    model.off("change:width", draw);
+    model.off("change:clickable", draw);
+  };
+}
+
+export default { render };

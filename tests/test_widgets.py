@@ -1,0 +1,284 @@
+"""The widgets' logic, driven from Python without a browser (clicks through ``BoardView.click``)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("anywidget", reason="the widgets need the lessons extra (anywidget)")
+
+import time
+
+from bgsim import Position
+from bgsim.game import Game
+from bgsim.records import GameRecord
+from bgsim.widgets import (
+    BoardView,
+    BoardWidget,
+    EditorWidget,
+    IdBox,
+    MonteCarloWidget,
+    ReplayWidget,
+    ScoreWidget,
+    StepperWidget,
+)
+from bgsim.widgets._common import counts_of
+
+
+# ----------------------------------------------------------------------------- board
+def test_board_view_reports_browser_messages():
+    view = BoardView(svg="<svg/>")
+    seen = []
+    view.on_click(seen.append)
+    # what board.js sends for a checker on the bar, an empty point and a tray
+    view._on_message(view, {"type": "click", "kind": "bar", "player": 1, "point": 25}, [])
+    view._on_message(view, {"type": "click", "kind": "point", "point": "7", "player": None}, [])
+    view._on_message(view, {"type": "click", "kind": "tray", "player": 0, "point": 0}, [])
+    view._on_message(view, {"type": "other"}, [])
+    view._on_message(view, {"type": "click", "kind": "nonsense"}, [])
+    assert seen == [{"kind": "bar", "point": 25, "player": 1}, {"kind": "point", "point": 7, "player": None},
+                    {"kind": "tray", "point": 0, "player": 0}]
+    view.on_click(seen.append, remove=True)
+    view.click("point", point=3)
+    assert len(seen) == 3
+
+
+@pytest.mark.parametrize("args", [("wall",), ("point",), ("point", 25), ("bar", None, None), ("tray", None, 2)])
+def test_board_view_click_checks_its_arguments(args):
+    with pytest.raises(ValueError):
+        BoardView().click(*args)
+
+
+def test_board_widget_draws_the_dom_contract_and_ids():
+    pos = Position.from_counts({6: 2, 25: 1}, {1: 3}, turn=1)
+    b = BoardWidget(pos, perspective=0)
+    svg = b.view.svg
+    assert 'class="point' in svg and 'data-point="24"' in svg
+    assert 'class="bar' in svg and 'class="tray' in svg
+    assert b.ids.gnubg.value == pos.gnubg_id()
+    assert b.ids.xgid.value == pos.xgid()
+    b.position = Position.initial()
+    assert b.ids.gnubg.value == "4HPwATDgc/ABMA"
+    b.redraw(highlight=(5,))
+    assert 'data-point="5"' in b.view.svg and "highlight" in b.view.svg
+    with pytest.raises(TypeError):
+        b.position = "4HPwATDgc/ABMA"
+    with pytest.raises(ValueError):
+        BoardWidget(perspective=2)
+
+
+def test_id_boxes_are_read_only():
+    box = IdBox(Position.initial())
+    box.gnubg.value = "typed over"
+    box.xgid.value = ""
+    assert box.gnubg.value == "4HPwATDgc/ABMA"
+    assert box.xgid.value.startswith("XGID=-b----E-C")
+
+
+# ----------------------------------------------------------------------------- editor
+def test_editor_adds_and_removes_checkers_by_clicking():
+    ed = EditorWidget(Position.from_counts({6: 14}, {6: 14}))   # one checker each in the tray
+    ed.colour.value = 0
+    ed.board.view.click("point", point=4)
+    assert counts_of(ed.position, 0)[4] == 1 and counts_of(ed.position, 0)[0] == 0
+    assert ed.board.ids.gnubg.value == ed.position.gnubg_id()
+    ed.colour.value = -1
+    ed.board.view.click("point", point=4)
+    assert counts_of(ed.position, 0)[4] == 0 and counts_of(ed.position, 0)[0] == 1
+    ed.colour.value = 1
+    ed.board.view.click("bar", player=1)
+    assert counts_of(ed.position, 1)[25] == 1 and ed.bar[1].value == 1
+
+
+def test_editor_refuses_an_impossible_position_and_keeps_the_last_valid_one():
+    ed = EditorWidget()   # the starting position: nobody has a checker in the tray
+    before = ed.position
+    ed.colour.value = 0
+    ed.board.view.click("point", point=5)        # a 16th checker (R2)
+    assert ed.position == before
+    assert "16 checkers" in ed.message.text and "(R2)" in ed.message.text
+    assert ed.message.kind == "error"
+    ed.colour.value = -1
+    ed.board.view.click("point", point=6)        # still works after the refusal
+    assert counts_of(ed.position, 0)[6] == 4
+    ed.board.view.click("point", point=1)        # one of player 1's back checkers to his tray
+    assert counts_of(ed.position, 1)[24] == 1
+    ed.colour.value = 1
+    ed.board.view.click("point", point=8)        # player 1 onto player 0's 8-point: two colours (R7)
+    assert "R7" in ed.message.text and counts_of(ed.position, 1)[17] == 0
+
+
+def test_editor_number_boxes_turn_and_refusal():
+    ed = EditorWidget(Position.from_counts({6: 13}, {6: 15}))
+    ed.bar[0].value = 2                          # from the tray to the bar
+    assert ed.position.bar == (2, 0) and ed.off[0].value == 0
+    ed.bar[0].value = 3                          # no checker left in the tray (R2)
+    assert ed.position.bar == (2, 0) and ed.bar[0].value == 2 and "R2" in ed.message.text
+    ed.off[1].value = 1                          # 16 checkers for player 1
+    assert ed.off[1].value == 0 and "R2" in ed.message.text
+    ed.turn.value = 1
+    assert ed.position.turn == 1 and ed.board.ids.xgid.value == ed.position.xgid(ed.xgid_state)
+
+
+def test_editor_loads_ids_and_refuses_bad_ones():
+    ed = EditorWidget()
+    target = Position.from_counts({1: 2, 2: 13}, {1: 15}, turn=1)
+    assert ed.load_id(target.xgid())
+    assert ed.position == target
+    assert ed.load_id("4HPwATDgc/ABMA")
+    assert ed.position == Position.initial(turn=1)   # a Position ID keeps the side on roll
+    good = ed.position
+    ed.paste.value = "not an id"
+    ed.load.click()
+    assert ed.position == good and ed.message.kind == "error" and "not an id" in ed.message.text
+    ed.dice[0].value, ed.dice[1].value = 6, 4
+    ed.cube_value.value, ed.cube_owner.value = 4, 1
+    state = ed.xgid_state
+    assert (state.dice, state.cube_value, state.cube_owner) == ((6, 4), 4, 1)
+    assert ed.board.ids.xgid.value == ed.position.xgid(state)
+
+
+# ----------------------------------------------------------------------------- stepper
+BAR_POS = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+
+
+def test_stepper_refuses_an_illegal_click_with_the_rule_and_goes_on():
+    s = StepperWidget(BAR_POS, dice=(6, 2))
+    s.click(13)
+    assert s.message.kind == "error"
+    assert s.message.text == BAR_POS.start_turn((6, 2)).why("13/7")
+    assert "(R13)" in s.message.text and not s.turn.steps
+    s.click(25)                                  # the only way in: entered at once
+    assert [str(x) for x in s.turn.steps] == ["bar/19"]
+    s.click(13)                                  # now 13 may move; one destination (11)
+    assert s.turn.is_complete
+    assert s.turn.play in BAR_POS.legal_plays((6, 2))
+    s.undo()
+    assert len(s.turn.steps) == 1 and not s.turn.is_complete
+
+
+def test_stepper_highlights_sources_then_destinations():
+    s = StepperWidget(Position.initial(), dice=(6, 4))
+    hl = s.board._drawing["highlight"]
+    assert set(hl) == {x.src for x in s.turn.options()}
+    s.click(24)                                  # two destinations: 18 and 20
+    assert set(s.board._drawing["highlight"]) == {24, 18, 20}
+    s.click(22)                                  # not a destination: refused, selection kept
+    assert s.message.kind == "error" and "24/22" in s.message.text
+    s.click(18)
+    assert [str(x) for x in s.turn.steps] == ["24/18"]
+    s.click(13)                                  # only the 4 is left: one destination, applied at once
+    assert s.message.kind == "ok" and s.turn.is_complete and str(s.turn.play) == "24/18 13/9"
+
+
+def test_stepper_perspective_numbering_and_roll():
+    pos = Position.initial(turn=1)
+    s = StepperWidget(pos, dice=(3, 1), perspective=0)   # the mover at the top of the board
+    s.board.view.click("point", point=25 - 8)            # player 1's 8-point, as drawn for player 0
+    assert s.message.kind == "info" and "where to" in s.message.text
+    s.board.view.click("point", point=25 - 5)
+    assert [str(x) for x in s.turn.steps] == ["8/5"]
+    s2 = StepperWidget(Position.initial(), rng=3)
+    s2.click(24)
+    assert s2.message.kind == "error" and "roll" in s2.message.text
+    d = s2.roll()
+    assert s2.turn is not None and s2.turn.dice == d
+    assert len(s2.plays.options) == len(Position.initial().legal_plays(d))
+
+
+def test_stepper_lists_plays_and_shows_one_with_arrows():
+    s = StepperWidget(Position.initial(), dice=(6, 4))
+    plays = Position.initial().legal_plays((6, 4))
+    assert list(s.plays.options) == [str(p) for p in plays]
+    s.plays.index = 2
+    assert s.board._drawing["play"] == plays[2]
+    s.click(24)                                  # back to stepping
+    assert s.plays.index is None and s.board._drawing["play"] is None
+    s.click(24)                                  # unselect
+    for p in ("24", "18", "13", "9"):
+        s.click(int(p))
+    assert s.turn.is_complete and str(s.turn.play) == "24/18 13/9"
+    s.next_turn()
+    assert s.position.turn == 1 and s.turn is None
+
+
+# ----------------------------------------------------------------------------- replay
+def _record() -> GameRecord:
+    g = Game(rng=1)
+    g.roll(dice=(4, 3))
+    g.play("24/20 24/21")
+    g.roll(dice=(6, 5))
+    g.play("24/13")
+    return GameRecord.from_game(g)
+
+
+def test_replay_steps_back_and_forth():
+    rec = _record()
+    r = ReplayWidget(rec)
+    assert r.index == 0 and r.back_button.disabled and not r.forward_button.disabled
+    r.forward()
+    r.forward()
+    assert r.index == 2 and r.board.position == rec[2].position
+    assert r.board.ids.xgid.value == rec[2].xgid
+    assert rec[2].caption.split()[0] in r.caption.value
+    r.slider.value = 1
+    assert r.index == 1 and rec.cursor == 1
+    r.last()
+    assert r.index == len(rec) - 1 and r.forward_button.disabled
+    r.forward()                                  # at the end: nothing happens
+    assert r.index == len(rec) - 1
+    r.first()
+    assert r.index == 0 and "cube 1" in r.status.value
+    with pytest.raises(TypeError):
+        ReplayWidget("a game")
+
+
+# ----------------------------------------------------------------------------- score
+def test_score_money_points_ending_and_jacoby():
+    s = ScoreWidget()
+    s.winner.value = 1
+    s.kind.value = "backgammon"
+    s.cube.value = 4
+    assert s.points == 12 and s.new_score == (0, 12)
+    s.ending.value = "mars"
+    assert s.points == 8                         # V1: Mars counts a backgammon 2
+    s.ending.value = "koks"
+    s.cube.value = 1
+    s.jacoby.value = True
+    assert s.points == 1                         # X1: cube never turned
+    s.cube_turned.value = True
+    assert s.points == 3
+
+
+def test_score_match_equity_and_crawford():
+    s = ScoreWidget()
+    s.mode.value = "match"
+    s.length.value = 7
+    s.score0.value, s.score1.value = 5, 3
+    s.kind.value = "single"
+    assert s.points == 1 and s.new_score == (6, 3)
+    assert "Crawford game" in s.result.value and "take point" in s.result.value
+    s.score0.value = 6
+    s.crawford.value = True
+    s.cube.value = 2                             # no cube in the Crawford game (R28)
+    assert s.points is None and "R28" in s.message.value
+    s.cube.value = 1                             # keeps working after the refusal
+    assert s.points == 1 and "wins the match" in s.result.value
+
+
+# ----------------------------------------------------------------------------- Monte Carlo
+def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
+    mc = MonteCarloWidget(Position.initial(), games=200_000, seed=1)
+    mc.start()
+    assert mc.running
+    deadline = time.monotonic() + 120
+    while mc.games == 0 and time.monotonic() < deadline:   # the main thread is free meanwhile
+        time.sleep(0.05)
+    mc.stop()
+    assert mc.wait(120)
+    assert mc.stopped and 0 < mc.games < 200_000
+    assert sum(mc.outcomes) == mc.games and mc.trace[-1][0] == mc.games
+    assert "stopped" in mc.message.value and "<polyline" in mc.plot.value
+    assert not mc.start_button.disabled and mc.stop_button.disabled
+    mc.games_box.value = 72                      # runs again after a stop
+    mc.start()
+    assert mc.wait(120) and mc.games == 72 and not mc.stopped
