@@ -232,12 +232,13 @@ def _names(names: Iterable[str] | None) -> tuple[str, str]:
 
 def _describe(pos: "Position", counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
               perspective: int, dice: tuple[int, int] | None, cube: tuple[int, int | None] | None,
-              play: Any, caption: str | None) -> tuple[str, str]:
+              play: Any, caption: str | None, show_pips: bool = True) -> tuple[str, str]:
     turn = pos.turn
     pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
     where = {perspective: "bottom", 1 - perspective: "top"}
     title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
-    parts = [f"{names[p]} (player {p}, {where[p]}) has {pips[p]} pips" for p in (0, 1)]
+    parts = [f"{names[p]} (player {p}, {where[p]})" + (f" has {pips[p]} pips" if show_pips else "")
+             for p in (0, 1)]
     text = f"{names[turn]} is on roll" + (f" with {dice[0]}-{dice[1]}" if dice else "") + ". "
     text += "; ".join(parts) + "."
     for label, idx in (("on the bar", 25), ("borne off", 0)):
@@ -257,7 +258,7 @@ def _describe(pos: "Position", counts: tuple[tuple[int, ...], tuple[int, ...]], 
 def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube: Any = None,
           play: "Play | None" = None, highlight: Iterable[int] = (), orientation: str = "right",
           size: int | None = None, theme: str = "classic", names: Iterable[str] | None = None,
-          caption: str | None = None, id_prefix: str | None = None) -> SvgBoard:
+          caption: str | None = None, id_prefix: str | None = None, pips: bool = True) -> SvgBoard:
     """Draw ``position`` as an SVG board.
 
     >>> from bgsim import Position
@@ -305,6 +306,9 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
         An extra line of text under the board (a score, a comment).
     id_prefix
         Prefix of the element ids; default: made from a hash of all the inputs.
+    pips
+        Show both players' pip counts in the status line (default). ``False`` hides them,
+        for a pip-counting exercise.
 
     Raises
     ------
@@ -339,7 +343,7 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
     counts = ((position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine))
     if id_prefix is None:
         key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
-                    size, theme, nm, caption))
+                    size, theme, nm, caption) + (() if pips else ("no pips",)))
         id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
     elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
         raise BgsimError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
@@ -352,7 +356,7 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
     height = _BOARD_H + _M + lines * _LINE
     width_px = _W if size is None else size
     height_px = height * width_px / _W
-    title, desc = _describe(position, counts, nm, perspective, dice_t, cube_t, play, caption)
+    title, desc = _describe(position, counts, nm, perspective, dice_t, cube_t, play, caption, pips)
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" id="{pid}" class="bgsim-board" '
         f'viewBox="0 0 {_W} {_f(height)}" width="{_f(width_px)}" height="{_f(height_px)}" '
@@ -544,11 +548,11 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
     y0 = _BOARD_H + _M
     out.append(f'<rect x="{_M}" y="{y0}" width="{_W - 2 * _M}" height="{lines * _LINE}" rx="4" '
                f'fill="{t["status_bg"]}"/>')
-    pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
+    pip_counts = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
     ty = y0 + _LINE / 2
     for side, p in enumerate((perspective, 1 - perspective)):
         weight = ' font-weight="bold"' if p == turn else ""
-        label = f"{nm[p]}: {pips[p]} pips" + (" \u2014 to play" if p == turn else "")
+        label = nm[p] + (f": {pip_counts[p]} pips" if pips else "") + (" \u2014 to play" if p == turn else "")
         if p == turn and dice_t:
             label += f" {dice_t[0]}-{dice_t[1]}"
         # the bottom player's label from the left edge, the top player's to the right edge

@@ -335,3 +335,11 @@ def test_a_play_draws_itself_as_the_board_before_it_with_its_arrows():
     play = Position.initial().parse_play("13/7 8/7", (6, 1))
     assert play._repr_svg_() == svg.play_board(play)
     assert play._repr_svg_().count('class="step') >= len(play.steps)
+
+
+def test_pip_counts_can_be_hidden_for_a_pip_counting_exercise():
+    pos = Position.initial()
+    shown, hidden = board(pos), board(pos, pips=False)
+    assert "167 pips" in shown
+    assert "pips" not in re.sub(r'class="pips"', "", hidden)   # neither on the board nor in <desc>
+    assert hidden.count('class="checker"') == shown.count('class="checker"')
