@@ -279,9 +279,16 @@ def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     assert sum(mc.outcomes) == mc.games and mc.trace[-1][0] == mc.games
     assert "stopped" in mc.message.value and "<polyline" in mc.plot.value
     assert not mc.start_button.disabled and mc.stop_button.disabled
-    mc.games_box.value = 72                      # runs again after a stop
+    mc.games_box.value = 720                     # runs again after a stop
     mc.start()
-    assert mc.wait(120) and mc.games == 72 and not mc.stopped
+    assert mc.wait(120) and mc.games == 720 and not mc.stopped
+    # round by round, the widget computed exactly the library's one-shot run
+    from bgsim import estimate
+    from bgsim.widgets._montecarlo import CHUNK
+
+    one_shot = estimate(Position.initial(), mc.rules(), games=720, rng=1, chunk_size=CHUNK,
+                        player=("heuristic", "heuristic"))
+    assert mc.result.outcomes == one_shot.outcomes and len(mc.trace) > 1
 
 
 def test_a_puzzle_stepper_hides_the_answer_until_asked():

@@ -8,10 +8,9 @@ import threading
 from typing import Any
 
 import ipywidgets as w
-import numpy as np
 
 from ..errors import BgsimError
-from ..montecarlo import PLAYERS, Interval, estimate, mean_interval, wilson_interval
+from ..montecarlo import PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ..position import Position
 from ..rules import ENDING_MODES, Rules
 from ..svg import convergence
@@ -20,6 +19,7 @@ from ._board import BoardWidget
 __all__ = ["MonteCarloWidget"]
 
 _BLOCK = 36            # games per block of first rolls (estimate's stratification)
+CHUNK = 360            # games per chunk of the run (a multiple of the block)
 _POINTS = 40           # about this many points on the convergence plot
 
 
@@ -113,6 +113,7 @@ class MonteCarloWidget(w.VBox):
         self.games = 0
         self.outcomes: tuple[int, ...] = (0,) * 7
         self.equity: Interval | None = None
+        self.result: Estimate | None = None
         self.trace: list[tuple[int, float, float]] = []
         self.stopped = False
         self.error: str | None = None
@@ -177,28 +178,26 @@ class MonteCarloWidget(w.VBox):
 
     # ------------------------------------------------------------------ the run
     def _run(self, rules: Rules, total: int, players: tuple[str, str], seed: int, cube: int) -> None:
-        sizes = _rounds(total)
-        counts = np.zeros(7, dtype=np.int64)
-        values: tuple[float, ...] | None = None
-        unit = "points per game"
-        seeds = np.random.SeedSequence(seed).spawn(len(sizes))
+        # Each round resumes the previous one, so the finished run is exactly
+        # estimate(position, games=total, rng=seed, chunk_size=CHUNK): the widget shows what
+        # the library computes, round by round.
+        played = 0
         try:
-            for n, ss in zip(sizes, seeds):
+            for n in _rounds(total):
                 if self._stop.is_set():
                     self.stopped = True
                     break
-                est = estimate(self._position, rules, games=n, player=players, cube=cube,
-                               seed=int(ss.generate_state(1)[0]), chunk_size=max(_BLOCK, min(n, 360) // _BLOCK * _BLOCK),
-                               stop=self._stop)
+                played += n
+                est = estimate(self._position, rules, games=played, player=players, cube=cube,
+                               rng=seed if self.result is None else None, resume=self.result,
+                               chunk_size=CHUNK if self.result is None else None, stop=self._stop)
+                self.result = est
                 if est.games:
-                    counts += np.array(est.outcomes, dtype=np.int64)
-                    values = est.outcome_values
-                    unit = est.equity_unit
-                    self.games += est.games
-                    self.outcomes = tuple(int(c) for c in counts)
-                    self.equity = mean_interval(values, counts)
-                    self.trace.append((self.games, self.equity.value, self.equity.half_width))
-                    self._unit = unit
+                    self.games = est.games
+                    self.outcomes = tuple(int(c) for c in est.outcomes)
+                    self.equity = est.equity
+                    self.trace.append((self.games, est.equity.value, est.equity.half_width))
+                    self._unit = est.equity_unit
                     self._show()
                 if est.stopped:
                     self.stopped = True
