@@ -51,6 +51,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from . import ids as _ids
 from .cube import Cube
 from .dice import check_dice, rng_from
 from .errors import (
@@ -910,6 +911,238 @@ class Game:
                     raise RuleViolationError(f"replay, event {j} ({events[j]}): the rules give {got} instead")
             i += len(produced)
         return game
+
+    # ----------------------------------------------------------------- standard IDs
+    @classmethod
+    def from_xgid(cls, text: str, rules: Rules | None = None, rng=None) -> Game:
+        """The game at the point an XGID describes: position, cube, score, match length, Crawford, dice.
+
+        The rules come from the XGID: a match of its length (R27, with the Crawford rule,
+        R28), or money play with its Jacoby (X1) and beaver (X2) flags; a max cube other
+        than XG's default 1024 becomes the cube limit (V2). ``rules`` may be given instead
+        (e.g. other V1-V5 settings); it must agree with the XGID's match length, Jacoby and
+        beaver flags. The player on roll (bgsim player 0 = XG's bottom player) is about to
+        roll, or has rolled the XGID's dice (a roll that cannot be played passes at once,
+        R12), or has doubled (``D``: the opponent must take or drop) or been beavered
+        (``B``). The score is kept as :attr:`id_score` and written back by :meth:`xgid`.
+
+        >>> g = Game.from_xgid("XGID=-BDB-------------a------e-:1:-1:-1:42:3:2:0:5:8")
+        >>> g.rules.match_length, g.id_score, g.cube_value, g.cube_owner, g.player_on_roll, g.dice
+        (5, (3, 2), 2, 1, 1, (4, 2))
+        >>> g.xgid()
+        'XGID=-BDB-------------a------e-:1:-1:-1:42:3:2:0:5:8'
+        >>> Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", Rules.match(7))
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.RuleViolationError: the XGID is a money game, but the rules are a 7-point match (R27)
+
+        Raises :class:`~bgsim.errors.ParseError` for a malformed XGID and
+        :class:`~bgsim.errors.RuleViolationError` for a state the rules do not allow (a
+        raccoon, ``R``, is not in the rules, X2).
+        """
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        mine, theirs, on_roll, s = _ids.decode_xgid(text, checkers=15 if rules is None else rules.checkers)
+        limit = None if s.max_cube == 1024 else s.max_cube
+        if s.match_length:
+            own = Rules.match(s.match_length, cube_limit=limit)
+        else:
+            own = Rules.money(jacoby=s.jacoby, beavers=s.beaver, cube_limit=limit)
+        if rules is None:
+            rules = own
+        else:
+            if rules.match_length != own.match_length:
+                def kind(r: Rules) -> str:
+                    return f"a {r.match_length}-point match" if r.is_match else "a money game"
+                raise RuleViolationError(f"the XGID is {kind(own)}, but the rules are {kind(rules)} (R27)")
+            if rules.is_money and (rules.jacoby, rules.beavers) != (s.jacoby, s.beaver):
+                raise RuleViolationError(
+                    f"the XGID has the Jacoby rule {'on' if s.jacoby else 'off'} and beavers "
+                    f"{'on' if s.beaver else 'off'}, but the rules have them {'on' if rules.jacoby else 'off'} "
+                    f"and {'on' if rules.beavers else 'off'} (X1, X2)")
+        if s.cube_action == _ids.XG_RACCOONED:
+            raise RuleViolationError("the XGID shows a raccoon (a beaver redoubled), which is not in the rules (X2)")
+        game = cls._at(rules, rng, Position(mine, theirs, on_roll), s.score, s.crawford, s.cube_value,
+                       s.cube_owner)
+        if s.cube_action is not None:
+            game.double()
+            if s.cube_action == _ids.XG_BEAVERED:
+                game.beaver()
+        elif s.dice != (0, 0):
+            game.roll(dice=s.dice)
+        return game
+
+    @classmethod
+    def from_gnubg_ids(cls, position_id: str, match_id: str, rng=None) -> Game:
+        """The game at the point a gnubg Position ID and Match ID describe.
+
+        Players are gnubg's 0 and 1; the Position ID is seen from the Match ID's player on
+        roll (the dice owner). The rules are a match of the Match ID's length (R27, R28) or
+        money play with its Jacoby setting (X1). The game may be before the opening roll
+        (game state "none" on the start position, R3), waiting for the roll, with dice
+        rolled, or with a double offered (R26); a finished game or a resignation offer
+        cannot be continued and is refused. The score is kept as :attr:`id_score`;
+        :meth:`match_id` and :meth:`gnubg_id` write the IDs back.
+
+        >>> g = Game.from_gnubg_ids("4HPwATDgc/ABMA", "QYkqASAAIAAA")   # the manual's Match ID
+        >>> g.rules.match_length, g.id_score, g.cube_value, g.cube_owner, g.player_on_roll, g.dice
+        (9, (2, 4), 2, 0, 1, (5, 2))
+        >>> g.match_id()
+        'QYkqASAAIAAA'
+        >>> Game.from_gnubg_ids("4HPwATDgc/ABMA", "MAKgABAAEAAA")   # game state 2: over
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.RuleViolationError: the gnubg Match ID says the game is over (state 2); bgsim builds games still to be played (R22)
+        """
+        s = _ids.decode_match_id(match_id)
+        mine, theirs = _ids.decode_position_id(position_id)
+        rules = Rules.match(s.match_length) if s.match_length else Rules.money(jacoby=s.jacoby)
+        if s.game_state not in (_ids.GAME_NONE, _ids.GAME_PLAYING):
+            raise RuleViolationError(f"the gnubg Match ID says the game is over (state {s.game_state}); "
+                                     "bgsim builds games still to be played (R22)")
+        if s.resignation != _ids.RESIGN_NONE:
+            raise RuleViolationError("the gnubg Match ID holds a resignation offer; bgsim reads games "
+                                     "without one (V3)")
+        expected_turn = 1 - s.player_on_roll if s.double_offered else s.player_on_roll
+        if s.turn != expected_turn:
+            raise RuleViolationError(
+                f"the gnubg Match ID gives the turn to player {s.turn}, but player {s.player_on_roll} is on roll"
+                + (" and has doubled: the opponent answers (R26)" if s.double_offered else " (R25)"))
+        if s.double_offered and s.dice != (0, 0):
+            raise RuleViolationError("the gnubg Match ID has a double offered after the dice were rolled; "
+                                     "a double comes before the roll (R25)")
+        position = Position(mine, theirs, s.player_on_roll)
+        opening = (s.game_state == _ids.GAME_NONE and s.dice == (0, 0) and not s.double_offered
+                   and s.player_on_roll == 0 and position == Position.initial())
+        game = cls._at(rules, rng, None if opening else position, s.score, s.crawford, s.cube_value,
+                       s.cube_owner)
+        if s.match_length:
+            game._id_jacoby = s.jacoby   # meaningless in a match; kept so the ID is written back as read
+        if s.double_offered:
+            game.double()
+        elif s.dice != (0, 0):
+            game.roll(dice=s.dice)
+        return game
+
+    @classmethod
+    def _at(cls, rules: Rules, rng, position: Position | None, score: tuple[int, int], crawford: bool,
+            cube_value: int, cube_owner: int | None) -> Game:
+        """A game from ``position`` (``None``: before the opening roll) at a checked series score."""
+        if rules.is_match:
+            n = rules.match_length
+            for k in (0, 1):
+                if not 0 <= score[k] < n:
+                    raise RuleViolationError(f"player {k} has {score[k]} points: in a {n}-point match a game "
+                                             f"is played while both scores are below {n} (R27)")
+            if crawford and [n - x for x in score].count(1) != 1:
+                raise RuleViolationError(f"the Crawford game needs exactly one player 1 point away from {n} "
+                                         f"(R28); the score is {score[0]}-{score[1]}")
+        game = cls(rules, rng, position=position, crawford_game=crawford, cube_value=cube_value,
+                   cube_owner=cube_owner)
+        game._id_score = (int(score[0]), int(score[1]))
+        return game
+
+    @property
+    def id_score(self) -> tuple[int, int]:
+        """The score before this game, ``(player 0, player 1)``, as an ID gave it; ``(0, 0)`` otherwise.
+
+        A game only knows the score when :meth:`from_xgid` or :meth:`from_gnubg_ids` made
+        it; a :class:`~bgsim.match.Match` keeps the score of its games itself (pass
+        ``score=match.score`` to :meth:`xgid` and :meth:`match_id`).
+
+        >>> Game().id_score
+        (0, 0)
+        """
+        return getattr(self, "_id_score", (0, 0))
+
+    def _id_score_for(self, score) -> tuple[int, int]:
+        if score is None:
+            return self.id_score
+        try:
+            a, b = score
+        except (TypeError, ValueError):
+            raise RuleViolationError(f"score must be (player 0's points, player 1's points), not {score!r}") from None
+        return int(a), int(b)
+
+    def _cube_for_id(self) -> tuple[Cube, bool, bool]:
+        """The cube as the IDs show it (value and owner before a waiting double), double offered, beaver."""
+        cube = self._cube
+        if self._state is not GameState.AWAITING_ANSWER:
+            return cube, False, False
+        if not cube.beaver_pending:
+            return cube, True, False
+        for snap in reversed(self._history):   # the cube as the double left it, before the beaver
+            if isinstance(snap.event, Double):
+                return snap.cube, True, True
+        raise RuleViolationError("a beaver without a double in the record")  # pragma: no cover
+
+    def xgid(self, *, score: tuple[int, int] | None = None) -> str:
+        """The XGID of the game now: position, cube, whose turn, dice, score, match length, Crawford.
+
+        ``score`` (player 0, player 1) defaults to :attr:`id_score`. A double waiting for
+        the answer is XG's ``D`` (``B`` after a beaver, X2), with the cube as it was before
+        the double; before the opening roll the start position with player 0 to roll is
+        written. The max cube is the rules' cube limit (V2), XG's 1024 when unlimited.
+
+        >>> g = Game(Rules.match(5), starter=1)
+        >>> g.double(); g.xgid(score=(1, 2))
+        'XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:1:2:0:5:10'
+        """
+        cube, offered, beavered = self._cube_for_id()
+        rules = self._rules
+        if rules.cube_limit is not None:
+            max_cube = rules.cube_limit
+        else:
+            max_cube = 1024 if cube.value <= 1024 else 2 ** 15
+        action = (_ids.XG_BEAVERED if beavered else _ids.XG_DOUBLED) if offered else None
+        dice = self._dice if self._state is GameState.AWAITING_PLAY else None
+        state = _ids.XgidState(
+            cube_value=cube.value, cube_owner=cube.owner, dice=dice or (0, 0), cube_action=action,
+            score=self._id_score_for(score), match_length=rules.match_length, crawford=self._crawford,
+            jacoby=rules.is_money and rules.jacoby, beaver=rules.is_money and rules.beavers, max_cube=max_cube)
+        return self._position.xgid(state)
+
+    def gnubg_id(self) -> str:
+        """The gnubg Position ID of the game now, seen from the player on roll (gnubg's convention).
+
+        >>> Game().gnubg_id()
+        '4HPwATDgc/ABMA'
+        """
+        return self._position.gnubg_id()
+
+    def match_id(self, *, score: tuple[int, int] | None = None) -> str:
+        """The gnubg Match ID of the game now: cube, turn, dice, score, match length, Crawford, Jacoby.
+
+        ``score`` (player 0, player 1) defaults to :attr:`id_score`. Game state: "none"
+        before the opening roll, "playing", or how the game ended (over, resigned, dropped).
+        A beaver waiting for the answer (X2) has no Match ID form.
+
+        >>> g = Game(Rules.match(9), starter=1, cube_value=2, cube_owner=0)
+        >>> g.roll(dice=(5, 2)); g.match_id(score=(2, 4))     # the manual's example
+        (5, 2)
+        'QYkqASAAIAAA'
+        """
+        cube, offered, beavered = self._cube_for_id()
+        if beavered:
+            raise RuleViolationError("a beaver waiting for the answer (X2) has no gnubg Match ID form")
+        s = self._state
+        if s is GameState.OPENING:
+            game_state = _ids.GAME_NONE
+        elif s is GameState.OVER:
+            how = self._result.how if self._result is not None else ""
+            game_state = {"resign": _ids.GAME_RESIGNED, "drop": _ids.GAME_DROPPED}.get(how, _ids.GAME_OVER)
+        else:
+            game_state = _ids.GAME_PLAYING
+        rules = self._rules
+        on_roll = self._position.turn
+        to_act = self.player_to_act
+        state = _ids.MatchState(
+            cube_value=cube.value, cube_owner=cube.owner, player_on_roll=on_roll, crawford=self._crawford,
+            game_state=game_state, turn=on_roll if to_act is None else to_act, double_offered=offered,
+            dice=self._dice if s is GameState.AWAITING_PLAY else (0, 0), match_length=rules.match_length,
+            score=self._id_score_for(score),
+            jacoby=rules.jacoby if rules.is_money else getattr(self, "_id_jacoby", True))
+        return _ids.encode_match_id(state)
 
     def _repr_svg_(self) -> str:
         """Jupyter draws a game as its board: player 0 at the bottom, the cube, the dice to play."""

@@ -171,6 +171,80 @@ class Position:
         return cls(mine, theirs, turn, checkers=checkers)
 
     @classmethod
+    def from_board(cls, board: Mapping[int, int] | Sequence[int], *, bar: tuple[int, int] = (0, 0),
+                   off: tuple[int, int] | None = None, turn: int = 0, checkers: int = CHECKERS) -> "Position":
+        """Build a position from one signed board seen by the side on roll (like XGID's board).
+
+        ``board`` maps my points 1-24 to a count: positive for my checkers, negative for the
+        opponent's, both **in my numbering** (an opponent's checker on my 7-point is 6 pips
+        in front of my 13-point); a sequence of 24 counts is points 1 to 24. ``bar`` is
+        ``(mine, theirs)`` on the bar; ``off`` is ``(mine, theirs)`` borne off, by default
+        whatever ``checkers`` (15 a side, R2) leaves over.
+
+        >>> start = {24: 2, 13: 5, 8: 3, 6: 5, 1: -2, 12: -5, 17: -3, 19: -5}
+        >>> Position.from_board(start) == Position.initial()
+        True
+        >>> pos = Position.from_board({6: 3, 7: -1}, bar=(0, 1), off=(12, 13))
+        >>> pos.theirs[18], pos.bar, pos.off        # their blot is on their 18-point
+        (1, (0, 1), (12, 13))
+        >>> Position.from_board({6: 16})
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.InvalidPositionError: the player on roll has 16 checkers on the board and the bar, more than 15 (R2)
+
+        Raises :class:`~bgsim.errors.InvalidPositionError` for a point outside 1-24, a count
+        that is not a whole number, more checkers than ``checkers``, negative bar or off
+        counts, or totals that do not add up (R1, R2).
+        """
+        if isinstance(board, Mapping):
+            items = list(board.items())
+        else:
+            try:
+                values = list(board)
+            except TypeError:
+                raise InvalidPositionError(
+                    f"board must be a {{point: count}} mapping or 24 counts, not {board!r}") from None
+            if len(values) != 24:
+                raise InvalidPositionError(f"board must have 24 counts (points 1 to 24), got {len(values)}")
+            items = list(enumerate(values, 1))
+        mine = [0] * 26
+        theirs = [0] * 26
+        for point, n in items:
+            if not isinstance(point, (int, np.integer)) or isinstance(point, bool) or not 1 <= point <= 24:
+                raise InvalidPositionError(f"board: unknown point {point!r} (points are 1-24; give bar= and off= "
+                                           "separately)")
+            if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+                raise InvalidPositionError(f"board: the count on point {point} is not a whole number: {n!r}")
+            if n > 0:
+                mine[int(point)] += int(n)
+            elif n < 0:
+                theirs[25 - int(point)] += -int(n)
+        for name, pair in (("bar", bar), ("off", off)):
+            if pair is None:
+                continue
+            try:
+                a, b = pair
+            except (TypeError, ValueError):
+                raise InvalidPositionError(f"{name} must be (mine, theirs), not {pair!r}") from None
+            for who, n in (("mine", a), ("theirs", b)):
+                if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 0:
+                    raise InvalidPositionError(f"{name} ({who}) must be a whole number >= 0, not {n!r}")
+        mine[BAR], theirs[BAR] = int(bar[0]), int(bar[1])
+        for side, who in ((mine, "the player on roll"), (theirs, "the opponent")):
+            if sum(side) > checkers:
+                raise InvalidPositionError(
+                    f"{who} has {sum(side)} checkers on the board and the bar, more than {checkers} (R2)")
+        if off is None:
+            mine[OFF], theirs[OFF] = checkers - sum(mine), checkers - sum(theirs)
+        else:
+            mine[OFF], theirs[OFF] = int(off[0]), int(off[1])
+            for side, who in ((mine, "the player on roll"), (theirs, "the opponent")):
+                if sum(side) != checkers:
+                    raise InvalidPositionError(
+                        f"{who} has {sum(side)} checkers with the ones off, not {checkers} (R2)")
+        return cls(mine, theirs, turn, checkers=checkers)
+
+    @classmethod
     def from_array(cls, board: np.ndarray, turn: int = 0) -> "Position":
         """From the engine's ``int[2, 26]`` array (row 0 = on roll)."""
         return cls(tuple(int(x) for x in board[0]), tuple(int(x) for x in board[1]), turn)

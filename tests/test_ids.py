@@ -823,3 +823,84 @@ def test_a_bad_checkers_count_is_an_invalid_position_error(checkers):
         decode_position_id(START_POSITION_ID, checkers=checkers)
     with pytest.raises(InvalidPositionError, match="checkers"):
         decode_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", checkers=checkers)
+
+
+# ---------------------------------------------------------------------------
+# Position.from_board: one signed board from the side on roll's view
+# ---------------------------------------------------------------------------
+
+from bgsim.position import Position  # noqa: E402
+
+
+def test_from_board_start_and_xgid_agree():
+    start = {24: 2, 13: 5, 8: 3, 6: 5, 1: -2, 12: -5, 17: -3, 19: -5}
+    assert Position.from_board(start) == Position.initial()
+    assert Position.from_board(start, turn=1) == Position.initial(1)
+    # the XGID's own board, read character by character from the bottom player's view
+    board = START_XGID[len("XGID="):].split(":")[0]
+    signed = {}
+    for i, ch in enumerate(board[1:25], 1):
+        if ch != "-":
+            signed[i] = (ord(ch) - 64) if ch.isupper() else -(ord(ch) - 96)
+    assert signed == start
+    seq = [start.get(p, 0) for p in range(1, 25)]
+    assert Position.from_board(seq) == Position.initial()
+
+
+def test_from_board_opponent_in_my_numbering():
+    """A blot 6 pips in front of my 13-point is on my 7-point: 25 - 7 = 18 in its owner's numbering."""
+    pos = Position.from_board({13: 2, 7: -1})
+    assert pos.theirs[18] == 1 and pos.theirs[0] == 14
+    assert pos.mine[13] == 2 and pos.mine[0] == 13
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        (dict(board={25: 1}), "unknown point 25"),
+        (dict(board={0: 1}), "unknown point 0"),
+        (dict(board={6: 1.5}), "not a whole number"),
+        (dict(board={6: 16}), "more than 15 (R2)"),
+        (dict(board={6: -10}, bar=(0, 6)), "opponent has 16"),
+        (dict(board={6: 2}, bar=(-1, 0)), "bar (mine) must be a whole number >= 0"),
+        (dict(board={6: 2}, off=(13, 14)), "opponent has 14 checkers with the ones off"),
+        (dict(board={6: 2}, off=(12, 15)), "player on roll has 14"),
+        (dict(board=[1] * 23), "24 counts"),
+        (dict(board={6: 2}, bar=3), "bar must be (mine, theirs)"),
+    ],
+)
+def test_from_board_rejects(kwargs, words):
+    with pytest.raises(InvalidPositionError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        Position.from_board(**kwargs)
+
+
+@st.composite
+def boards(draw):
+    """Two sides of 15 checkers each, in their own numbering (R1), never on one point."""
+    mine = [0] * 26
+    theirs = [0] * 26
+    for side, other in ((mine, theirs), (theirs, mine)):
+        for _ in range(draw(st.integers(0, 15))):
+            slot = draw(st.integers(0, 25))
+            if 1 <= slot <= 24 and other[25 - slot]:
+                slot = 0
+            side[slot] += 1
+        side[0] += 15 - sum(side)
+    return mine, theirs
+
+
+@given(boards(), st.integers(0, 1))
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+def test_from_board_round_trip_against_from_counts(pair, turn):
+    mine, theirs = pair
+    if mine[0] == 15 and theirs[0] == 15:
+        return
+    signed = {}
+    for p in range(1, 25):
+        if mine[p]:
+            signed[p] = mine[p]
+        if theirs[25 - p]:
+            signed[p] = -theirs[25 - p]
+    pos = Position.from_counts(mine, theirs, turn)
+    assert Position.from_board(signed, bar=(mine[25], theirs[25]), turn=turn) == pos
+    assert Position.from_board(signed, bar=(mine[25], theirs[25]), off=(mine[0], theirs[0]), turn=turn) == pos
