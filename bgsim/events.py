@@ -44,6 +44,7 @@ __all__ = [
     "EVENT_TYPES",
     "AutomaticDouble",
     "Beaver",
+    "CarriedDouble",
     "Double",
     "Drop",
     "Event",
@@ -58,6 +59,9 @@ __all__ = [
     "OpeningRoll",
     "Pass",
     "Resign",
+    "ResignationAccepted",
+    "ResignationOffer",
+    "ResignationRejected",
     "Roll",
     "Take",
 ]
@@ -76,6 +80,7 @@ class GameState(str, enum.Enum):
     AWAITING_DOUBLE_OR_ROLL = "awaiting_double_or_roll"  # the player on roll may double (R25) or roll
     AWAITING_ANSWER = "awaiting_answer"                  # the opponent must take, drop or beaver (R26, X2)
     AWAITING_PLAY = "awaiting_play"                      # the dice are rolled, the player on roll plays
+    AWAITING_RESIGNATION_ANSWER = "awaiting_resignation_answer"  # the opponent accepts or refuses an offer (R30)
     OVER = "over"                                        # see Game.result
 
 
@@ -90,7 +95,8 @@ class GameResult:
     (R23; always single for a drop, R26; ``None`` for a draw); ``points``: what the winner
     wins (multiplier under the ending mode V1 and Jacoby X1, times the cube); ``cube``: the
     cube value the game was scored at (for a drop, the value before the refused double);
-    ``how``: ``"bearoff"`` (R22), ``"drop"`` (R26), ``"resign"`` (V3) or ``"draw"`` (V4).
+    ``how``: ``"bearoff"`` (R22), ``"drop"`` (R26), ``"resign"`` (an accepted offer, R30, or a
+    resignation judged from the position, V3) or ``"draw"`` (V4).
 
     >>> r = GameResult(winner=0, kind=ResultKind.GAMMON, points=4, cube=2, how="bearoff")
     >>> r.loser, r.multiplier, str(r)
@@ -201,6 +207,8 @@ _FROM_JSON = {
     "starter": _opt_int,
     "cube_owner": _opt_int,
     "crawford_game": bool,
+    "owner": _opt_int,
+    "count": int,
 }
 
 #: Every event class by its name (the ``"type"`` of :meth:`Event.to_dict`); subclasses add themselves.
@@ -372,6 +380,22 @@ class EventVisitor(Generic[T]):
         """Handle a :class:`Resign` (default: :meth:`unhandled`)."""
         return self.unhandled(event)
 
+    def visit_resignation_offer(self, event: ResignationOffer) -> T:
+        """Handle a :class:`ResignationOffer` (default: :meth:`unhandled`)."""
+        return self.unhandled(event)
+
+    def visit_resignation_accepted(self, event: ResignationAccepted) -> T:
+        """Handle a :class:`ResignationAccepted` (default: :meth:`unhandled`)."""
+        return self.unhandled(event)
+
+    def visit_resignation_rejected(self, event: ResignationRejected) -> T:
+        """Handle a :class:`ResignationRejected` (default: :meth:`unhandled`)."""
+        return self.unhandled(event)
+
+    def visit_carried_double(self, event: CarriedDouble) -> T:
+        """Handle a :class:`CarriedDouble` (default: :meth:`unhandled`)."""
+        return self.unhandled(event)
+
     def visit_game_over(self, event: GameOver) -> T:
         """Handle a :class:`GameOver` (default: :meth:`unhandled`)."""
         return self.unhandled(event)
@@ -452,6 +476,23 @@ class AutomaticDouble(Event):
 
 
 @dataclass(frozen=True)
+class CarriedDouble(Event):
+    """A further tie on the opening roll, after the game's automatic doubles (R29, seed 004's carry-over).
+
+    The cube of this game stays as it is; the next game of the session starts with one more
+    doubling. ``count`` is how many doublings this game has carried over so far.
+
+    >>> str(CarriedDouble(1))
+    'another tie: the doubling carries over to the next game (R29; 1 carried so far)'
+    """
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"another tie: the doubling carries over to the next game (R29; {self.count} carried so far)"
+
+
+@dataclass(frozen=True)
 class Double(Event):
     """``player`` offers a double (R25); ``cube_value`` is the value offered.
 
@@ -470,14 +511,38 @@ class Double(Event):
 class Take(Event):
     """``player`` takes (R26): the cube shows ``cube_value`` and is theirs.
 
+    After a beaver (X2) the original doubler takes the beaver and the beaverer keeps the
+    cube: ``owner`` then names the beaverer (``None``: the taker owns it).
+
     >>> str(Take(1, 2))
     'player 1 takes: cube 2, owned by player 1'
+    >>> str(Take(0, 4, owner=1))
+    'player 0 takes the beaver: cube 4, owned by player 1'
     """
 
     player: int
     cube_value: int
+    owner: int | None = None
+
+    @property
+    def cube_owner(self) -> int:
+        """Who owns the cube after the take: the taker, or the beaverer after a beaver (X2)."""
+        return self.player if self.owner is None else self.owner
+
+    def to_dict(self) -> dict[str, Any]:
+        """The take as JSON-safe data (``owner`` only when it is not the taker).
+
+        >>> Take(1, 2).to_dict(), Take(0, 4, 1).to_dict()["owner"]
+        ({'type': 'Take', 'player': 1, 'cube_value': 2}, 1)
+        """
+        out = super().to_dict()
+        if self.owner is None:
+            del out["owner"]
+        return out
 
     def __str__(self) -> str:
+        if self.owner is not None and self.owner != self.player:
+            return f"player {self.player} takes the beaver: cube {self.cube_value}, owned by player {self.owner}"
         return f"player {self.player} takes: cube {self.cube_value}, owned by player {self.player}"
 
 
@@ -596,6 +661,53 @@ class Resign(Event):
         return f"player {self.player} resigns a {kind}"
 
 
+def _kind_words(kind: ResultKind) -> str:
+    return "single game" if kind is ResultKind.SINGLE else str(kind)
+
+
+@dataclass(frozen=True)
+class ResignationOffer(Event):
+    """``player`` offers to resign ``kind`` (R30); the opponent must accept or refuse.
+
+    >>> str(ResignationOffer(0, ResultKind.GAMMON))
+    'player 0 offers to resign a gammon'
+    """
+
+    player: int
+    kind: ResultKind
+
+    def __str__(self) -> str:
+        return f"player {self.player} offers to resign a {_kind_words(self.kind)}"
+
+
+@dataclass(frozen=True)
+class ResignationAccepted(Event):
+    """``player`` accepts the opponent's resignation offer: the game ends (R30).
+
+    >>> str(ResignationAccepted(1))
+    'player 1 accepts the resignation'
+    """
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"player {self.player} accepts the resignation"
+
+
+@dataclass(frozen=True)
+class ResignationRejected(Event):
+    """``player`` refuses the opponent's resignation offer: play goes on (R30).
+
+    >>> str(ResignationRejected(1))
+    'player 1 refuses the resignation: play goes on'
+    """
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"player {self.player} refuses the resignation: play goes on"
+
+
 @dataclass(frozen=True)
 class GameOver(Event):
     """The last event of a finished game.
@@ -615,8 +727,10 @@ class GameSnapshot(NamedTuple):
 
     ``player_on_roll`` is ``None`` before the opening roll has decided and once the game is
     over; ``player_to_act`` is whoever must act now (the doubled player while a double is
-    offered); ``dice`` is ``None`` when no dice are rolled; ``cube`` is the
-    :class:`~bgsim.cube.Cube` (value, owner, a double or beaver waiting for an answer).
+    offered, the other player while a resignation is offered); ``dice`` is ``None`` when no
+    dice are rolled; ``cube`` is the :class:`~bgsim.cube.Cube` (value, owner, a double or
+    beaver waiting for an answer); ``resignation`` is the kind of a resignation offer
+    waiting for an answer (R30), else ``None``.
 
     >>> snap = GameSnapshot(0, Drop(1), Position.initial(), GameState.OVER, None, None, None, Cube(2, 0),
     ...                     False, False, None)
@@ -635,6 +749,12 @@ class GameSnapshot(NamedTuple):
     crawford_game: bool
     final_roll: bool
     result: GameResult | None
+    resignation: ResultKind | None = None
+
+    @property
+    def resignation_offered(self) -> bool:
+        """True while a resignation offer waits for an answer (R30); :attr:`resignation` is its kind."""
+        return self.resignation is not None
 
     @property
     def cube_value(self) -> int:

@@ -13,6 +13,9 @@ The flow (``game.state``)::
                                                             doubler takes or drops the beaver)
     AWAITING_DOUBLE_OR_ROLL --roll()--> AWAITING_PLAY --play()--> AWAITING_DOUBLE_OR_ROLL (opponent)
                                                                   or OVER (R22) / a final roll (V4)
+    AWAITING_DOUBLE_OR_ROLL or AWAITING_PLAY --offer_resignation(kind)--> AWAITING_RESIGNATION_ANSWER (R30)
+    AWAITING_RESIGNATION_ANSWER --accept_resignation()--> OVER
+                                --reject_resignation()--> back where the offer was made (play goes on)
     any state but OVER --resign()--> OVER (V3)
 
 A roll with no legal move is passed automatically and recorded as :class:`Pass` (R12).
@@ -62,6 +65,7 @@ from .errors import (
 from .events import (
     AutomaticDouble,
     Beaver,
+    CarriedDouble,
     Double,
     Drop,
     Event,
@@ -76,6 +80,9 @@ from .events import (
     OpeningRoll,
     Pass,
     Resign,
+    ResignationAccepted,
+    ResignationOffer,
+    ResignationRejected,
     Roll,
     Take,
 )
@@ -135,16 +142,32 @@ class _Replayer(EventVisitor[None]):
     def visit_resign(self, event: Resign) -> None:
         self.game.resign(event.kind, player=event.player)
 
+    def visit_resignation_offer(self, event: ResignationOffer) -> None:
+        self.game.offer_resignation(event.kind, player=event.player)
+
+    def visit_resignation_accepted(self, event: ResignationAccepted) -> None:
+        self.game.accept_resignation(player=event.player)
+
+    def visit_resignation_rejected(self, event: ResignationRejected) -> None:
+        self.game.reject_resignation(player=event.player)
+
     def _automatic(self, event: Event) -> None:
         raise RuleViolationError("the rules do not produce this event here")
 
     visit_game_start = visit_automatic_double = visit_pass = visit_final_roll = visit_game_over = _automatic
+    visit_carried_double = _automatic
 
     def unhandled(self, event: Event) -> None:
         raise RuleViolationError(f"unknown event type {type(event).__name__}")
 
 
-_AUTOMATIC = (AutomaticDouble, Pass, FinalRoll, GameOver)
+def _same_take(recorded: Event, made: Event) -> bool:
+    """A take recorded without its owner (records written before beaver takes named it) matches."""
+    return (isinstance(recorded, Take) and isinstance(made, Take) and recorded.owner is None
+            and (recorded.player, recorded.cube_value) == (made.player, made.cube_value))
+
+
+_AUTOMATIC = (AutomaticDouble, CarriedDouble, Pass, FinalRoll, GameOver)
 
 
 # ----------------------------------------------------------------------------- the game
@@ -243,6 +266,10 @@ class Game:
         self._by_after: dict[Position, Play] | None = None
         self._final_roll = False
         self._result: GameResult | None = None
+        self._offer: tuple[int, ResultKind, GameState] | None = None   # R30: offerer, kind, state to go back to
+        self._refused: set[tuple[int, int, ResultKind]] = set()       # R30: (turn number, player, kind) refused
+        self._turns = 0                                                 # plays and passes so far
+        self._carried = 0                                               # R29 carry-over: ties carried on
         self._state = GameState.OPENING if ev.starter is None else GameState.AWAITING_DOUBLE_OR_ROLL
         self._events: list[Event] = []
         self._history: list[GameSnapshot] = []
@@ -252,7 +279,8 @@ class Game:
         self._events.append(ev)
         self._history.append(GameSnapshot(
             len(self._events) - 1, ev, self._position, self._state, self.player_on_roll, self.player_to_act,
-            self._dice, self._cube, self._crawford, self._final_roll, self._result))
+            self._dice, self._cube, self._crawford, self._final_roll, self._result,
+            None if self._offer is None else self._offer[1]))
         for callback in tuple(self._subscribers):
             callback(ev)
 
@@ -335,6 +363,8 @@ class Game:
         """
         if self._state is GameState.AWAITING_ANSWER:
             return self._cube.answerer
+        if self._state is GameState.AWAITING_RESIGNATION_ANSWER:
+            return 1 - self._offer[0]  # type: ignore[index]
         return self.player_on_roll
 
     @property
@@ -462,6 +492,8 @@ class Game:
         on_roll = self._position.turn
         if s is GameState.AWAITING_ANSWER:
             return self._cube.why_no_double(on_roll, self._rules)
+        if s is GameState.AWAITING_RESIGNATION_ANSWER:
+            return self._offer_pending()
         if player is not None and _check_player(player) != on_roll:
             return f"player {player} cannot double: it is player {on_roll}'s turn (R25: only on one's own turn)"
         if s is GameState.AWAITING_PLAY:
@@ -576,6 +608,8 @@ class Game:
         on_roll = self._position.turn
         if s is GameState.AWAITING_ANSWER:
             raise RuleViolationError(f"player {self.player_to_act} must first take or drop the double (R26)")
+        if s is GameState.AWAITING_RESIGNATION_ANSWER:
+            raise RuleViolationError(f"cannot roll: {self._offer_pending()}")
         if s is GameState.AWAITING_PLAY:
             raise RuleViolationError(f"player {on_roll} has already rolled {self._dice[0]}-{self._dice[1]}: "  # type: ignore[index]
                                      f"play it now (R10)")
@@ -600,6 +634,9 @@ class Game:
             if self._cube.can_auto_double(r):
                 self._cube = self._cube.auto_doubled()   # R29: the tie doubles the centred cube
                 self._record(AutomaticDouble(self._cube.value))
+            elif r.carry_over and self._cube.automatic_doubles >= r.automatic_doubles:
+                self._carried += 1                       # R29, seed 004: the doubling goes to the next game
+                self._record(CarriedDouble(self._carried))
             return
         self._starter = starter
         self._position = Position.initial(starter, variant=self._rules.variant)
@@ -619,6 +656,7 @@ class Game:
         if len(plays) == 1 and plays[0].is_empty:  # R12: nothing can move, the turn is forfeited
             mover = self._position.turn
             before = self._position
+            self._turns += 1
             self._position = before.play(plays[0])
             dice = self._dice
             self._dice = None
@@ -687,11 +725,14 @@ class Game:
         on_roll = self._position.turn
         if s is GameState.AWAITING_ANSWER:
             raise RuleViolationError(f"player {self.player_to_act} must first take or drop the double (R26)")
+        if s is GameState.AWAITING_RESIGNATION_ANSWER:
+            raise RuleViolationError(f"cannot play: {self._offer_pending()}")
         if s is GameState.AWAITING_DOUBLE_OR_ROLL:
             raise RuleViolationError(f"player {on_roll} must roll before playing: a play uses the dice just "
                                      f"rolled (R5, R25)")
         self._require_actor(player, on_roll, "play", "R10: the player on roll plays the dice they rolled")
         chosen = self._resolve(play)
+        self._turns += 1
         before = self._position
         after: Position = chosen.after  # type: ignore[assignment]
         self._position = after
@@ -768,7 +809,8 @@ class Game:
         taker = self._answer(player, "take")
         self._cube = self._cube.taken()   # X2: after a beaver the beaverer keeps the cube
         self._state = GameState.AWAITING_DOUBLE_OR_ROLL
-        self._record(Take(taker, self._cube.value))
+        owner = self._cube.owner
+        self._record(Take(taker, self._cube.value, None if owner == taker else owner))
 
     def drop(self, *, player: int | None = None) -> None:
         """Refuse the double (R26): the game ends; the doubler wins the cube value before the offer, no gammons.
@@ -813,12 +855,17 @@ class Game:
         self._record(Beaver(taker, value))
 
     def resign(self, kind: ResultKind | str | int | None = None, *, player: int | None = None) -> None:
-        """``player`` (default: whoever must act now) resigns, at any time (V3).
+        """``player`` (default: whoever must act now) resigns at once, at any time (V3).
 
         The result kind is judged from the position at this moment (R23: single if the
         resigner has borne off a checker, else backgammon if one is on the bar or in the
         opponent's home board, else gammon), then the ending mode (V1), the Jacoby rule
         (X1) and the cube apply. ``kind`` may concede more than the position shows, never less.
+
+        This is the game site's rule (V3) and works under every setting of
+        ``Rules.resignation``; under the standard rule (R30, ``resignation="offer"``) it
+        stands for an offer of at least what the position shows, accepted at once. To
+        offer less and let the opponent decide, use :meth:`offer_resignation`.
 
         >>> g = Game(starter=0); g.resign("single")
         Traceback (most recent call last):
@@ -828,6 +875,8 @@ class Game:
         (<ResultKind.BACKGAMMON: 3>, 3)
         """
         self._not_over("resign")
+        if self._state is GameState.AWAITING_RESIGNATION_ANSWER:
+            raise RuleViolationError(f"cannot resign now: {self._offer_pending()}")
         if player is None:
             player = self.player_to_act
             if player is None:
@@ -846,7 +895,144 @@ class Game:
         self._record(Resign(player, conceded))
         self._finish(1 - player, conceded, "resign")
 
-    def _finish(self, winner: int | None, kind: ResultKind | None, how: str) -> None:
+    # ----------------------------------------------------------------- resignation offers (R30)
+    @property
+    def resignation_offer(self) -> tuple[int, ResultKind] | None:
+        """The resignation offer waiting for an answer, as (offering player, kind), or ``None`` (R30).
+
+        >>> g = Game(starter=0); g.offer_resignation("gammon"); g.resignation_offer
+        (0, <ResultKind.GAMMON: 2>)
+        """
+        return None if self._offer is None else (self._offer[0], self._offer[1])
+
+    def _offer_pending(self) -> str:
+        offerer, kind, _ = self._offer  # type: ignore[misc]
+        word = "single game" if kind is ResultKind.SINGLE else str(kind)
+        return (f"player {offerer} has offered to resign a {word}; player {1 - offerer} must first accept or "
+                f"refuse it (R30)")
+
+    def why_no_resignation_offer(self, kind: ResultKind | str | int, player: int | None = None) -> str | None:
+        """Why ``player`` (default: the player on roll) may not offer to resign ``kind`` now, citing the rule; ``None`` if they may.
+
+        An offer is made on one's own turn, before or after rolling, never while a double
+        or another offer waits for an answer (R26, R30); a refused offer of a kind may not
+        be repeated in the same turn (R30); the rules must use offers (``resignation="offer"``;
+        under V3 use :meth:`resign`).
+
+        >>> g = Game(starter=0); g.why_no_resignation_offer("single", player=1)
+        "player 1 cannot offer to resign: it is player 0's turn (R30: on one's own turn)"
+        """
+        k = ResultKind.of(kind)
+        s = self._state
+        if self._rules.resignation != "offer":
+            return ("these rules judge a resignation from the position (V3), without offers: use resign()")
+        if s is GameState.OVER:
+            return "the game is over (R22)"
+        if s is GameState.OPENING:
+            return "the opening roll has not decided who starts yet; an offer comes on one's own turn (R4, R30)"
+        if s is GameState.AWAITING_RESIGNATION_ANSWER:
+            return self._offer_pending()
+        if s is GameState.AWAITING_ANSWER:
+            return f"player {self.player_to_act} must first take or drop the double (R26)"
+        on_roll = self._position.turn
+        if player is not None and _check_player(player) != on_roll:
+            return f"player {player} cannot offer to resign: it is player {on_roll}'s turn (R30: on one's own turn)"
+        if (self._turns, on_roll, k) in self._refused:
+            word = "single game" if k is ResultKind.SINGLE else str(k)
+            return (f"player {on_roll}'s offer to resign a {word} was refused this turn; it may not be repeated "
+                    f"before the next turn (R30)")
+        return None
+
+    def offer_resignation(self, kind: ResultKind | str | int, *, player: int | None = None) -> None:
+        """The player on roll offers to resign ``kind`` (R30): ``"single"``, ``"gammon"`` or ``"backgammon"``.
+
+        The offer is made on one's own turn, before or after rolling; the opponent then
+        calls :meth:`accept_resignation` (the game ends: the kind's multiplier under the
+        ending mode V1 and the Jacoby rule X1, times the cube) or :meth:`reject_resignation`
+        (play goes on where it stopped). Any kind may be offered, also less than the
+        position shows: the opponent decides. An offer of a kind refused in this turn may
+        not be repeated until the next turn. Under the game site's rule
+        (``Rules(resignation="judged")``, V3) there are no offers: use :meth:`resign`.
+
+        >>> g = Game(Rules.money(), starter=0); g.double(); g.take()
+        >>> g.offer_resignation("gammon"); g.player_to_act        # player 1 must answer
+        1
+        >>> g.accept_resignation(); print(g.result)               # cube 2, a gammon: 4 points
+        player 1 wins a gammon: 4 points (cube 2, resigned)
+        >>> g = Game(starter=0); g.offer_resignation("single"); g.reject_resignation()
+        >>> g.offer_resignation("single")
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.RuleViolationError: cannot offer to resign: player 0's offer to resign a single game was refused this turn; it may not be repeated before the next turn (R30)
+        """
+        k = ResultKind.of(kind)
+        problem = self.why_no_resignation_offer(k, player)
+        if problem is not None:
+            raise RuleViolationError(problem if problem.startswith("player") and "cannot" in problem
+                                     else f"cannot offer to resign: {problem}")
+        offerer = self._position.turn
+        self._offer = (offerer, k, self._state)
+        self._state = GameState.AWAITING_RESIGNATION_ANSWER
+        self._record(ResignationOffer(offerer, k))
+
+    def _offer_answerer(self, player: int | None, action: str) -> tuple[int, ResultKind, GameState]:
+        self._not_over(action)
+        if self._state is not GameState.AWAITING_RESIGNATION_ANSWER:
+            raise RuleViolationError(f"cannot {action}: no resignation has been offered (R30)")
+        offerer, kind, resume = self._offer  # type: ignore[misc]
+        if player is not None and _check_player(player) != 1 - offerer:
+            raise RuleViolationError(f"player {player} cannot {action}: player {1 - offerer} answers player "
+                                     f"{offerer}'s offer (R30)")
+        return offerer, kind, resume
+
+    def accept_resignation(self, *, player: int | None = None) -> None:
+        """Accept the opponent's resignation offer (R30): the game ends, scored as the kind offered.
+
+        The points are the kind's multiplier under the ending mode (V1) and the Jacoby
+        rule (X1: in money play with Jacoby, a gammon counts single while the cube has not
+        been turned), times the cube: "if a player resigns a gammon with the cube on 8, the
+        winner gets 16 stakes".
+
+        >>> g = Game(Rules.money(), starter=0, cube_value=8, cube_owner=1)
+        >>> g.offer_resignation("gammon"); g.accept_resignation(); g.result.points
+        16
+        """
+        offerer, kind, _ = self._offer_answerer(player, "accept the resignation")
+        self._offer = None
+        self._state = GameState.OVER
+        self._record(ResignationAccepted(1 - offerer))
+        self._finish(1 - offerer, kind, "resign", jacoby=self._rules.jacoby_resignations)
+
+    def reject_resignation(self, *, player: int | None = None) -> None:
+        """Refuse the opponent's resignation offer (R30): play goes on where it stopped.
+
+        The same offer may not be made again in this turn.
+
+        >>> g = Game(starter=0); g.roll(dice=(6, 1)); g.offer_resignation("backgammon")
+        (6, 1)
+        >>> g.reject_resignation(); g.state.value, g.dice
+        ('awaiting_play', (6, 1))
+        """
+        offerer, kind, resume = self._offer_answerer(player, "refuse the resignation")
+        self._refused.add((self._turns, offerer, kind))
+        self._offer = None
+        self._state = resume
+        self._record(ResignationRejected(1 - offerer))
+
+    @property
+    def carried_doubles(self) -> int:
+        """How many doublings this game's opening-roll ties carry over to the next game (R29, ``carry_over``).
+
+        >>> g = Game(Rules.money(automatic_doubles=1, carry_over=True))
+        >>> g.roll(dice=(3, 3)); g.roll(dice=(5, 5)); g.roll(dice=(2, 1))
+        (2, 1)
+        >>> g.cube_value, g.carried_doubles
+        (2, 1)
+        """
+        return self._carried
+
+    def _finish(self, winner: int | None, kind: ResultKind | None, how: str, *, jacoby: bool = True) -> None:
+        self._offer = None
         self._state = GameState.OVER
         self._dice = None
         self._legal = None
@@ -856,7 +1042,8 @@ class Game:
             result = GameResult(winner, ResultKind.SINGLE, self._rules.points(ResultKind.SINGLE, self._cube.value),
                                 self._cube.value, how)
         else:                 # R23, V1, X1
-            points = self._rules.points(kind, self._cube.value, cube_turned=self._cube.turned)  # type: ignore[arg-type]
+            turned = self._cube.turned or not jacoby   # X1 (an accepted offer may be exempt: jacoby_resignations)
+            points = self._rules.points(kind, self._cube.value, cube_turned=turned)  # type: ignore[arg-type]
             result = GameResult(winner, kind, points, self._cube.value, how)
         self._result = result
         self._record(GameOver(result))
@@ -907,7 +1094,7 @@ class Game:
                     if isinstance(got, _AUTOMATIC):
                         break  # a record cut just before an automatic event: fine
                     raise RuleViolationError(f"replay, event {j}: the record ends early")  # pragma: no cover
-                if events[j] != got:
+                if events[j] != got and not _same_take(events[j], got):
                     raise RuleViolationError(f"replay, event {j} ({events[j]}): the rules give {got} instead")
             i += len(produced)
         return game

@@ -561,6 +561,9 @@ class Session(_Series):
     (:attr:`refusal` says why) and :meth:`new_game` raises.
 
     Automatic doubles (R29), the Jacoby rule (X1) and beavers (X2) apply as the rules say.
+    With ``Rules(carry_over=True)`` (seed 004's house rule, R29), opening-roll ties after a
+    game's automatic doubles carry the doubling over: the next game starts with the cube
+    at 2, 4, ... in the middle (up to the cube limit).
 
     >>> s = Session(Rules.short_backgammon(cube_limit=4), stakes=5, bankrolls=(60, 100), rng=3)
     >>> s.rules.largest_loss(5)                       # 5 x 4 x 3 (Koks)
@@ -606,6 +609,15 @@ class Session(_Series):
 
     def _stopped(self) -> str | None:
         return self.seat_problem()
+
+    def _make_game(self) -> Game:
+        """The next game; under seed 004's carry-over (R29) it starts with the doublings the last game carried."""
+        carried = self._games[-1].carried_doubles if self._games else 0
+        value = 1
+        for _ in range(carried):
+            if self._rules.cube_allows(value * 2):
+                value *= 2
+        return Game(self._rules, self._rng, starter=self._next_starter(), cube_value=value)
 
     # ------------------------------------------------------------- reading
     @property
@@ -740,16 +752,22 @@ class Session(_Series):
         if games is not None and (not isinstance(games, Integral) or isinstance(games, bool) or games < 0):
             raise InvalidSettingError(f"games is a number of games >= 0, not {games!r}")
         players = self._players_for(players)
-        while True:
-            if games is not None and len(self._summaries) >= games:
-                return self
-            game = self._games[-1]
-            if not game.is_over:
-                drive(game, players)
-                continue
-            if self.seat_problem() is not None:
-                return self
-            self._new_game()
+        auto = self._auto_start
+        try:
+            while True:
+                if games is not None and len(self._summaries) >= games:
+                    return self
+                game = self._games[-1]
+                if not game.is_over:
+                    # The last game asked for: no further game is started after it (the record holds `games`).
+                    self._auto_start = auto and (games is None or len(self._summaries) + 1 < games)
+                    drive(game, players)
+                    continue
+                if self.seat_problem() is not None:
+                    return self
+                self._new_game()
+        finally:
+            self._auto_start = auto
 
     @classmethod
     def replay(cls, games: Sequence[Sequence[Event]], rules: Rules, rng=None, *, stakes: Real = 1, bankrolls=None,

@@ -33,13 +33,23 @@ The format was never formally specified; bgsim writes it the way GNU Backgammon'
   or, followed by the opponent's ``Wins``, a roll after which the player resigned.
 - Cube cells: ``Doubles => 2``, ``Takes``, ``Drops``, ``Beavers => 4`` (X2).
 - The result: ``Wins 1 point`` / ``Wins 2 points`` / ``Wins 3 points and the match`` in
-  the winner's column, after a bear-off (R22), a drop (R26) or a resignation (V3: a
-  ``Wins`` line while the game goes on is the other player's resignation, of the kind
-  worth those points; gnubg writes resignations that way). bgsim judges a resignation
-  from the position (V3: never less than it shows), so a file where a player resigned a
-  single game with a gammon or backgammon on the board -- gnubg lets the opponent accept
-  that -- is refused with a ParseError citing V3. gnubg never writes "and the match";
-  bgsim writes it on the deciding game as Jellyfish does, and both read either.
+  the winner's column, after a bear-off (R22), a drop (R26) or a resignation. A ``Wins``
+  line while the game goes on is the other player's resignation, made on their turn
+  before or after rolling (after rolling, their cell is the bare dice), of the smallest
+  kind worth those points at the cube: gnubg writes an accepted offer (R30) that way and
+  writes nothing for a refused one. Under the standard rules (``resignation="offer"``)
+  bgsim reads it as an offer and its acceptance, whatever the position shows; under
+  the game site's rule (``resignation="judged"``, V3) the kind must be at least what
+  the position shows, or the file is refused with a ParseError citing V3. gnubg never
+  writes "and the match"; bgsim writes it on the deciding game as Jellyfish does, and
+  both read either.
+- Dice are written the higher die first (``52:``), as gnubg writes them.
+- A money session (`` 0 point match``) is read with the Jacoby rule (X1) on, because
+  gnubg plays and writes money sessions with it by default (``show jacoby`` in gnubg:
+  "New money sessions are played with the Jacoby rule"), and scores an accepted
+  resignation without it, as gnubg does (a backgammon resigned at cube 1 wins 3); beavers
+  (X2) are on, as in gnubg. Tags ``[Jacoby "Off"]``, ``[Beaver "Off"]`` or bgsim's Rules
+  tag say otherwise; ``write_mat`` writes them for sessions under other rules.
 - Beavers (X2): a beaver takes and redoubles at once; the original doubler then takes
   or drops it. As gnubg writes it, a taken beaver leaves no cell: after ``Beavers => 4``
   the doubler's next cell is a roll (an explicit ``Takes`` is read too); a dropped one is
@@ -55,7 +65,7 @@ in the kevung/gnubgparser repository (``test/*.mat``).
 bgsim extensions, ignored by other programs (they keep unknown tags as a comment):
 ``; [bgsim Rules "..."]`` carries settings a plain .mat cannot (Jacoby, ending mode,
 cube limit, R4a/R4b, V4, V5, X3 ...) and is written whenever the rules differ from the
-default for the header (``Rules.match(N)`` or ``Rules.money()``);
+default for the header (``Rules.match(N)``, or gnubg's money session: Jacoby and beavers on);
 ``; [bgsim Openings "3:44,52"]`` keeps opening-roll throws a .mat cannot show (ties,
 which matter with automatic doubles, R29; the R4a opening roll). gnubg's
 ``; [Variation "HyperGammon (3)"]`` tag marks hypergammon (X3). Without a bgsim Rules
@@ -76,8 +86,10 @@ returned.
  Game 1
  Alice : 0                      Bob : 0
 >>> back = read_mat(write_mat(m))
->>> back.final_score == m.score and [g.events for g in back.games] == [g.events for g in m.games]
+>>> back.final_score == m.score and [g.result for g in back.games] == [g.result for g in m.games]
 True
+>>> [g.events for g in back.games] == [g.events for g in m.games]    # only the dice order differs: "52:", never "25:"
+False
 """
 
 from __future__ import annotations
@@ -138,7 +150,7 @@ def rules_tag(rules: Rules) -> str:
     """The value of bgsim's ``; [bgsim Rules "..."]`` tag: every setting as ``name=value``.
 
     >>> rules_tag(Rules.money(jacoby=True, cube_limit=64))
-    'match_length=0 crawford=false automatic_doubles=0 opening=standard series_starter=opening_roll jacoby=true beavers=false ending=koks cube_limit=64 last_roll_draw=false caucasian=false variant=standard'
+    'match_length=0 crawford=false automatic_doubles=0 opening=standard series_starter=opening_roll jacoby=true beavers=false ending=koks cube_limit=64 last_roll_draw=false caucasian=false variant=standard resignation=offer carry_over=false jacoby_resignations=true'
     """
     parts = []
     for f in dataclasses.fields(Rules):
@@ -183,7 +195,8 @@ def parse_rules_tag(text: str) -> Rules:
 
 
 def _default_rules(length: int) -> Rules:
-    return Rules.match(length) if length else Rules.money()
+    """The rules a plain .mat file is read with: gnubg's defaults (money: Jacoby, X1, not for resignations; beavers, X2)."""
+    return Rules.match(length) if length else Rules.money(jacoby=True, beavers=True, jacoby_resignations=False)
 
 
 # ============================================================================ writing
@@ -207,9 +220,14 @@ def _as_record(source, names) -> MatchRecord:
     return rec
 
 
+def _dice_cell(dice) -> str:
+    """The dice as gnubg writes them: the higher die first (``52:``, never ``25:``)."""
+    return f"{max(dice)}{min(dice)}:"
+
+
 def _move_cell(dice, play) -> str:
     steps = " ".join(f"{a}/{b}" + ("*" if hit else "") for (a, b), hit in zip(play.steps, play.hits))
-    return f"{dice[0]}{dice[1]}: {steps}".rstrip()
+    return f"{_dice_cell(dice)} {steps}".rstrip()
 
 
 class _MatCells(EventVisitor[None]):
@@ -241,7 +259,7 @@ class _MatCells(EventVisitor[None]):
         self._cell(ev.player, _move_cell(ev.play.dice, ev.play))
 
     def visit_pass(self, ev: Pass) -> None:
-        self._cell(ev.player, f"{ev.dice[0]}{ev.dice[1]}:")
+        self._cell(ev.player, _dice_cell(ev.dice))
 
     def visit_double(self, ev: Double) -> None:
         self._cell(ev.player, f" Doubles => {ev.cube_value}")
@@ -262,8 +280,16 @@ class _MatCells(EventVisitor[None]):
 
     def visit_resign(self, ev: Resign) -> None:
         if self.pending is not None:     # rolled, then resigned
-            self._cell(self.pending.player, f"{self.pending.dice[0]}{self.pending.dice[1]}:")
+            self._cell(self.pending.player, _dice_cell(self.pending.dice))
         self.pending = None
+
+    visit_resignation_accepted = visit_resign   # R30: written as the winner's "Wins" line, as gnubg does
+
+    def _keep(self, ev: Event) -> None:
+        """An offer, or a refused one (R30), leaves no cell: gnubg writes neither; the roll stays pending."""
+
+    visit_resignation_offer = visit_resignation_rejected = _keep
+    visit_carried_double = _nothing
 
 
 def _game_cells(game: GameRecord) -> tuple[list[tuple[int, str]], list[tuple[int, int]] | None]:
@@ -277,7 +303,7 @@ def _game_cells(game: GameRecord) -> tuple[list[tuple[int, str]], list[tuple[int
         ev.accept(writer)
     if writer.pending is not None:   # an unfinished record: the dice are rolled, the play not made yet
         p = writer.pending
-        writer.cells.append((p.player, f"{p.dice[0]}{p.dice[1]}:"))
+        writer.cells.append((p.player, _dice_cell(p.dice)))
     return writer.cells, (throws if keep_throws else None)
 
 
@@ -335,6 +361,9 @@ def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str
     (6, 4)
     >>> g.double(); g.drop()
     >>> print(write_mat(g, names=("Alice", "Bob")))
+    ; [Jacoby "Off"]
+    ; [Beaver "Off"]
+    <BLANKLINE>
      0 point match
     <BLANKLINE>
      Game 1
@@ -350,7 +379,8 @@ def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str
     for game in rec.games:
         start: GameStart = game.events[0]  # type: ignore[assignment]
         turn = 0 if start.starter is None else start.starter
-        if start.position != Position.initial(turn, variant=rules.variant) or start.cube_value != 1 \
+        carried = rules.carry_over and start.cube_owner is None   # R29: a doubling carried over from the last game
+        if start.position != Position.initial(turn, variant=rules.variant) or (start.cube_value != 1 and not carried) \
                 or start.cube_owner is not None:
             raise RuleViolationError(f"game {game.number} starts from a position or cube set up by hand; a .mat file "
                              f"starts every game from the starting position (R3) with the cube in the middle (R24)")
@@ -363,7 +393,13 @@ def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str
                                           if not k.startswith("bgsim ") and k != "Variation"]
     if rules.variant == "hypergammon":
         header_tags.append(("Variation", "HyperGammon (3)"))
-    if rules != _default_rules(rules.match_length):
+    gnubg = _default_rules(0)
+    if rules.is_money and rules != gnubg and rules == gnubg.replace(jacoby=rules.jacoby, beavers=rules.beavers):
+        if not rules.jacoby:
+            header_tags.append(("Jacoby", "Off"))   # gnubg's money session without X1
+        if not rules.beavers:
+            header_tags.append(("Beaver", "Off"))   # ... or without X2
+    elif rules != _default_rules(rules.match_length):
         header_tags.append(("bgsim Rules", rules_tag(rules)))
     openings = []
     bodies = []
@@ -680,6 +716,15 @@ def _resign_kind(game: Game, loser: int, points: int) -> ResultKind | None:
     return None
 
 
+def _offered_kind(game: Game, points: int) -> ResultKind | None:
+    """The smallest kind whose resignation scores ``points`` at this cube (R30, V1, X1)."""
+    turned = game.cube_turned or not game.rules.jacoby_resignations
+    for kind in ResultKind:
+        if game.rules.points(kind, game.cube_value, cube_turned=turned) == points:
+            return kind
+    return None
+
+
 def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_unfinished: bool) -> None:
     """Make the move or cube action of one cell in the game (the engine checks it)."""
     p = cell.player
@@ -731,7 +776,20 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
         offered = game.events[-1].cube_value  # type: ignore[attr-defined]
         if cell.value is not None and cell.value != offered:
             raise ParseError(f"a beaver redoubles the cube to {offered} (X2), not {cell.value}")
-    elif cell.kind == "wins":   # the game goes on, so the other player resigns (V3), as gnubg writes it
+    elif cell.kind == "wins" and game.rules.resignation == "offer":
+        # The game goes on, so the other player offered to resign and this player accepted (R30), as gnubg writes it.
+        loser = 1 - p
+        kind = _offered_kind(game, cell.value)  # type: ignore[arg-type]
+        if kind is None:
+            raise ParseError(f"the game is not over, so {names[loser]} resigned, but no resignation at cube "
+                             f"{game.cube_value} is worth {cell.value} (R30, V1, X1)")
+        if game.player_to_act != loser:
+            raise ParseError(f"the game is not over, so {names[loser]} resigned, but it is "
+                             f"{names[game.player_to_act]}'s turn to act, and a resignation is offered on "  # type: ignore[index]
+                             f"one's own turn (R30)")
+        game.offer_resignation(kind, player=loser)
+        game.accept_resignation(player=p)
+    elif cell.kind == "wins":   # the game goes on, so the other player resigns (V3)
         loser = 1 - p
         kind = _resign_kind(game, loser, cell.value)  # type: ignore[arg-type]
         if kind is None:
@@ -746,7 +804,7 @@ def read_mat(text: str, *, rules: Rules | None = None, allow_unfinished: bool = 
     """Read a ``.mat`` file's text into a :class:`~bgsim.records.MatchRecord`, checking every move and score.
 
     ``rules``: the rules the games were played under; by default bgsim's ``[bgsim Rules]``
-    tag, else the header's (``Rules.match(N)``, ``Rules.money()``) adjusted by the tags
+    tag, else the header's (``Rules.match(N)``; money: gnubg's defaults, Jacoby and beavers on) adjusted by the tags
     ``[Variation]``, ``[Crawford]``, ``[Jacoby]``, ``[Beaver]`` and ``[CubeLimit]``.
     ``allow_unfinished``: accept a last game that stops before its end, and a match
     nobody has won yet (by default both are errors: a truncated file).

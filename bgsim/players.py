@@ -30,7 +30,7 @@ from .events import GameState
 from .game import Game
 from .plays import Play
 from .position import Position
-from .rules import Rules
+from .rules import Rules, result_kind
 
 __all__ = ["Player", "RandomPlayer", "HeuristicPlayer", "drive", "play_game", "shot_rolls"]
 
@@ -293,7 +293,10 @@ def drive(game: Game, players: Sequence[Player]) -> Game:
     """Let two players play ``game`` to its end, from wherever it is now; returns the game.
 
     ``players[k]`` acts for player k: it offers and answers doubles and chooses plays;
-    the dice come from the game's own generator. Use it to finish a game a person has
+    the dice come from the game's own generator. Players never offer to resign (R30);
+    a resignation offered before ``drive`` is answered by the player's
+    ``accept_resignation(game, kind)`` when it has one, else accepted exactly when the
+    kind is at least what the position shows now (R23). Use it to finish a game a person has
     started, or the current game of a match.
 
     >>> g = Game(rng=3); g.roll(dice=(6, 1)); g.play("13/7 8/7")
@@ -327,6 +330,14 @@ def drive(game: Game, players: Sequence[Player]) -> Game:
                 game.beaver()
             else:
                 raise InvalidSettingError(f"accept_double must return 'take', 'drop' or 'beaver', not {answer!r}")
+        elif state is GameState.AWAITING_RESIGNATION_ANSWER:
+            offerer, kind = game.resignation_offer  # type: ignore[misc]
+            answer = getattr(players[1 - offerer], "accept_resignation", None)
+            ok = answer(game, kind) if answer is not None else kind >= result_kind(game.position, offerer)
+            if ok:
+                game.accept_resignation()
+            else:
+                game.reject_resignation()
         else:
             k = game.player_on_roll
             game.play(players[k].choose_play(game, game.dice, game.legal_plays()))  # type: ignore[index, arg-type]

@@ -57,6 +57,7 @@ from .errors import BgsimError, InvalidSettingError
 from .events import (
     AutomaticDouble,
     Beaver,
+    CarriedDouble,
     Double,
     Drop,
     Event,
@@ -71,6 +72,9 @@ from .events import (
     OpeningRoll,
     Pass,
     Resign,
+    ResignationAccepted,
+    ResignationOffer,
+    ResignationRejected,
     Roll,
     Take,
 )
@@ -271,6 +275,8 @@ class Step:
         else:
             game_state = {"drop": GAME_DROPPED, "resign": GAME_RESIGNED}.get(result.how, GAME_OVER)
         resignation = int(result.kind) if result is not None and result.how == "resign" else 0
+        if self.snapshot.resignation is not None:     # an offer waiting for an answer (R30)
+            resignation = int(self.snapshot.resignation)
         to_act = self.player_to_act if self.player_to_act is not None else on_roll
         money = self.rules.is_money
         return MatchState(
@@ -346,6 +352,7 @@ class _Rolled(EventVisitor["tuple[int, int] | None"]):
 
     visit_game_start = visit_automatic_double = visit_double = visit_take = visit_drop = _none
     visit_beaver = visit_final_roll = visit_resign = visit_game_over = _none
+    visit_resignation_offer = visit_resignation_accepted = visit_resignation_rejected = visit_carried_double = _none
 
 
 class _Captions(EventVisitor[str]):
@@ -435,7 +442,7 @@ class _Captions(EventVisitor[str]):
 
     def visit_take(self, ev: Take) -> str:
         who = self.who
-        if self._after_beaver():
+        if self._after_beaver() or ev.owner is not None:
             return (f"{who(ev.player)} takes the beaver: the cube shows {ev.cube_value} and "
                     f"{who(1 - ev.player)} keeps it (X2).")
         return f"{who(ev.player)} takes: the cube shows {ev.cube_value} and {who(ev.player)} owns it (R26)."
@@ -463,12 +470,29 @@ class _Captions(EventVisitor[str]):
         kind = "single game" if ev.kind is ResultKind.SINGLE else str(ev.kind)
         return f"{self.who(ev.player)} resigns a {kind}, judged from the position (V3, R23)."
 
+    def visit_resignation_offer(self, ev: ResignationOffer) -> str:
+        who = self.who
+        return (f"{who(ev.player)} offers to resign a {_kind_words(ev.kind)}; {who(1 - ev.player)} must accept "
+                f"or refuse (R30).")
+
+    def visit_resignation_accepted(self, ev: ResignationAccepted) -> str:
+        return f"{self.who(ev.player)} accepts the resignation (R30)."
+
+    def visit_resignation_rejected(self, ev: ResignationRejected) -> str:
+        return f"{self.who(ev.player)} refuses the resignation: play goes on (R30)."
+
+    def visit_carried_double(self, ev: CarriedDouble) -> str:
+        return (f"Another tie: this game has had its automatic doubles, so the doubling carries over to the "
+                f"next game (R29; {ev.count} carried so far).")
+
     def visit_game_over(self, ev: GameOver) -> str:
         who = self.who
         r = ev.result
         if r.winner is None:
             return "Game over: a draw, the final roll bore off every checker (V4)."
-        how = {"bearoff": " (R22)", "drop": ", the double dropped (R26)", "resign": ", by resignation (V3)"}
+        offered = self.prev is not None and isinstance(self.prev.event, ResignationAccepted)
+        resign = ", the resignation accepted (R30)" if offered else ", by resignation (V3)"
+        how = {"bearoff": " (R22)", "drop": ", the double dropped (R26)", "resign": resign}
         text = (f"Game over: {who(r.winner)} wins a {_kind_words(r.kind)}{how[r.how]}: "
                 f"{_points(r.points)} (cube {r.cube}).")
         after = list(self.score)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Rules", "ResultKind", "result_kind", "ENDING_MODES", "OPENING_STYLES", "SERIES_STARTERS",
-    "VARIANTS", "CUBE_OFF",
+    "VARIANTS", "CUBE_OFF", "RESIGNATION_STYLES",
 ]
 
 #: V1: the points each result kind counts (single, gammon, backgammon) under each ending mode.
@@ -54,6 +54,9 @@ SERIES_STARTERS = ("opening_roll", "loser", "alternate")
 
 #: X3: the variants (15 checkers, or hypergammon's 3).
 VARIANTS = {"standard": 15, "hypergammon": 3}
+
+#: R30 (a player offers to resign a kind; the opponent accepts or refuses) and V3 (the kind is judged from the position).
+RESIGNATION_STYLES = ("offer", "judged")
 
 #: V2: ``cube_limit=CUBE_OFF`` switches the cube off (its value can never pass 1).
 CUBE_OFF = 1
@@ -158,6 +161,11 @@ class Rules:
     ``automatic_doubles``
         Automatic doubles (R29), money play only: how many times at most a tie on the
         opening roll doubles the centred cube. 0 = off. They also stop at the cube limit.
+    ``carry_over``
+        Seed 004's house rule for automatic doubles (R29), money play only: once a game
+        has used its automatic doubles, each further tie on its opening roll carries one
+        doubling over to the next game of the session, which starts with the cube at 2, 4,
+        ... in the middle (up to the cube limit). Needs ``automatic_doubles >= 1``.
     ``opening``
         ``"standard"`` (R4: the opening dice are the first player's first move) or
         ``"winner_rolls"`` (R4a: the winner of the opening roll rolls both dice afresh).
@@ -184,6 +192,15 @@ class Rules:
         The Caucasian hit rule (V5), passed to the engine's legal plays.
     ``variant``
         ``"standard"`` (15 checkers, R3) or ``"hypergammon"`` (3 checkers, X3).
+    ``resignation``
+        ``"offer"`` (R30, the default: a player offers to resign a single game, a gammon or
+        a backgammon, and the opponent accepts or refuses) or ``"judged"`` (V3, the game
+        site's rule: a resignation is valued from the position; no offers).
+    ``jacoby_resignations``
+        With the Jacoby rule (X1): whether it also applies to an accepted resignation
+        offer (R30). True by default (a resigned gammon counts single while the cube is
+        centred); gnubg scores resignations without it (``False``), and ``read_mat`` reads
+        gnubg's money sessions that way. Without the Jacoby rule it is always True.
 
     Build one with a preset (:meth:`money`, :meth:`match`, :meth:`short_backgammon`,
     :meth:`hypergammon`), or by keywords; change one with :meth:`replace`.
@@ -210,6 +227,9 @@ class Rules:
     last_roll_draw: bool = False
     caucasian: bool = False
     variant: str = "standard"
+    resignation: str = "offer"
+    carry_over: bool = False
+    jacoby_resignations: bool = True
 
     # ----------------------------------------------------------------- validation
     def __post_init__(self) -> None:
@@ -220,7 +240,7 @@ class Rules:
         if not _is_int(n) or n < 0:
             fail(f"match_length must be 0 (money play) or a number of points N >= 1, not {n!r} (R27)")
         where = "money play" if n == 0 else f"this is a {n}-point match"
-        for name in ("jacoby", "beavers", "last_roll_draw", "caucasian"):
+        for name in ("jacoby", "beavers", "last_roll_draw", "caucasian", "carry_over", "jacoby_resignations"):
             if not isinstance(getattr(self, name), bool):
                 fail(f"{name} must be True or False, not {getattr(self, name)!r}")
         if self.crawford is None:
@@ -243,6 +263,11 @@ class Rules:
             fail(f"automatic doubles (R29) are a money-game option; {where}")
         if a and limit == CUBE_OFF:
             fail("automatic doubles (R29) double the cube, but the cube is off (cube_limit=1, V2)")
+        if not self.jacoby:
+            object.__setattr__(self, "jacoby_resignations", True)   # only meaningful with X1
+        if self.carry_over and not a:
+            fail("carry_over (R29) carries opening-roll ties over to the next game once the automatic doubles "
+                 "are used up; it needs automatic_doubles >= 1")
         if self.jacoby and n:
             fail(f"the Jacoby rule (X1) is a money-game option; {where}")
         if self.beavers and n:
@@ -253,7 +278,8 @@ class Rules:
         for name, allowed, rule in (("opening", OPENING_STYLES, "R4, R4a"),
                                     ("series_starter", SERIES_STARTERS, "R4b"),
                                     ("ending", tuple(ENDING_MODES), "V1"),
-                                    ("variant", tuple(VARIANTS), "X3")):
+                                    ("variant", tuple(VARIANTS), "X3"),
+                                    ("resignation", RESIGNATION_STYLES, "R30, V3")):
             value = getattr(self, name)
             key = value.strip().lower() if isinstance(value, str) else value
             if key not in allowed:
@@ -295,16 +321,17 @@ class Rules:
         - the cube on, capped at 64, the largest limit the site offers (V2);
         - last-roll draw off (V4: the site says it "can be switched on");
         - standard, not Caucasian, hitting (V5 is the other variant the site offers);
-        - no automatic doubles, Jacoby or beavers (the seed does not mention them).
+        - no automatic doubles, Jacoby or beavers (the seed does not mention them);
+        - resignations valued from the position (V3, ``resignation="judged"``), not offered (R30).
 
         >>> r = Rules.short_backgammon()
-        >>> r.cube_limit, r.ending, r.series_starter, r.last_roll_draw
-        (64, 'koks', 'loser', False)
+        >>> r.cube_limit, r.ending, r.series_starter, r.last_roll_draw, r.resignation
+        (64, 'koks', 'loser', False, 'judged')
         >>> Rules.short_backgammon(last_roll_draw=True, caucasian=True).describe()
-        'money play; ending Koks (1/2/3); cube limit 64; standard opening (R4); later games: loser starts; last-roll draw (V4); Caucasian hits (V5)'
+        'money play; ending Koks (1/2/3); cube limit 64; standard opening (R4); later games: loser starts; last-roll draw (V4); Caucasian hits (V5); resignations judged from the position (V3)'
         """
         base = {"match_length": 0, "ending": "koks", "cube_limit": 64, "series_starter": "loser",
-                "last_roll_draw": False, "caucasian": False}
+                "last_roll_draw": False, "caucasian": False, "resignation": "judged"}
         return cls(**{**base, **changes})
 
     @classmethod
@@ -498,9 +525,10 @@ class Rules:
         parts.append("cube unlimited" if self.cube_limit is None else
                      "cube off" if self.cube_limit == CUBE_OFF else f"cube limit {self.cube_limit}")
         if self.automatic_doubles:
-            parts.append(f"automatic doubles up to {self.automatic_doubles} (R29)")
+            parts.append(f"automatic doubles up to {self.automatic_doubles} (R29)"
+                         + (", further ties carried over to the next game" if self.carry_over else ""))
         if self.jacoby:
-            parts.append("Jacoby rule (X1)")
+            parts.append("Jacoby rule (X1)" + ("" if self.jacoby_resignations else ", not for resignations"))
         if self.beavers:
             parts.append("beavers (X2)")
         parts.append("standard opening (R4)" if self.opening == "standard" else "winner rolls afresh (R4a)")
@@ -510,5 +538,7 @@ class Rules:
             parts.append("last-roll draw (V4)")
         if self.caucasian:
             parts.append("Caucasian hits (V5)")
+        if self.resignation == "judged":
+            parts.append("resignations judged from the position (V3)")
         return "; ".join(parts)
 

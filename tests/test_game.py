@@ -809,3 +809,52 @@ def test_bad_seeds_are_bgsim_errors(rng):
         play_game(rng=rng)
     with pytest.raises(BgsimError, match="rng"):
         RandomPlayer(rng)
+
+
+# ----------------------------------------------------------------------------- R30 resignation offers
+def test_resignation_offer_accepted_scores_kind_times_cube_R30_V1():
+    g = Game(Rules.money(), starter=0, cube_value=8, cube_owner=1)
+    g.offer_resignation("gammon")
+    assert g.state is GameState.AWAITING_RESIGNATION_ANSWER and g.player_to_act == 1
+    with pytest.raises(RuleViolationError, match="R30"):
+        g.roll()
+    g.accept_resignation(player=1)
+    assert (g.result.winner, g.result.kind, g.result.points, g.result.how) == (1, ResultKind.GAMMON, 16, "resign")
+    assert Game.replay(g.events).result == g.result
+    mars = Game(Rules.money(ending="mars"), starter=1)
+    mars.offer_resignation("backgammon"); mars.accept_resignation()
+    assert mars.result.points == 2
+
+
+def test_resignation_jacoby_and_refusal_R30_X1():
+    g = Game(Rules.money(jacoby=True), starter=0)
+    g.roll(dice=(6, 1))
+    g.offer_resignation(ResultKind.GAMMON)
+    g.reject_resignation()
+    assert g.state is GameState.AWAITING_PLAY and g.dice == (6, 1)
+    with pytest.raises(RuleViolationError, match="R30"):
+        g.offer_resignation("gammon")                   # the same refused offer, same turn
+    with pytest.raises(RuleViolationError, match="R30"):
+        g.offer_resignation("single", player=1)        # not player 1's turn
+    g.play("13/7 8/7")
+    g.offer_resignation("single")                      # player 1, on their own turn
+    g.reject_resignation()
+    g.roll(dice=(2, 1)); g.play("24/22 24/23")
+    g.offer_resignation("gammon")                      # player 0's next turn: allowed again
+    g.accept_resignation()
+    assert g.result.points == 1                        # X1: cube never turned
+    assert [type(e).__name__ for e in Game.replay(g.events).events] == [type(e).__name__ for e in g.events]
+
+
+def test_judged_rules_refuse_offers_V3():
+    g = Game(Rules.short_backgammon(), starter=0)
+    with pytest.raises(RuleViolationError, match="V3"):
+        g.offer_resignation("single")
+    assert Rules.from_dict(Rules.short_backgammon().to_dict()).resignation == "judged"
+
+
+def test_transcript_after_a_beaver_names_the_beaverer_as_owner_X2():
+    g = Game(Rules.money(beavers=True), starter=0)
+    g.double(); g.beaver(); g.take()
+    last = g.transcript().splitlines()[-1]
+    assert last == "player 0 takes the beaver: cube 4, owned by player 1" and g.cube_owner == 1

@@ -514,3 +514,24 @@ def test_match_subscribe_follows_every_game():
     n = len(seen)
     m2 = Match.replay([g.events for g in m.games], m.rules)
     assert m2.score == m.score and len(seen) == n
+
+
+def test_session_record_after_play_out_holds_exactly_n_games():
+    s = Session(Rules.money(cube_limit=4), rng=5).play_out(games=3)
+    assert len(s.record().games) == 3 and len(s.games) == 3
+    s.new_game()
+    assert len(s.games) == 4
+
+
+def test_carry_over_of_automatic_doubles_seed_004_R29():
+    rules = Rules.money(automatic_doubles=1, carry_over=True)
+    s = Session(rules, rng=1, auto_start=False)
+    g = s.game
+    g.roll(dice=(3, 3)); g.roll(dice=(5, 5)); g.roll(dice=(2, 2)); g.roll(dice=(6, 1))
+    assert g.cube_value == 2 and g.carried_doubles == 2
+    g.resign(player=1)
+    nxt = s.new_game()
+    assert nxt.cube_value == 4 and nxt.cube_owner is None
+    with pytest.raises(RuleViolationError, match="R29"):
+        Rules.money(carry_over=True)
+    assert Session.replay([x.events for x in s.games], rules).games[-1].cube_value == 4
