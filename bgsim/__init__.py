@@ -18,8 +18,8 @@ from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseErr
 from .game import Game, GameResult, GameState, IllegalGamePlayError
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
-from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
+from .plays import Play
 from .position import Position
 from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules

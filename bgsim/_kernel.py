@@ -71,7 +71,7 @@ class Workspace:
     ``ws.moves[:n, :k]`` the steps ``(src, dst, hit)`` of each play and ``ws.nmoves[:n]`` their count.
     """
 
-    __slots__ = ("boards", "moves", "nmoves", "table", "stamps", "scratch", "work")
+    __slots__ = ("boards", "moves", "nmoves", "scratch", "stamps", "table", "work")
 
     def __init__(self) -> None:
         self.boards = np.zeros((MAX_PLAYS, 2, 26), dtype=np.int8)

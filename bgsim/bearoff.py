@@ -60,10 +60,18 @@ from .plays import Play, check_dice
 from .position import Position
 
 __all__ = [
-    "N_POSITIONS", "PIPS_PER_ROLL", "FORMAT_VERSION",
-    "index", "counts", "cache_dir",
-    "OneSided", "one_sided", "TwoSided", "two_sided",
-    "best_bearoff_play", "rolls_distribution",
+    "FORMAT_VERSION",
+    "N_POSITIONS",
+    "PIPS_PER_ROLL",
+    "OneSided",
+    "TwoSided",
+    "best_bearoff_play",
+    "cache_dir",
+    "counts",
+    "index",
+    "one_sided",
+    "rolls_distribution",
+    "two_sided",
 ]
 
 POINTS = 6
@@ -518,7 +526,7 @@ class OneSided:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def build(cls, *, threads: int | None = None) -> "OneSided":
+    def build(cls, *, threads: int | None = None) -> OneSided:
         """Build the database now (a few seconds), without touching the cache.
 
         >>> OneSided.build().expected_rolls((0, 0, 0, 0, 0, 1))   # 27/36 in one roll, else two
@@ -527,11 +535,11 @@ class OneSided:
         return cls._from_arrays(_build_one_sided_arrays(threads))
 
     @classmethod
-    def _from_arrays(cls, a: Mapping[str, np.ndarray]) -> "OneSided":
+    def _from_arrays(cls, a: Mapping[str, np.ndarray]) -> OneSided:
         return cls(a["dist"], a["first"], a["expected"], a["expected_first"])
 
     @classmethod
-    def load(cls, *, path: str | os.PathLike | None = None, rebuild: bool = False) -> "OneSided":
+    def load(cls, *, path: str | os.PathLike | None = None, rebuild: bool = False) -> OneSided:
         """Read the database from the cache (``cache_dir() / OneSided.FILE`` unless ``path``);
         build and save it if it is missing or damaged, or when ``rebuild`` is true.
 
@@ -664,7 +672,7 @@ def _check_one_sided(a: Mapping[str, np.ndarray]) -> None:
 
 _LOCK = threading.Lock()
 _ONE: OneSided | None = None
-_TWO: dict[int, "TwoSided"] = {}
+_TWO: dict[int, TwoSided] = {}
 
 
 def one_sided() -> OneSided:
@@ -714,7 +722,7 @@ class TwoSided:
         return f"bearoff-two-sided-{max_checkers}-v{FORMAT_VERSION}.npz"
 
     @classmethod
-    def build(cls, max_checkers: int = 6) -> "TwoSided":
+    def build(cls, max_checkers: int = 6) -> TwoSided:
         """Build the table now (about ``C(n+6, 6)**2`` pairs), without touching the cache.
 
         >>> # both on the 6 point: 27/36 off at once, else the opponent misses 9/36 too
@@ -726,7 +734,7 @@ class TwoSided:
 
     @classmethod
     def load(cls, max_checkers: int = 6, *, path: str | os.PathLike | None = None,
-             rebuild: bool = False) -> "TwoSided":
+             rebuild: bool = False) -> TwoSided:
         """Read the table from the cache, or build and save it.
 
         >>> TwoSided.load(2).size

@@ -21,8 +21,14 @@ import numpy as np
 from .errors import BgsimError, IllegalPlayError, SeedError
 
 __all__ = [
-    "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening", "rng_from", "probability",
+    "ALL_ROLLS",
+    "DISTINCT_ROLLS",
+    "OPENING_ROLLS",
     "check_dice",
+    "probability",
+    "rng_from",
+    "roll",
+    "roll_opening",
 ]
 
 #: The 36 equally likely ordered rolls (d1, d2).

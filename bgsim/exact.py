@@ -36,10 +36,21 @@ from .position import Position
 from .results import ResultDisplay, Table
 
 __all__ = [
-    "Odds", "EnterOdds", "BlotShots", "Shots", "RollCondition",
-    "chance", "odds", "hit_chance", "shots", "shot_chance", "forced_shot_chance", "enter_chance",
+    "BlotShots",
+    "EnterOdds",
+    "Odds",
+    "RollCondition",
+    "Shots",
+    "bearoff_chance",
+    "chance",
     "closeout_chance",
-    "bearoff_chance", "roll_name",
+    "enter_chance",
+    "forced_shot_chance",
+    "hit_chance",
+    "odds",
+    "roll_name",
+    "shot_chance",
+    "shots",
 ]
 
 #: What :func:`odds` and :func:`chance` ask for each roll: ``condition(position, roll, plays)``
@@ -258,7 +269,7 @@ def chance(pos: Position, condition: RollCondition, *, caucasian: bool = False) 
 
 def _hits_point(play: Play, target: int | None) -> bool:
     """Does ``play`` hit (R8), or hit the blot on the roller's point ``target``?"""
-    for (_src, dst), hit in zip(play.moves, play.hits):
+    for (_src, dst), hit in zip(play.steps, play.hits, strict=True):
         if hit and (target is None or dst == target):
             return True
     return False
@@ -340,7 +351,7 @@ def shots(pos: Position, *, caucasian: bool = False) -> Shots:
             cache[key] = pos.legal_plays(key, caucasian=caucasian)
         hit_targets = set()
         for pl in cache[key]:
-            for (_src, dst), hit in zip(pl.moves, pl.hits):
+            for (_src, dst), hit in zip(pl.steps, pl.hits, strict=True):
                 if hit:
                     hit_targets.add(25 - dst)  # owner's numbering
         if hit_targets:
@@ -395,7 +406,7 @@ def enter_chance(pos: Position) -> EnterOdds:
         raise InvalidPositionError("the player on roll has no checker on the bar (R13-R15)")
 
     def entered(plays: Sequence[Play]) -> int:
-        return max(sum(1 for src, _dst in pl.moves if src == 25) for pl in plays)
+        return max(sum(1 for src, _dst in pl.steps if src == 25) for pl in plays)
 
     cache: dict[tuple[int, int], int] = {}
     all_rolls, some_rolls = [], []

@@ -82,34 +82,34 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Sequence
 
 from bgsim.errors import InvalidPositionError, ParseError
 
 __all__ = [
     "BASE64_ALPHABET",
-    "GAME_NONE",
-    "GAME_PLAYING",
-    "GAME_OVER",
-    "GAME_RESIGNED",
     "GAME_DROPPED",
+    "GAME_NONE",
+    "GAME_OVER",
+    "GAME_PLAYING",
+    "GAME_RESIGNED",
+    "RESIGN_BACKGAMMON",
+    "RESIGN_GAMMON",
     "RESIGN_NONE",
     "RESIGN_SINGLE",
-    "RESIGN_GAMMON",
-    "RESIGN_BACKGAMMON",
-    "XG_DOUBLED",
     "XG_BEAVERED",
+    "XG_DOUBLED",
     "XG_RACCOONED",
     "MatchState",
     "XgidState",
-    "encode_position_id",
-    "decode_position_id",
-    "encode_match_id",
     "decode_match_id",
-    "encode_xgid",
+    "decode_position_id",
     "decode_xgid",
+    "encode_match_id",
+    "encode_position_id",
+    "encode_xgid",
 ]
 
 Board = tuple[int, ...]
@@ -552,7 +552,8 @@ def decode_match_id(text: str) -> MatchState:
     >>> decode_match_id("QYkqAS*AIAAA")
     Traceback (most recent call last):
     ...
-    bgsim.errors.ParseError: gnubg Match ID: character '*' at offset 6 is not in the base64 alphabet (A-Z, a-z, 0-9, '+', '/')
+    bgsim.errors.ParseError: gnubg Match ID: character '*' at offset 6 is not in the base64 alphabet
+    (A-Z, a-z, 0-9, '+', '/')
 
     Raises :class:`~bgsim.errors.ParseError` for a wrong length, a bad
     character, cube owner bits ``10``, an undefined game state, a die of 7, one
@@ -643,13 +644,15 @@ class XgidState:
     (``...:0:0:1:00:0:0:0:0:10``).
 
     >>> XgidState()
-    XgidState(cube_value=1, cube_owner=None, dice=(0, 0), cube_action=None, score=(0, 0), match_length=0, crawford=False, jacoby=False, beaver=False, max_cube=1024)
+    XgidState(cube_value=1, cube_owner=None, dice=(0, 0), cube_action=None, score=(0, 0), match_length=0,
+              crawford=False, jacoby=False, beaver=False, max_cube=1024)
     >>> XgidState(match_length=7, score=(6, 3), crawford=True).crawford
     True
     >>> XgidState(match_length=7, score=(5, 3), crawford=True)
     Traceback (most recent call last):
     ...
-    bgsim.errors.InvalidPositionError: the Crawford game needs exactly one player 1 point away from 7 (R28); the score is (5, 3)
+    bgsim.errors.InvalidPositionError: the Crawford game needs exactly one player 1 point away from 7 (R28);
+    the score is (5, 3)
 
     Invalid fields raise :class:`~bgsim.errors.InvalidPositionError`.
     """

@@ -81,9 +81,8 @@ from statistics import NormalDist
 
 import numpy as np
 
-from . import _kernel
+from . import _kernel, bearoff
 from . import _mc_kernel as _k
-from . import bearoff
 from .dice import ALL_ROLLS, OPENING_ROLLS
 from .equity import match_equity
 from .errors import BgsimError, EstimateError, RuleViolationError
@@ -91,8 +90,18 @@ from .position import Position
 from .results import ResultDisplay, Table
 from .rules import ResultKind, Rules
 
-__all__ = ["estimate", "Estimate", "EstimateError", "Interval", "PLAYERS", "DEFAULT_CHUNK_SIZE", "wilson_interval",
-           "mean_interval", "normal_quantile", "pubeval_weights"]
+__all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "PLAYERS",
+    "Estimate",
+    "EstimateError",
+    "Interval",
+    "estimate",
+    "mean_interval",
+    "normal_quantile",
+    "pubeval_weights",
+    "wilson_interval",
+]
 
 #: The players :func:`estimate` knows, by name.
 PLAYERS = ("random", "pubeval", "heuristic")
@@ -395,13 +404,14 @@ class Estimate(ResultDisplay):
         >>> est.interval("luck")
         Traceback (most recent call last):
         ...
-        bgsim.errors.EstimateError: no interval named 'luck': choose from equity, win, gammon, backgammon, opp_win, opp_gammon, opp_backgammon, draw
+        bgsim.errors.EstimateError: no interval named 'luck': choose from equity, win, gammon, backgammon,
+        opp_win, opp_gammon, opp_backgammon, draw
         """
         if name == "equity":
             return mean_interval(self.outcome_values, self.outcomes, confidence_level)
         if name not in _PROPORTIONS:
             raise EstimateError(f"no interval named {name!r}: choose from "
-                                f"{', '.join(('equity',) + tuple(_PROPORTIONS))}")
+                                f"{', '.join(('equity', *_PROPORTIONS))}")
         if name == "draw" and self.draw is None:
             raise EstimateError("these rules have no last-roll draw (V4): no draw interval")
         return wilson_interval(sum(self.outcomes[i] for i in _PROPORTIONS[name]), self.games, confidence_level)
@@ -565,7 +575,7 @@ def _play_chunk(job: _Job, k: int, n: int) -> tuple[np.ndarray, int]:
     """Play chunk ``k`` (``n`` games): per-first-roll outcome counts and the turns played."""
     ptab, pbar, poff = _pubeval_tables()
     bo = _bearoff_expected() if _k.PLAYER_HEURISTIC in job.players else _NO_BEAROFF
-    child = np.random.SeedSequence(job.entropy, spawn_key=job.spawn_key + (k,), pool_size=job.pool_size)
+    child = np.random.SeedSequence(job.entropy, spawn_key=(*job.spawn_key, k), pool_size=job.pool_size)
     state = child.generate_state(4, np.uint64)
     counts = np.zeros((job.first_rolls.shape[0], _k.N_OUTCOMES), dtype=np.int64)
     turns = _k.play_chunk(job.start, job.checkers, job.flags, job.first_rolls, n, state,
@@ -1084,11 +1094,11 @@ def _resumed_chunks(prev: Estimate, sizes: list[int]):
         raise EstimateError("resume= needs an Estimate made by estimate() (its chunk record is missing)")
     by_roll = np.array(prev.by_first_roll, dtype=np.int64)
     kept = {}
-    need = max((k * prev.chunk_size + n for k, n in zip(log.ids, log.sizes)), default=0)
+    need = max((k * prev.chunk_size + n for k, n in zip(log.ids, log.sizes, strict=True)), default=0)
     if sum(sizes) < need:
         raise EstimateError(f"resume= continues a run that played up to game {need:,}: give games= at "
                             f"least {need:,} (the total, not the games to add)")
-    for k, n, totals, turns in zip(log.ids, log.sizes, log.totals, log.turns):
+    for k, n, totals, turns in zip(log.ids, log.sizes, log.totals, log.turns, strict=True):
         if n != sizes[k]:      # the previous run's last chunk, played in part: play it again in full
             if log.partial is None or log.partial[0] != k:  # pragma: no cover - only that one is short
                 raise EstimateError("resume=: the previous run's chunks do not fit this one")

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .dice import check_dice
 from .errors import AmbiguousPlayError, IllegalPlayError, ParseError
@@ -24,8 +25,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .plays import Play
     from .position import Position
 
-__all__ = ["format_play", "parse_chains", "parse_play", "diagnose", "point_name", "forced_play_reason",
-           "CAUCASIAN_REASON"]
+__all__ = [
+    "CAUCASIAN_REASON",
+    "diagnose",
+    "forced_play_reason",
+    "format_play",
+    "parse_chains",
+    "parse_play",
+    "point_name",
+]
 
 _ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]  # 21 rolls, higher die first
 
@@ -138,7 +146,7 @@ def parse_chains(text: str) -> list[list[tuple[int, bool]]]:
             pts.append((_read_point(piece.rstrip("*"), pos, i == 0), hit))
         if pts[0][1]:
             raise ParseError(f"{token!r}: a hit mark belongs after the point landed on", pos)
-        for (a, _), (b, _) in zip(pts, pts[1:]):
+        for (a, _), (b, _) in itertools.pairwise(pts):
             if b >= a:
                 raise ParseError(f"{token} moves backwards: checkers move from higher to lower points (R1)", pos)
         if any(p == 0 for p, _ in pts[:-1]):
@@ -162,17 +170,17 @@ def _mine_after(mine: Sequence[int], chains) -> tuple[int, ...] | None:
     return tuple(b)
 
 
-def _matches(play: "Play", mine_after, chains) -> bool:
+def _matches(play: Play, mine_after, chains) -> bool:
     after = play.after
     if after is None or after.theirs != mine_after:
         return False
     required = {p for ch in chains for p, hit in ch[1:] if hit}
     allowed = {p for ch in chains for p, _ in ch[1:]}
-    hit_points = {dst for (src, dst), h in zip(play.steps, play.hits) if h}
+    hit_points = {dst for (src, dst), h in zip(play.steps, play.hits, strict=True) if h}
     return required <= hit_points <= allowed
 
 
-def _find(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["Play"]:
+def _find(pos: Position, chains, dice, caucasian: bool, plays=None) -> list[Play]:
     """The legal plays the written chains describe: at most one, or an AmbiguousPlayError if the
     text fits several (it leaves out where a checker hit on the way)."""
     found = _candidates(pos, chains, dice, caucasian, plays)
@@ -183,7 +191,7 @@ def _find(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["P
     return found
 
 
-def _candidates(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["Play"]:
+def _candidates(pos: Position, chains, dice, caucasian: bool, plays=None) -> list[Play]:
     mine_after = _mine_after(pos.mine, chains)
     if mine_after is None:
         return []
@@ -195,10 +203,10 @@ def _candidates(pos: "Position", chains, dice, caucasian: bool, plays=None) -> l
     # Lenient: the text names the checkers right but leaves out a hit mark on the way.
     required = {p for ch in chains for p, hit in ch[1:] if hit}
     return [p for p in plays if p.after is not None and p.after.theirs == mine_after
-            and required <= {dst for (_s, dst), h in zip(p.steps, p.hits) if h}]
+            and required <= {dst for (_s, dst), h in zip(p.steps, p.hits, strict=True) if h}]
 
 
-def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False, plays=None) -> "Play":
+def parse_play(pos: Position, text: str, dice=None, *, caucasian: bool = False, plays=None) -> Play:
     """Read ``text`` as a legal play in ``pos`` (see :meth:`bgsim.Position.parse_play`).
 
     ``plays``: the legal plays of ``dice`` when the caller already has them (saves
@@ -244,7 +252,7 @@ def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False
 
 
 def _steps_of(chain) -> tuple[tuple[int, int], ...]:
-    return tuple((a, b) for (a, _), (b, _) in zip(chain, chain[1:]))
+    return tuple((a, b) for (a, _), (b, _) in itertools.pairwise(chain))
 
 
 def _dice_list(dice) -> list[int]:
@@ -350,7 +358,7 @@ def forced_play_reason(label: str, used: list[int], dice, max_used: int, example
     return None
 
 
-def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text: str = "") -> str:
+def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: str = "") -> str:
     """Why a play is illegal, in words, citing the rule (R5-R21, V5).
 
     ``step_lists`` holds the written segments ``(from, to)`` per checker move.

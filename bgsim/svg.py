@@ -168,7 +168,7 @@ def _play_steps(play: Any) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...
     return steps, hits + (False,) * (len(steps) - len(hits))
 
 
-def _play_before(play: Any) -> "Position | None":
+def _play_before(play: Any) -> Position | None:
     before = getattr(play, "before", None)
     if before is None:
         before = getattr(play, "_before", None)
@@ -235,7 +235,7 @@ def _names(names: Iterable[str] | None) -> tuple[str, str]:
     return str(a), str(b)
 
 
-def _describe(pos: "Position", counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
+def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
               perspective: int, dice: tuple[int, int] | None, cube: tuple[int, int | None] | None,
               play: Any, caption: str | None) -> tuple[str, str]:
     turn = pos.turn
@@ -259,8 +259,8 @@ def _describe(pos: "Position", counts: tuple[tuple[int, ...], tuple[int, ...]], 
     return title, text
 
 
-def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube: Any = None,
-          play: "Play | None" = None, highlight: Iterable[int] = (), orientation: str = "right",
+def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: Any = None,
+          play: Play | None = None, highlight: Iterable[int] = (), orientation: str = "right",
           size: int | None = None, theme: str = "classic", names: Iterable[str] | None = None,
           caption: str | None = None, id_prefix: str | None = None) -> SvgBoard:
     """Draw ``position`` as an SVG board.
@@ -499,7 +499,8 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
             dy = _MID - _DIE / 2
             out.append(f'<g class="die" data-value="{d}" data-player="{turn}">'
                        f'<rect x="{_f(dx)}" y="{_f(dy)}" width="{_DIE}" height="{_DIE}" rx="5" '
-                       f'fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" stroke-width="{max(sw, 1.5)}"/>')
+                       f'fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" '
+                       f'stroke-width="{max(sw, 1.5)}"/>')
             for px, py in _PIPS[d]:
                 out.append(f'<circle cx="{_f(dx + _DIE / 2 + px * 8)}" cy="{_f(dy + _DIE / 2 + py * 8)}" r="2.9" '
                            f'fill="{t["checker_text"][turn]}"/>')
@@ -511,7 +512,7 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
         to_p = (lambda q: q) if mover == perspective else (lambda q: 25 - q)
         live = [list(counts[mover]), list(counts[1 - mover])]
         marks: list[str] = []
-        for i, ((src, dst), hit) in enumerate(zip(steps, hits)):
+        for i, ((src, dst), hit) in enumerate(zip(steps, hits, strict=True)):
             if src == 25:
                 live[0][25] -= 1
                 x1, y1 = lay.bar_slot(mover, live[0][25])
@@ -582,7 +583,7 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 
 
 # ----------------------------------------------------------------------------- helpers for rich displays
-def play_board(play: "Play", *, position: "Position | None" = None, **options: Any) -> SvgBoard:
+def play_board(play: Play, *, position: Position | None = None, **options: Any) -> SvgBoard:
     """The board before ``play`` with the play's steps as arrows and its dice (a ``Play``'s picture).
 
     ``position`` is needed only for a play that does not know where it starts. Other
@@ -602,7 +603,7 @@ def play_board(play: "Play", *, position: "Position | None" = None, **options: A
     return board(before, play=play, **options)
 
 
-def step_board(position: "Position", *, cube_value: int = 1, cube_owner: int | None = None,
+def step_board(position: Position, *, cube_value: int = 1, cube_owner: int | None = None,
                dice: Any = None, caption: str | None = None, score: str | None = None,
                **options: Any) -> SvgBoard:
     """A board for one step of a game or match record: the cube, the dice and a caption line.

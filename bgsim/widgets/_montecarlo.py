@@ -74,10 +74,10 @@ def convergence_svg(trace: list[tuple[int, float, float]], width: int = 520, hei
     def y(v: float) -> float:
         return top + ph * (hi - v) / (hi - lo)
 
-    band = [f"{x(a):.1f},{y(b + c):.1f}" for a, b, c in zip(g, e, h)]
-    band += [f"{x(a):.1f},{y(b - c):.1f}" for a, b, c in zip(g[::-1], e[::-1], h[::-1])]
+    band = [f"{x(a):.1f},{y(b + c):.1f}" for a, b, c in zip(g, e, h, strict=True)]
+    band += [f"{x(a):.1f},{y(b - c):.1f}" for a, b, c in zip(g[::-1], e[::-1], h[::-1], strict=True)]
     parts.append(f'<polygon points="{" ".join(band)}" fill="#90caf9" fill-opacity="0.55" stroke="none"/>')
-    line = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(g, e))
+    line = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(g, e, strict=True))
     parts.append(f'<polyline points="{line}" fill="none" stroke="#0d47a1" stroke-width="2"/>')
     if lo < 0 < hi:
         parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#666" '
@@ -232,12 +232,13 @@ class MonteCarloWidget(w.VBox):
         unit = "points per game"
         seeds = np.random.SeedSequence(seed).spawn(len(sizes))
         try:
-            for n, ss in zip(sizes, seeds):
+            for n, ss in zip(sizes, seeds, strict=True):
                 if self._stop.is_set():
                     self.stopped = True
                     break
                 est = estimate(self._position, rules, games=n, player=players, cube=cube,
-                               seed=int(ss.generate_state(1)[0]), chunk_size=max(_BLOCK, min(n, 360) // _BLOCK * _BLOCK),
+                               seed=int(ss.generate_state(1)[0]),
+                               chunk_size=max(_BLOCK, min(n, 360) // _BLOCK * _BLOCK),
                                stop=self._stop)
                 if est.games:
                     counts += np.array(est.outcomes, dtype=np.int64)
@@ -252,7 +253,7 @@ class MonteCarloWidget(w.VBox):
                 if est.stopped:
                     self.stopped = True
                     break
-        except Exception as e:  # noqa: BLE001 - shown to the user; the widget stays usable
+        except Exception as e:
             self.error = str(e)
             self._say(f"the run failed: {e}", error=True)
         finally:

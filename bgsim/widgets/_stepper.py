@@ -112,7 +112,7 @@ class StepperWidget(w.VBox):
             return dice
         self._plays = list(self._start.legal_plays(tuple(dice), caucasian=self._caucasian))
         self._selected = None
-        for box, d in zip(self.die_boxes, dice):
+        for box, d in zip(self.die_boxes, dice, strict=True):
             box.value = d
         self.message.say(f"player {self._start.turn} rolled {dice[0]}-{dice[1]}", "info")
         self._refresh(list_plays=True)
