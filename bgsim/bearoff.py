@@ -115,12 +115,12 @@ def _as_home_counts(pos_or_counts, what: str = "position") -> tuple[int, ...]:
                 "or on the bar (R16)")
         return tuple(pos.mine[1:7])
     if isinstance(pos_or_counts, Mapping):
-        c = [0] * POINTS
+        filled = [0] * POINTS
         for p, n in pos_or_counts.items():
             if not isinstance(p, (int, np.integer)) or not 1 <= p <= POINTS:
                 raise InvalidPositionError(f"bear-off {what}s have home points 1-6 only, not {p!r} (R16)")
-            c[int(p) - 1] += int(n)
-        seq: Sequence = c
+            filled[int(p) - 1] += int(n)
+        seq: Sequence = filled
     else:
         seq = pos_or_counts
     try:
@@ -452,7 +452,8 @@ def _save_npz(path: Path, arrays: Mapping[str, np.ndarray]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)
+            # numpy's stub lets a ** mapping fill savez's keyword allow_pickle (a bool): ours names arrays only
+            np.savez(f, **arrays)  # type: ignore[arg-type]
         os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache may be shared
         os.replace(tmp, path)
     except BaseException:
@@ -880,6 +881,7 @@ def best_bearoff_play(pos: Position, dice, *, two="auto") -> Play:
         if table is not None:  # maximise the winning chance: minimise minus it
             score = -1.0 if not any(mine_after) else table.win_chance(after) - 1.0
         else:
+            assert db is not None   # the one-sided database is used whenever there is no table
             score = db.expected_rolls(mine_after)
         key = (score, index(mine_after))
         if _better(key, best_key):
@@ -946,13 +948,14 @@ def rolls_distribution(side, *, limit: int = 200_000) -> np.ndarray:
         e_acc = 0.0
         d = np.zeros(width)
         for roll, w in DISTINCT_ROLLS:
-            best = None
+            best: tuple[tuple[float, tuple[int, ...]], np.ndarray] | None = None
             for pl in pos.legal_plays(roll):
                 after = pos.play(pl).theirs
                 e, dd = solve(after)
                 key = (e, after)
                 if best is None or e < best[0][0] - _TIE or (e <= best[0][0] + _TIE and after < best[0][1]):
                     best = (key, dd)
+            assert best is not None   # legal_plays is never empty: the empty play when nothing moves (R12)
             (e, _), dd = best
             e_acc += w / 36 * e
             d[1:] += w / 36 * dd[:-1]

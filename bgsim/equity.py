@@ -256,7 +256,7 @@ class GammonRates:
     def __post_init__(self) -> None:
         for name in ("win", "lose", "win_backgammon", "lose_backgammon"):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0.0 <= v <= 1.0:
+            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0.0 <= float(v) <= 1.0:
                 raise MatchEquityError(f"gammon rate {name} = {v!r} must be a share between 0 and 1")
         for bg, g in (("win_backgammon", "win"), ("lose_backgammon", "lose")):
             if getattr(self, bg) > getattr(self, g):
@@ -693,7 +693,7 @@ class CubeDecision(ResultDisplay):
 
     def _header(self) -> tuple[str, str]:
         own = {"centered": "centred", "me": "owned by the doubler", "opponent": "owned by the opponent"}[self.owner]
-        if self.money:
+        if self.score is None:      # money play
             kind = f"Money game, cube {self.cube} {own}, cube life x = {self.cube_life:.2f} (Janowski)"
         else:
             kind = (f"Match, doubler {self.score[0]}-away vs {self.score[1]}-away, cube {self.cube} {own}"

@@ -207,7 +207,7 @@ def _check_position(pos: Position) -> None:
 
 
 def _is_point(p) -> bool:
-    return isinstance(p, numbers.Integral) and not isinstance(p, bool) and 1 <= p <= 24
+    return isinstance(p, numbers.Integral) and not isinstance(p, bool) and 1 <= int(p) <= 24
 
 
 def _check_flag(value, name: str) -> None:
@@ -344,7 +344,7 @@ def shots(pos: Position, *, caucasian: bool = False) -> Shots:
     blot_points = [q for q in range(1, 25) if pos.theirs[q] == 1]
     cache: dict[tuple[int, int], list[Play]] = {}
     total: list[tuple[int, int]] = []
-    per = {q: [] for q in blot_points}
+    per: dict[int, list[tuple[int, int]]] = {q: [] for q in blot_points}
     for roll in ALL_ROLLS:
         key = (max(roll), min(roll))
         if key not in cache:

@@ -82,9 +82,10 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
+from typing import Any, TypeGuard, cast
 
 from bgsim.errors import InvalidPositionError, ParseError
 
@@ -373,7 +374,7 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
 # ---------------------------------------------------------------------------
 
 
-def _is_int(x: object) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -387,7 +388,7 @@ def _is_power_of_two(x: object, limit_log: int) -> bool:
 
 def _pair(value: object, name: str) -> tuple[int, int]:
     try:
-        a, b = value  # type: ignore[misc]
+        a, b = cast(Iterable[object], value)
     except (TypeError, ValueError):
         raise InvalidPositionError(f"{name} must be a pair of ints, not {value!r}") from None
     if not (_is_int(a) and _is_int(b)):
@@ -585,7 +586,7 @@ def decode_match_id(text: str) -> MatchState:
     if game_state > 4:
         raise fail(8, f"game state {game_state} is not one of 0 (no game), 1 (playing), 2 (over), "
                       "3 (resigned), 4 (dropped)")
-    fields = dict(
+    fields: dict[str, Any] = dict(
         cube_value=1 << get(0, 4),
         cube_owner=None if owner_bits == 3 else owner_bits,
         player_on_roll=get(6, 1),
@@ -911,7 +912,7 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
         if cj > 3:
             raise fail(7, f"is {cj}; in a money game it is 1 (Jacoby rule, X1) + 2 (beavers, X2), 0 to 3")
         crawford, jacoby, beaver = False, bool(cj & 1), bool(cj & 2)
-    fields = dict(
+    fields: dict[str, Any] = dict(
         cube_value=1 << cube_log,
         cube_owner=cube_owner,
         dice=dice,

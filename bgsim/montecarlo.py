@@ -218,7 +218,7 @@ def wilson_interval(successes: int, n: int, confidence_level: float = 0.95) -> I
     return Interval(p, low, high, confidence_level)
 
 
-def _mean_sd(values: Sequence[float], counts: Sequence[int]) -> tuple[float, float, int]:
+def _mean_sd(values: Sequence[float] | np.ndarray, counts: Sequence[int] | np.ndarray) -> tuple[float, float, int]:
     """Mean, sample standard deviation and size of ``values`` seen ``counts`` times."""
     try:
         v = np.asarray(values, dtype=float)
@@ -239,7 +239,8 @@ def _mean_sd(values: Sequence[float], counts: Sequence[int]) -> tuple[float, flo
     return mean, math.sqrt(float((c * (v - mean) ** 2).sum() / (n - 1))), n
 
 
-def mean_interval(values: Sequence[float], counts: Sequence[int], confidence_level: float = 0.95) -> Interval:
+def mean_interval(values: Sequence[float] | np.ndarray, counts: Sequence[int] | np.ndarray,
+                  confidence_level: float = 0.95) -> Interval:
     """The mean of a sample given as distinct ``values`` seen ``counts`` times, with the normal
     interval ``mean +- z * s / sqrt(n)`` (``s``: the sample standard deviation; 95% by default).
 
@@ -472,7 +473,7 @@ class Estimate(ResultDisplay):
         title = (f"Monte Carlo estimate: {self.games:,} games, {self._seed_text()}"
                  + (" -- STOPPED EARLY" if self.stopped else ""),
                  self._players_text(), self._setting_text())
-        rows = [("win", self.win.percent(), self.opp_win.percent()),
+        rows: list[tuple[str, ...]] = [("win", self.win.percent(), self.opp_win.percent()),
                 ("gammon", self.gammon.percent(), self.opp_gammon.percent()),
                 ("backgammon", self.backgammon.percent(), self.opp_backgammon.percent())]
         if self.draw is not None:
@@ -724,6 +725,7 @@ def _outcome_values(rules: Rules, cube: int, cube_turned: bool, away) -> tuple[l
 
 
 def _player_pair(player) -> tuple[str, str]:
+    pair: tuple[object, ...]
     if isinstance(player, str):
         pair = (player, player)
     else:
@@ -733,11 +735,11 @@ def _player_pair(player) -> tuple[str, str]:
             pair = ()
         if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
             raise EstimateError(f"player must be a name or a pair of names from {PLAYERS}, not {player!r}")
-    out = tuple(p.strip().lower() for p in pair)
-    for p in out:
+    a, b = (str(p).strip().lower() for p in pair)
+    for p in (a, b):
         if p not in _PLAYER_CODES:
             raise EstimateError(f"unknown player {p!r}: choose from {', '.join(PLAYERS)}")
-    return out  # type: ignore[return-value]
+    return a, b
 
 
 def _is_int(x) -> bool:
@@ -772,6 +774,7 @@ def _seed_sequence(rng) -> np.random.SeedSequence:
 
 def _entropy(ss: np.random.SeedSequence) -> int | tuple[int, ...]:
     e = ss.entropy
+    assert e is not None   # a SeedSequence made without entropy draws its own
     return int(e) if isinstance(e, (int, np.integer)) else tuple(int(x) for x in e)
 
 
@@ -1064,7 +1067,10 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     partial = None                 # a last chunk shorter than chunk_size, for a later resume=
     last = len(sizes) - 1
     if sizes[last] < chunk_size and last in kept:
-        partial = (last, results[last][0]) if last in results else resume.chunk_log.partial
+        if last in results:
+            partial = (last, results[last][0])
+        elif resume is not None:   # the chunk was played by the run resumed
+            partial = resume.chunk_log.partial
     return _summarise(position, rules, names, ss, chunk_size, kept, by_roll, partial, stopped, values, unit,
                       note, cube, bool(cube_turned), away, crawford_game, starter, bool(opening),
                       tuple(rolls), time.perf_counter() - t_start)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .dice import check_dice
 from .errors import AmbiguousPlayError, IllegalPlayError, ParseError
@@ -371,7 +372,7 @@ def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: 
     label = text or format_play(segs)
     dl = _dice_list(dice)
     dice_txt = f"{dice[0]}-{dice[1]}"
-    best = {"depth": -1, "reason": ""}
+    best: dict[str, Any] = {"depth": -1, "reason": ""}   # the deepest failure seen so far
     full: list[tuple[list[int], list[tuple[int, int]]]] = []
 
     def rec(done: list[bool], mine, theirs, left, used, steps, depth):
@@ -427,8 +428,7 @@ def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: 
         return reason if reason.startswith(label) else f"{label}: {reason}"
     used, steps = full[0]
     for p in legal:  # prefer an example that keeps what the player wrote
-        rest = list(p.steps)
-        if all(s in rest and not rest.remove(s) for s in steps):
+        if not Counter(steps) - Counter(p.steps):      # every step written is in p
             example = str(p)
             break
     max_used = max(p.dice_used for p in legal) if legal else 0

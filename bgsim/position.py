@@ -81,7 +81,7 @@ def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
 def _check_player(player: object) -> int:
     if not isinstance(player, (int, np.integer)) or isinstance(player, bool) or player not in (0, 1):
         raise InvalidPositionError(f"player must be 0 or 1 (absolute, not relative to who is on roll), not {player!r}")
-    return int(player)  # type: ignore[call-overload]
+    return int(player)
 
 
 def _validated(counts: list[int], who: str) -> tuple[int, ...]:

@@ -275,7 +275,8 @@ class MonteCarloWidget(w.VBox):
         self.progress.description = f"{self.games:,} games"
         self.plot.value = convergence_svg(self.trace, unit=getattr(self, "_unit", "points per game"))
         n = self.games
-        if not n:
+        eq = self.equity
+        if not n or eq is None:
             self.table.value = ""
             return
         o = self.outcomes
@@ -286,7 +287,6 @@ class MonteCarloWidget(w.VBox):
 
         rows = [row("wins", o[0] + o[1] + o[2]), row("wins a gammon", o[1] + o[2]), row("wins a backgammon", o[2]),
                 row("loses", o[3] + o[4] + o[5]), row("loses a gammon", o[4] + o[5])]
-        eq = self.equity
         rows.append(f"<tr><td><b>equity</b></td><td><b>{eq.value:+.3f}</b></td>"
                     f"<td>{eq.low:+.3f} - {eq.high:+.3f}</td></tr>")
         self.table.value = (f"<table class='bgsim-table'><tr><th>player {self._position.turn} (on roll)</th>"
