@@ -1,6 +1,6 @@
 """bgsim: backgammon rules, probabilities and lessons.
 
-The rules engine (RULES.md R1-R21, V5, X3):
+The rules engine (the board, moving and bearing off: rules R1-R21, V5 and X3 of ``docs/rules.md``):
 
 >>> from bgsim import Position
 >>> pos = Position.initial()

@@ -1,6 +1,6 @@
 """Bear-off databases: exact answers for the end of a race.
 
-Once every checker of a side is in its home board (RULES.md R16) and contact is over, how the
+Once every checker of a side is in its home board (R16: bearing off may start) and contact is over, how the
 side bears off no longer depends on the opponent. There are only C(21, 6) = 54,264 ways to
 put 0 to 15 checkers on the six home points (the empty board included), so each can be
 solved exactly, once, by dynamic programming:

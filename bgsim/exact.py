@@ -1,6 +1,6 @@
 """Exact odds over the 36 rolls: "how likely is that?" answered as a fraction.
 
-Every roll of two dice is one of 36 equally likely ordered pairs (RULES.md R2, R6: a double
+Every roll of two dice is one of 36 equally likely ordered pairs (R2: two dice; R6: a double
 such as 3-3 is one of them, 6-1 and 1-6 are two). The chance of an event for the player on
 roll is therefore *the number of rolls for which it happens, out of 36*. This module asks the
 rules engine for the legal plays of each roll (:meth:`bgsim.Position.legal_plays`, R5-R21)

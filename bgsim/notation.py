@@ -210,8 +210,36 @@ def _candidates(pos: Position, chains, dice, caucasian: bool, plays=None) -> lis
 def parse_play(pos: Position, text: str, dice=None, *, caucasian: bool = False, plays=None) -> Play:
     """Read ``text`` as a legal play in ``pos`` (see :meth:`bgsim.Position.parse_play`).
 
-    ``plays``: the legal plays of ``dice`` when the caller already has them (saves
-    generating them again).
+    Parameters
+    ----------
+    pos : Position
+        The position the play starts from (the player on roll moves).
+    text : str
+        The play in standard notation, merged (``24/13``, ``13/7(2)``) or step by step
+        (``24/18 18/13``), moves in any order.
+    dice : pair of int, optional
+        The roll. Without it the roll is worked out from the text, which works when exactly
+        one roll makes the text a legal play.
+    caucasian : bool, default False
+        Apply the Caucasian restriction (V5) to the legal plays.
+    plays : sequence of Play, optional
+        The legal plays of ``dice`` when the caller already has them (saves generating
+        them again).
+
+    Returns
+    -------
+    Play
+        The legal play the text names.
+
+    Raises
+    ------
+    ParseError
+        The text is not a play in notation (not text, too long, a move backwards ...).
+    IllegalPlayError
+        The text is no legal play of the roll; the message says why and cites the rule
+        (R5-R21, V5). Also raised for dice that are not a roll (R2).
+    AmbiguousPlayError
+        Without ``dice``, the text is a legal play of several rolls.
 
     >>> from bgsim import Position
     >>> str(parse_play(Position.initial(), "24/18 18/13"))
@@ -339,8 +367,28 @@ def forced_play_reason(label: str, used: list[int], dice, max_used: int, example
                        would: bool = False) -> str | None:
     """The R10 or R11 sentence for a play ``label`` that uses the dice ``used``, or None.
 
-    ``max_used``: how many dice the legal plays use; ``example``: a legal play to name.
-    ``would=True`` words it for a single step that would end the turn that way.
+    R10: both dice (all four of a double) must be played when possible; R11: when only one
+    die can be played, the higher one if possible.
+
+    Parameters
+    ----------
+    label : str
+        The play as the player wrote it, to quote.
+    used : list of int
+        The dice the play uses, in order.
+    dice : pair of int
+        The roll.
+    max_used : int
+        How many dice the legal plays of the roll use (R10).
+    example : str
+        A legal play to name in the sentence.
+    would : bool, default False
+        Word it for a single step that would end the turn that way ("would leave").
+
+    Returns
+    -------
+    str or None
+        The sentence, or None when the play breaks neither R10 nor R11.
 
     >>> forced_play_reason("13/10", [3], (6, 3), 2, "24/18 13/10")
     '13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)'
@@ -362,7 +410,23 @@ def forced_play_reason(label: str, used: list[int], dice, max_used: int, example
 def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: str = "") -> str:
     """Why a play is illegal, in words, citing the rule (R5-R21, V5).
 
-    ``step_lists`` holds the written segments ``(from, to)`` per checker move.
+    Parameters
+    ----------
+    pos : Position
+        The position the play starts from.
+    step_lists : sequence of sequences of (int, int)
+        The written segments ``(from, to)``, one sequence per checker move.
+    dice : pair of int
+        The roll.
+    caucasian : bool, default False
+        Apply the Caucasian restriction (V5).
+    text : str, optional
+        The play as written, to quote; by default it is formatted from ``step_lists``.
+
+    Returns
+    -------
+    str
+        One sentence naming what is wrong and the rule it breaks.
 
     >>> from bgsim import Position
     >>> diagnose(Position.initial(), [((13, 10),)], (6, 3), text="13/10")

@@ -69,7 +69,24 @@ class Play:
     :meth:`~bgsim.Position.legal_plays` knows the position it was played from
     (:attr:`before`) and the one it leads to (:attr:`after`, the opponent on roll).
 
-    Two plays are equal when their steps, dice and hits are equal.
+    Two plays are equal when their steps, dice and hits are equal. Plays are made by the
+    engine (:meth:`~bgsim.Position.legal_plays`, :meth:`~bgsim.Position.parse_play`,
+    :meth:`from_dict`); the constructor does not check the play against any position.
+
+    Parameters
+    ----------
+    steps : tuple of (int, int)
+        The single-die steps ``(from, to)`` in order, in the mover's numbering.
+    dice : pair of int
+        The roll played.
+    hits : tuple of bool, optional
+        Per step, whether it hit a blot (R8).
+    before : Position, optional
+        The position the play starts from (the mover on roll).
+    after : Position, optional
+        The position it leads to (the opponent on roll).
+    caucasian : bool, default False
+        Whether the play was generated under the Caucasian restriction (V5).
 
     >>> from bgsim import Position
     >>> [str(p) for p in Position.initial().legal_plays((4, 4))][:2]

@@ -104,9 +104,21 @@ LESSONS: dict[str, Lesson] = {
 class RuleEntry:
     """One rule of the reference.
 
-    ``options`` are the bgsim settings that switch or change the rule (empty when it always
-    applies), ``sources`` the keys of :data:`SOURCES` it comes from (empty for X1-X3),
-    ``lessons`` the numbers of the lessons that teach it (keys of :data:`LESSONS`).
+    Parameters
+    ----------
+    id : str
+        The rule id (``"R28"``, ``"V5"`` ...).
+    title : str
+        A short title.
+    text : str
+        The rule, stated in full.
+    options : tuple of str, optional
+        The bgsim settings that switch or change the rule (empty when it always applies).
+    sources : tuple of str, optional
+        The keys of :data:`SOURCES` it comes from (empty for X1-X3); by default all of them.
+
+    The property :attr:`lessons` gives the numbers of the lessons that teach it (keys of
+    :data:`LESSONS`).
 
     >>> print(rules_reference("R28"))
     R28 Crawford

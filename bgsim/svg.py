@@ -608,9 +608,34 @@ def step_board(position: Position, *, cube_value: int = 1, cube_owner: int | Non
                **options: Any) -> SvgBoard:
     """A board for one step of a game or match record: the cube, the dice and a caption line.
 
-    Takes plain values, so any record or game can call it: ``cube_owner`` is player 0, 1
-    or None (centred); ``score`` (e.g. ``"Ann 2, Ben 1 (5-point match)"``) and ``caption``
-    are joined into the line under the board. Other keywords go to :func:`board`.
+    Takes plain values, so any record or game can call it.
+
+    Parameters
+    ----------
+    position
+        The position to draw.
+    cube_value
+        The doubling cube's value (R24).
+    cube_owner
+        The player (0 or 1) who owns the cube, or None when it is centred.
+    dice
+        ``(d1, d2)`` of the player on roll, or None; as in :func:`board`.
+    caption
+        What happens at this step (``"Ann doubles"``).
+    score
+        The score line, e.g. ``"Ann 2, Ben 1 (5-point match)"``; ``score`` and ``caption``
+        are joined into the line under the board.
+    **options
+        Other keywords for :func:`board` (``perspective``, ``play``, ``theme`` ...).
+
+    Returns
+    -------
+    SvgBoard
+
+    Raises
+    ------
+    BgsimError
+        As :func:`board`: a cube, dice or option that does not fit.
 
     >>> from bgsim import Position
     >>> svg = step_board(Position.initial(), cube_value=2, cube_owner=1, dice=(3, 1),

@@ -102,6 +102,22 @@ class MonteCarloWidget(w.VBox):
     result on screen. The numbers are attributes too: :attr:`games`, :attr:`outcomes`,
     :attr:`equity`, :attr:`stopped`; :meth:`wait` waits for a run to end.
 
+    Parameters
+    ----------
+    position : Position, optional
+        The position played out, the side on roll moving first; the starting position by
+        default.
+    games : int, default 3600
+        The number of games first shown in the "games" box.
+    seed : int, default 0
+        The seed first shown in the "seed" box: the same seed, settings and games give the
+        same result.
+    size : int or None, default 400
+        The board's width in pixels; None: as wide as the page allows.
+    **drawing
+        Keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
+        ``theme`` ...
+
     >>> from bgsim import Position
     >>> mc = MonteCarloWidget(Position.from_counts({1: 1}, {2: 1}), games=72)
     >>> mc.start(); mc.wait(120)

@@ -38,6 +38,32 @@ class StepperWidget(w.VBox):
     Points are clicked on the board as drawn; sentences use the numbering of the side on
     roll (``perspective`` defaults to that side, so they agree).
 
+    Parameters
+    ----------
+    position : Position, optional
+        The position the roll is played from; the starting position by default.
+    dice : pair of int, optional
+        The roll to play at once; None: wait for Roll or Set dice.
+    rng : int, SeedSequence or Generator, optional
+        Where the Roll button's dice come from (see :func:`bgsim.dice.rng_from`); None:
+        fresh entropy.
+    perspective : int, optional
+        The player drawn at the bottom; by default the side on roll.
+    caucasian : bool, default False
+        Apply the Caucasian restriction (V5).
+    size : int or None, default 560
+        The board's width in pixels; None: as wide as the page allows.
+    **drawing
+        Other keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
+        ``theme`` ...
+
+    Raises
+    ------
+    SeedError
+        ``rng`` is not a seed, a SeedSequence or a Generator.
+    BgsimError
+        ``perspective`` is not player 0 or 1.
+
     >>> from bgsim import Position
     >>> pos = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
     >>> s = StepperWidget(pos, dice=(6, 2))
