@@ -13,9 +13,19 @@ The rules engine (the board, moving and bearing off: rules R1-R21, V5 and X3 of 
 from __future__ import annotations
 
 from . import svg
+from .cube import Cube
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
-from .errors import BgsimError, IllegalPlayError, InvalidPositionError, ParseError, RuleViolationError
-from .game import Game, GameResult, GameState, IllegalGamePlayError
+from .errors import (
+    BgsimError,
+    IllegalGamePlayError,
+    IllegalPlayError,
+    InvalidPositionError,
+    InvalidSettingError,
+    ParseError,
+    RuleViolationError,
+)
+from .events import Event, EventVisitor, GameResult, GameState
+from .game import Game
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
@@ -33,7 +43,7 @@ __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",
-    "Match", "Session",
+    "Match", "Session", "Cube", "Event", "EventVisitor",
     # probability
     "estimate", "Estimate",
     # pictures
@@ -42,5 +52,5 @@ __all__ = [
     "rules_reference", "RuleEntry",
     # errors
     "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
-    "IllegalGamePlayError", "UnknownRuleError",
+    "IllegalGamePlayError", "UnknownRuleError", "InvalidSettingError",
 ]

@@ -89,7 +89,7 @@ def rng_from(seed_or_rng=None) -> np.random.Generator:
     ):
         raise SeedError(f"rng must be None, an int >= 0, a SeedSequence or a Generator, not {seed_or_rng!r}")
     if isinstance(seed_or_rng, (int, np.integer)) and seed_or_rng < 0:
-        raise SeedError(f"a seed must be an int >= 0, not {seed_or_rng}")
+        raise SeedError(f"rng: a seed must be an int >= 0, not {seed_or_rng}")
     return np.random.default_rng(seed_or_rng)
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "RuleViolationError",
     "SeedError",
     "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
+    "IllegalGamePlayError", "InvalidSettingError",          # games, matches and sessions
 ]
 
 
@@ -87,5 +88,31 @@ class NotARaceError(BgsimError):
     """A race formula was asked about a position that still has contact, or a finished game."""
 
 
-class SeedError(BgsimError):
-    """An ``rng=`` argument that is not a seed: not None, an int >= 0, a SeedSequence or a Generator."""
+# ----------------------------------------------------------------------------- games (bgsim.game)
+class IllegalGamePlayError(RuleViolationError, IllegalPlayError):
+    """An illegal play offered to a :class:`~bgsim.game.Game`: both a rule violation and an illegal play.
+
+    The message is the engine's, naming the rule (R5-R21, V5).
+
+    >>> issubclass(IllegalGamePlayError, RuleViolationError) and issubclass(IllegalGamePlayError, IllegalPlayError)
+    True
+    """
+
+
+class InvalidSettingError(BgsimError):
+    """A setting a game, match or session cannot use: a seed, stakes, bankrolls, player names, a count of games.
+
+    >>> issubclass(InvalidSettingError, ValueError)
+    True
+    """
+
+
+class SeedError(InvalidSettingError):
+    """An ``rng=`` argument that is not a seed: not None, an int >= 0, a SeedSequence or a Generator.
+
+    >>> from bgsim import roll
+    >>> roll(rng=-1)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.SeedError: rng: a seed must be an int >= 0, not -1
+    """

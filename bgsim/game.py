@@ -22,6 +22,10 @@ player on roll (its ``turn``). Every random element (the dice) comes from the
 ``numpy.random.Generator`` (or seed) the game is given; ``roll(dice=...)`` sets the dice by
 hand for teaching and replays.
 
+The game's parts live in their own modules: the events of the record, the result and the
+snapshots in :mod:`bgsim.events`, the cube in :mod:`bgsim.cube`; the game itself keeps the
+turn flow. A view learns of every recorded event through :meth:`Game.subscribe`.
+
 >>> from bgsim.rules import Rules
 >>> game = Game(Rules.money(), rng=7)
 >>> game.roll(dice=(3, 5))       # the opening roll (R4): player 0 throws a 3, player 1 a 5
@@ -42,36 +46,44 @@ True
 
 from __future__ import annotations
 
-import enum
 import re
-from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from .dice import rng_from
-from .errors import IllegalPlayError, RuleViolationError
+from .cube import Cube
+from .dice import check_dice, rng_from
+from .errors import (
+    IllegalGamePlayError,
+    IllegalPlayError,
+    RuleViolationError,
+)
+from .events import (
+    AutomaticDouble,
+    Beaver,
+    Double,
+    Drop,
+    Event,
+    EventVisitor,
+    FinalRoll,
+    GameOver,
+    GameResult,
+    GameSnapshot,
+    GameStart,
+    GameState,
+    Move,
+    OpeningRoll,
+    Pass,
+    Resign,
+    Roll,
+    Take,
+)
 from .notation import parse_play
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, Rules, result_kind
 
-__all__ = [
-    "Game", "GameState", "GameResult", "GameSnapshot", "IllegalGamePlayError",
-    "Event", "GameStart", "OpeningRoll", "AutomaticDouble", "Double", "Take", "Drop", "Beaver",
-    "Roll", "Move", "Pass", "FinalRoll", "Resign", "GameOver",
-]
-
-
-class IllegalGamePlayError(RuleViolationError, IllegalPlayError):
-    """An illegal play offered to a :class:`Game`: both a rule violation and an illegal play.
-
-    The message is the engine's, naming the rule (R5-R21, V5).
-
-    >>> issubclass(IllegalGamePlayError, RuleViolationError) and issubclass(IllegalGamePlayError, IllegalPlayError)
-    True
-    """
-
+__all__ = ["Game"]
 
 _RULE_ID = re.compile(r"\b[RVPX]\d")
 
@@ -84,376 +96,87 @@ def _illegal(exc: IllegalPlayError) -> IllegalGamePlayError:
     return IllegalGamePlayError(text)
 
 
-class GameState(str, enum.Enum):
-    """What a game waits for.
-
-    >>> GameState.AWAITING_PLAY.value
-    'awaiting_play'
-    """
-
-    OPENING = "opening"                                  # the opening roll (R4) has not decided who starts
-    AWAITING_DOUBLE_OR_ROLL = "awaiting_double_or_roll"  # the player on roll may double (R25) or roll
-    AWAITING_ANSWER = "awaiting_answer"                  # the opponent must take, drop or beaver (R26, X2)
-    AWAITING_PLAY = "awaiting_play"                      # the dice are rolled, the player on roll plays
-    OVER = "over"                                        # see Game.result
-
-
-_HOW = ("bearoff", "drop", "resign", "draw")
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """How a game ended.
-
-    ``winner``: 0 or 1 (``None`` for a draw, V4); ``kind``: single, gammon or backgammon
-    (R23; always single for a drop, R26; ``None`` for a draw); ``points``: what the winner
-    wins (multiplier under the ending mode V1 and Jacoby X1, times the cube); ``cube``: the
-    cube value the game was scored at (for a drop, the value before the refused double);
-    ``how``: ``"bearoff"`` (R22), ``"drop"`` (R26), ``"resign"`` (V3) or ``"draw"`` (V4).
-
-    >>> r = GameResult(winner=0, kind=ResultKind.GAMMON, points=4, cube=2, how="bearoff")
-    >>> r.loser, r.multiplier, str(r)
-    (1, 2, 'player 0 wins a gammon: 4 points (cube 2)')
-    """
-
-    winner: int | None
-    kind: ResultKind | None
-    points: int
-    cube: int
-    how: str
-
-    @property
-    def is_draw(self) -> bool:
-        """True for a last-roll draw (V4).
-
-        >>> GameResult(None, None, 0, 1, "draw").is_draw
-        True
-        """
-        return self.winner is None
-
-    @property
-    def loser(self) -> int | None:
-        """The player who lost (``None`` for a draw).
-
-        >>> GameResult(1, ResultKind.SINGLE, 1, 1, "drop").loser
-        0
-        """
-        return None if self.winner is None else 1 - self.winner
-
-    @property
-    def multiplier(self) -> int:
-        """The points divided by the cube: what the result kind counted (V1, X1).
-
-        >>> GameResult(0, ResultKind.BACKGAMMON, 8, 4, "bearoff").multiplier    # Mars: a backgammon counts 2
-        2
-        """
-        return self.points // self.cube
-
-    def __str__(self) -> str:
-        if self.winner is None:
-            return "draw: the last roll bore off every checker (V4)"
-        unit = "point" if self.points == 1 else "points"
-        extra = {"bearoff": "", "drop": ", double dropped", "resign": ", resigned"}[self.how]
-        kind = "single game" if self.kind is ResultKind.SINGLE else str(self.kind)
-        return f"player {self.winner} wins a {kind}: {self.points} {unit} (cube {self.cube}{extra})"
-
-
-# ----------------------------------------------------------------------------- events
-@dataclass(frozen=True)
-class Event:
-    """Base class of the events in a game's record (``game.events``).
-
-    Every event says in words what happened (``str(event)``).
-
-    >>> str(Roll(player=0, dice=(6, 1)))
-    'player 0 rolls 6-1'
-    """
-
-    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
-        return type(self).__name__
-
-
-@dataclass(frozen=True)
-class GameStart(Event):
-    """The first event of every record: the rules and how the game begins.
-
-    ``starter`` is ``None`` when an opening roll decides (R4), else the player who starts
-    with a roll of both dice (R4b, or a game set up from ``position``). ``position`` is the
-    starting position (R3, X3, or any position for teaching), seen from player 0 before an
-    opening roll. ``crawford_game`` marks the Crawford game of a match (R28).
-
-    >>> str(GameStart(Rules.money(), Position.initial(), None))
-    'new game (money play; ending Koks (1/2/3); cube unlimited; standard opening (R4); later games: opening roll); opening roll decides who starts'
-    """
-
-    rules: Rules
-    position: Position
-    starter: int | None
-    crawford_game: bool = False
-    cube_value: int = 1
-    cube_owner: int | None = None
-
-    def __str__(self) -> str:
-        who = "opening roll decides who starts" if self.starter is None else f"player {self.starter} starts"
-        extra = ", Crawford game (R28)" if self.crawford_game else ""
-        if self.cube_value != 1 or self.cube_owner is not None:
-            owner = "centred" if self.cube_owner is None else f"owned by player {self.cube_owner}"
-            extra += f", cube {self.cube_value} {owner}"
-        return f"new game ({self.rules.describe()}); {who}{extra}"
-
-
-@dataclass(frozen=True)
-class OpeningRoll(Event):
-    """One throw of the opening roll (R4): ``dice`` = (player 0's die, player 1's die). A tie is thrown again.
-
-    >>> OpeningRoll((5, 3)).starter, OpeningRoll((4, 4)).starter
-    (0, None)
-    """
-
-    dice: tuple[int, int]
-
-    @property
-    def starter(self) -> int | None:
-        """The player with the higher die, who moves first; ``None`` for a tie (R4)."""
-        a, b = self.dice
-        return None if a == b else (0 if a > b else 1)
-
-    def __str__(self) -> str:
-        a, b = self.dice
-        tail = "tie, roll again" if a == b else f"player {self.starter} starts"
-        return f"opening roll: player 0 throws {a}, player 1 throws {b}: {tail}"
-
-
-@dataclass(frozen=True)
-class AutomaticDouble(Event):
-    """A tie on the opening roll doubled the centred cube (R29): ``cube_value`` is the new value.
-
-    >>> str(AutomaticDouble(2))
-    'automatic double: the cube is 2, still centred (R29)'
-    """
-
-    cube_value: int
-
-    def __str__(self) -> str:
-        return f"automatic double: the cube is {self.cube_value}, still centred (R29)"
-
-
-@dataclass(frozen=True)
-class Double(Event):
-    """``player`` offers a double (R25); ``cube_value`` is the value offered.
-
-    >>> str(Double(0, 2))
-    'player 0 doubles to 2'
-    """
-
-    player: int
-    cube_value: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} doubles to {self.cube_value}"
-
-
-@dataclass(frozen=True)
-class Take(Event):
-    """``player`` takes (R26): the cube shows ``cube_value`` and is theirs.
-
-    >>> str(Take(1, 2))
-    'player 1 takes: cube 2, owned by player 1'
-    """
-
-    player: int
-    cube_value: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} takes: cube {self.cube_value}, owned by player {self.player}"
-
-
-@dataclass(frozen=True)
-class Drop(Event):
-    """``player`` drops (passes) the double: the game ends (R26).
-
-    >>> str(Drop(1))
-    'player 1 drops'
-    """
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} drops"
-
-
-@dataclass(frozen=True)
-class Beaver(Event):
-    """``player`` takes and at once redoubles, keeping the cube (X2): it shows ``cube_value``.
-
-    >>> str(Beaver(1, 4))
-    'player 1 beavers: cube 4, owned by player 1'
-    """
-
-    player: int
-    cube_value: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} beavers: cube {self.cube_value}, owned by player {self.player}"
-
-
-@dataclass(frozen=True)
-class Roll(Event):
-    """``player`` rolls ``dice``.
-
-    >>> str(Roll(1, (4, 4)))
-    'player 1 rolls 4-4'
-    """
-
-    player: int
-    dice: tuple[int, int]
-
-    def __str__(self) -> str:
-        return f"player {self.player} rolls {self.dice[0]}-{self.dice[1]}"
-
-
-@dataclass(frozen=True)
-class Move(Event):
-    """``player`` plays ``play`` from ``position`` (the position before the play, ``player`` on roll).
-
-    >>> pos = Position.initial()
-    >>> ev = Move(0, pos.parse_play("13/7 8/7"), pos)
-    >>> str(ev), ev.after.turn
-    ('player 0 plays 13/7 8/7 (6-1)', 1)
-    """
-
-    player: int
-    play: Play
-    position: Position
-
-    @property
-    def after(self) -> Position:
-        """The position after the play, the opponent on roll."""
-        if self.play._after is not None and self.play._before == self.position:
-            return self.play._after
-        return self.position.play(self.play)
-
-    def __str__(self) -> str:
-        return f"player {self.player} plays {self.play} ({self.play.dice[0]}-{self.play.dice[1]})"
-
-
-@dataclass(frozen=True)
-class Pass(Event):
-    """``player`` cannot move with ``dice`` and forfeits the turn (R12), in ``position``.
-
-    >>> str(Pass(0, (6, 6), Position.initial()))
-    'player 0 cannot move 6-6 and passes (R12)'
-    """
-
-    player: int
-    dice: tuple[int, int]
-    position: Position
-
-    def __str__(self) -> str:
-        return f"player {self.player} cannot move {self.dice[0]}-{self.dice[1]} and passes (R12)"
-
-
-@dataclass(frozen=True)
-class FinalRoll(Event):
-    """The starter has borne off the last checker; ``player`` gets one final roll (V4).
-
-    >>> str(FinalRoll(1))
-    'player 1 gets a final roll: bearing off every checker with it draws (V4)'
-    """
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} gets a final roll: bearing off every checker with it draws (V4)"
-
-
-@dataclass(frozen=True)
-class Resign(Event):
-    """``player`` resigns, conceding ``kind`` (V3).
-
-    >>> str(Resign(0, ResultKind.GAMMON))
-    'player 0 resigns a gammon'
-    """
-
-    player: int
-    kind: ResultKind
-
-    def __str__(self) -> str:
-        kind = "single game" if self.kind is ResultKind.SINGLE else str(self.kind)
-        return f"player {self.player} resigns a {kind}"
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    """The last event of a finished game.
-
-    >>> str(GameOver(GameResult(0, ResultKind.SINGLE, 1, 1, "bearoff")))
-    'game over: player 0 wins a single game: 1 point (cube 1)'
-    """
-
-    result: GameResult
-
-    def __str__(self) -> str:
-        return f"game over: {self.result}"
-
-
-class GameSnapshot(NamedTuple):
-    """The state of a game after one event of its record (see :meth:`Game.history`).
-
-    ``player_on_roll`` is ``None`` before the opening roll has decided and once the game is
-    over; ``player_to_act`` is whoever must act now (the doubled player while a double is
-    offered); ``dice`` is ``None`` when no dice are rolled.
-
-    >>> Game(rng=1).snapshot().state
-    <GameState.OPENING: 'opening'>
-    """
-
-    index: int
-    event: Event
-    position: Position
-    state: GameState
-    player_on_roll: int | None
-    player_to_act: int | None
-    dice: tuple[int, int] | None
-    cube_value: int
-    cube_owner: int | None
-    crawford_game: bool
-    final_roll: bool
-    result: GameResult | None
-
-    @property
-    def double_offered(self) -> bool:
-        """True while a double waits for an answer (R26)."""
-        return self.state is GameState.AWAITING_ANSWER
-
-
 def _check_player(value: object, what: str = "player") -> int:
     if value not in (0, 1) or isinstance(value, bool):
         raise RuleViolationError(f"{what} must be player 0 or 1, not {value!r}")
     return int(value)  # type: ignore[arg-type]
 
 
-def _check_die_pair(dice: object, what: str) -> tuple[int, int]:
-    try:
-        a, b = dice  # type: ignore[misc]
-        ok = all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 1 <= d <= 6 for d in (a, b))
-    except (TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise RuleViolationError(f"{what} is two dice from 1 to 6, not {dice!r} (R2)")
-    return int(a), int(b)
+class _Replayer(EventVisitor[None]):
+    """Makes each recorded action again in a game (the visitor behind :meth:`Game.replay`)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def visit_opening_roll(self, event: OpeningRoll) -> None:
+        self.game.roll(dice=event.dice)
+
+    def visit_roll(self, event: Roll) -> None:
+        self.game.roll(dice=event.dice, player=event.player)
+
+    def visit_double(self, event: Double) -> None:
+        self.game.double(player=event.player)
+
+    def visit_take(self, event: Take) -> None:
+        self.game.take(player=event.player)
+
+    def visit_drop(self, event: Drop) -> None:
+        self.game.drop(player=event.player)
+
+    def visit_beaver(self, event: Beaver) -> None:
+        self.game.beaver(player=event.player)
+
+    def visit_move(self, event: Move) -> None:
+        if self.game.position != event.position:
+            raise RuleViolationError("the recorded position before the play is not the game's")
+        self.game.play(event.play, player=event.player)
+
+    def visit_resign(self, event: Resign) -> None:
+        self.game.resign(event.kind, player=event.player)
+
+    def _automatic(self, event: Event) -> None:
+        raise RuleViolationError("the rules do not produce this event here")
+
+    visit_game_start = visit_automatic_double = visit_pass = visit_final_roll = visit_game_over = _automatic
+
+    def unhandled(self, event: Event) -> None:
+        raise RuleViolationError(f"unknown event type {type(event).__name__}")
+
+
+_AUTOMATIC = (AutomaticDouble, Pass, FinalRoll, GameOver)
 
 
 # ----------------------------------------------------------------------------- the game
 class Game:
     """One game under a :class:`~bgsim.rules.Rules`, driven by its methods.
 
-    ``rules``: the settings (money play by default). ``rng``: a ``numpy.random.Generator``
-    or a seed for the dice. ``starter``: skip the opening roll, this player starts by
-    rolling both dice (R4b). ``position``: start from this position instead of R3 (the
-    player on roll starts; for teaching and studies). ``crawford_game``: the Crawford game
-    of a match (R28: no cube). ``cube_value``/``cube_owner``: the cube at the start (with
-    ``position``; ``None`` = centred).
+    Parameters
+    ----------
+    rules : Rules, optional
+        The settings (default: money play, ``Rules()``).
+    rng : int, SeedSequence or numpy.random.Generator, optional
+        Where the dice come from (a seed is turned into a fresh Generator; default: fresh
+        entropy from the operating system).
+    starter : int, optional
+        Skip the opening roll: this player (0 or 1) starts by rolling both dice (R4b).
+    position : Position, optional
+        Start from this position instead of R3's (its player on roll starts; for teaching
+        and studies).
+    crawford_game : bool
+        The Crawford game of a match (R28: no cube).
+    cube_value, cube_owner : int, optional
+        The cube at the start, with ``position`` (``cube_owner=None``: in the middle).
+
+    Raises
+    ------
+    RuleViolationError
+        A starter or cube the rules do not allow (R22, R24, R26, R28, V2), or a position
+        with the wrong number of checkers (R2, X3).
+    InvalidSettingError
+        A seed numpy cannot use (e.g. ``rng=-1``).
+    TypeError
+        ``rules`` that is not a :class:`~bgsim.rules.Rules`, ``position`` that is not a
+        :class:`~bgsim.position.Position`.
 
     Every method that acts takes an optional ``player=``: when given, it must be the
     player whose action it is, else :class:`~bgsim.errors.RuleViolationError`.
@@ -485,6 +208,7 @@ class Game:
                     f"starter {starter} is not the player on roll in the given position ({position.turn})")
             starter = position.turn
         self._rng = rng_from(rng)
+        self._subscribers: list[Callable[[Event], None]] = []
         self._start(GameStart(rules, position, starter, bool(crawford_game), cube_value, cube_owner))
 
     # ----------------------------------------------------------------- set-up
@@ -499,30 +223,24 @@ class Game:
         if ev.crawford_game and not (rules.is_match and rules.crawford):
             raise RuleViolationError("a Crawford game (R28) exists only in match play with the Crawford rule on")
         v, owner = ev.cube_value, ev.cube_owner
-        if not isinstance(v, int) or isinstance(v, bool) or v < 1 or v & (v - 1):
-            raise RuleViolationError(f"a cube value is 1, 2, 4, 8, ... not {v!r} (R24, R26)")
         if owner is not None:
             _check_player(owner, "cube_owner")
+        cube = ev.cube          # checks the value (R24, R26)
         if (v != 1 or owner is not None) and ev.crawford_game:
             raise RuleViolationError("the cube is not used in the Crawford game: it stays at 1 in the middle (R28)")
         if (v != 1 or owner is not None) and not rules.cube_enabled:
             raise RuleViolationError("the cube is off (V2): it stays at 1 in the middle")
         if not rules.cube_allows(v):
             raise RuleViolationError(f"cube value {v} is above the cube limit {rules.cube_limit} (V2)")
-        if owner is not None and v == 1:
-            raise RuleViolationError("a cube at 1 is in the middle; it is owned only after a double is taken (R24, R26)")
         self._rules = rules
         self._position = ev.position
         self._starter = ev.starter
         self._crawford = ev.crawford_game
-        self._cube_value = v
-        self._cube_owner = owner
-        self._auto_doubles = 0
+        self._cube = cube
         self._dice: tuple[int, int] | None = None
         self._legal: list[Play] | None = None
         self._by_after: dict[Position, Play] | None = None
         self._final_roll = False
-        self._beaver_pending = False  # X2: a beaver waits for the original doubler's answer
         self._result: GameResult | None = None
         self._state = GameState.OPENING if ev.starter is None else GameState.AWAITING_DOUBLE_OR_ROLL
         self._events: list[Event] = []
@@ -533,7 +251,35 @@ class Game:
         self._events.append(ev)
         self._history.append(GameSnapshot(
             len(self._events) - 1, ev, self._position, self._state, self.player_on_roll, self.player_to_act,
-            self._dice, self._cube_value, self._cube_owner, self._crawford, self._final_roll, self._result))
+            self._dice, self._cube, self._crawford, self._final_roll, self._result))
+        for callback in tuple(self._subscribers):
+            callback(ev)
+
+    # ----------------------------------------------------------------- views
+    def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
+        """Call ``callback(event)`` after each event the game records from now on; returns the unsubscribe function.
+
+        The game's state is already up to date when the callback runs (a view can redraw
+        from :meth:`snapshot`). Unsubscribing twice is harmless.
+
+        >>> g = Game(starter=0)
+        >>> seen = []
+        >>> stop = g.subscribe(seen.append)
+        >>> g.roll(dice=(6, 1)); g.play("13/7 8/7")
+        (6, 1)
+        >>> stop(); g.double()
+        >>> [str(e) for e in seen]
+        ['player 0 rolls 6-1', 'player 0 plays 13/7 8/7 (6-1)']
+        """
+        if not callable(callback):
+            raise TypeError(f"subscribe takes a callable, not {type(callback).__name__}")
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
 
     # ----------------------------------------------------------------- reading
     @property
@@ -587,7 +333,7 @@ class Game:
         1
         """
         if self._state is GameState.AWAITING_ANSWER:
-            return self._position.turn if self._beaver_pending else 1 - self._position.turn
+            return self._cube.answerer
         return self.player_on_roll
 
     @property
@@ -616,7 +362,7 @@ class Game:
         >>> Game().cube_value
         1
         """
-        return self._cube_value
+        return self._cube.value
 
     @property
     def cube_owner(self) -> int | None:
@@ -625,7 +371,16 @@ class Game:
         >>> Game().cube_owner is None
         True
         """
-        return self._cube_owner
+        return self._cube.owner
+
+    @property
+    def cube(self) -> Cube:
+        """The cube as a :class:`~bgsim.cube.Cube` value: value, owner, and a double or beaver waiting for an answer.
+
+        >>> g = Game(starter=0); g.double(); g.cube
+        Cube(value=1, owner=None, doubler=0)
+        """
+        return self._cube
 
     @property
     def cube_turned(self) -> bool:
@@ -636,7 +391,7 @@ class Game:
         >>> Game().cube_turned
         False
         """
-        return self._cube_owner is not None
+        return self._cube.turned
 
     @property
     def crawford_game(self) -> bool:
@@ -705,23 +460,13 @@ class Game:
             return "the opening roll has not decided who starts yet; a double comes on one's own turn (R4, R25)"
         on_roll = self._position.turn
         if s is GameState.AWAITING_ANSWER:
-            return f"a double is already offered; player {self.player_to_act} must take or drop it (R26)"
+            return self._cube.why_no_double(on_roll, self._rules)
         if player is not None and _check_player(player) != on_roll:
             return f"player {player} cannot double: it is player {on_roll}'s turn (R25: only on one's own turn)"
         if s is GameState.AWAITING_PLAY:
             return f"player {on_roll} has already rolled: a double comes before the roll (R25)"
-        if self._crawford:
-            return "no doubling in the Crawford game (R28)"
-        if not self._rules.cube_enabled:
-            return "the cube is off in these rules (V2)"
-        if self._final_roll:
-            return "the final roll of the last-roll draw is a roll only, no double (V4)"
-        if self._cube_owner is not None and self._cube_owner != on_roll:
-            return (f"player {on_roll} does not own the cube, player {self._cube_owner} does "
-                    f"(R25: after a take only the owner may redouble)")
-        if not self._rules.cube_allows(2 * self._cube_value):
-            return f"the cube is at its limit of {self._rules.cube_limit} (V2)"
-        return None
+        return self._cube.why_no_double(on_roll, self._rules, crawford_game=self._crawford,
+                                        final_roll=self._final_roll)
 
     def can_double(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the player on roll) may double now (R25, R28, V2, V4).
@@ -739,8 +484,7 @@ class Game:
         >>> g = Game(Rules.money(beavers=True), starter=0); g.double(); g.can_beaver()
         True
         """
-        return (self._state is GameState.AWAITING_ANSWER and self._rules.beavers and not self._beaver_pending
-                and self._rules.cube_allows(4 * self._cube_value))
+        return self._state is GameState.AWAITING_ANSWER and self._cube.can_beaver(self._rules)
 
     def snapshot(self) -> GameSnapshot:
         """The state now (after the last event).
@@ -822,7 +566,7 @@ class Game:
         self._not_over("roll")
         if s is GameState.OPENING:
             if dice is not None:
-                self._opening_throw(_check_die_pair(dice, "an opening roll"))
+                self._opening_throw(check_dice(dice, what="an opening roll", error=RuleViolationError))
             else:
                 while self._state is GameState.OPENING:
                     a, b = self._rng.integers(1, 7, size=2)
@@ -839,7 +583,7 @@ class Game:
             a, b = self._rng.integers(1, 7, size=2)
             dice = (int(a), int(b))
         else:
-            dice = _check_die_pair(dice, "a roll")
+            dice = check_dice(dice, what="a roll", error=RuleViolationError)
         self._dice = dice
         self._state = GameState.AWAITING_PLAY
         self._record(Roll(on_roll, dice))
@@ -852,11 +596,9 @@ class Game:
         if starter is None:
             self._record(ev)
             r = self._rules
-            if (r.automatic_doubles and self._auto_doubles < r.automatic_doubles
-                    and r.cube_allows(2 * self._cube_value)):
-                self._auto_doubles += 1          # R29: the tie doubles the centred cube
-                self._cube_value *= 2
-                self._record(AutomaticDouble(self._cube_value))
+            if self._cube.can_auto_double(r):
+                self._cube = self._cube.auto_doubled()   # R29: the tie doubles the centred cube
+                self._record(AutomaticDouble(self._cube.value))
             return
         self._starter = starter
         self._position = Position.initial(starter, variant=self._rules.variant)
@@ -906,8 +648,8 @@ class Game:
         else:
             raise TypeError(f"play must be a Play or a string, not {type(play).__name__}")
         if self._by_after is None:
-            self._by_after = {p._after: p for p in legal}  # type: ignore[misc]
-        after = play._after if play._before == pos else None
+            self._by_after = {p.after: p for p in legal}  # type: ignore[misc]
+        after = play.after if play.before == pos and play.caucasian == caucasian else None
         found = self._by_after.get(after) if after is not None else None  # type: ignore[arg-type]
         if found is not None:
             return found
@@ -933,7 +675,7 @@ class Game:
         >>> g.play("13/10")
         Traceback (most recent call last):
         ...
-        bgsim.game.IllegalGamePlayError: 13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)
+        bgsim.errors.IllegalGamePlayError: 13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)
         >>> g.play("24/18 13/10"); g.player_on_roll
         1
         """
@@ -950,7 +692,7 @@ class Game:
         self._require_actor(player, on_roll, "play", "R10: the player on roll plays the dice they rolled")
         chosen = self._resolve(play)
         before = self._position
-        after: Position = chosen._after  # type: ignore[assignment]
+        after: Position = chosen.after  # type: ignore[assignment]
         self._position = after
         self._dice = None
         self._legal = None
@@ -1000,8 +742,9 @@ class Game:
         problem = self.why_no_double(player)
         if problem is not None:
             raise RuleViolationError(problem if problem.startswith("player") else f"cannot double: {problem}")
+        self._cube = self._cube.doubled(self._position.turn)
         self._state = GameState.AWAITING_ANSWER
-        self._record(Double(self._position.turn, 2 * self._cube_value))
+        self._record(Double(self._position.turn, self._cube.offered_value))  # type: ignore[arg-type]
 
     def _answer(self, player: int | None, action: str) -> int:
         self._not_over(action)
@@ -1009,9 +752,10 @@ class Game:
             raise RuleViolationError(f"cannot {action}: no double has been offered (R26)")
         answerer = self.player_to_act
         if player is not None and _check_player(player) != answerer:
-            what = "the beaver" if self._beaver_pending else "the double"
+            beaver = self._cube.beaver_pending
+            what = "the beaver" if beaver else "the double"
             raise RuleViolationError(f"player {player} cannot {action} now: player {answerer} answers {what} "
-                                     f"({'X2' if self._beaver_pending else 'R26'})")
+                                     f"({'X2' if beaver else 'R26'})")
         return answerer
 
     def take(self, *, player: int | None = None) -> None:
@@ -1021,13 +765,9 @@ class Game:
         (2, 1, 'awaiting_double_or_roll')
         """
         taker = self._answer(player, "take")
-        self._cube_value *= 2
-        if self._beaver_pending:  # X2: the doubler takes the beaver; the beaverer keeps the cube
-            self._beaver_pending = False
-        else:
-            self._cube_owner = taker
+        self._cube = self._cube.taken()   # X2: after a beaver the beaverer keeps the cube
         self._state = GameState.AWAITING_DOUBLE_OR_ROLL
-        self._record(Take(taker, self._cube_value))
+        self._record(Take(taker, self._cube.value))
 
     def drop(self, *, player: int | None = None) -> None:
         """Refuse the double (R26): the game ends; the doubler wins the cube value before the offer, no gammons.
@@ -1041,7 +781,7 @@ class Game:
         player 1 wins a single game: 2 points (cube 2, double dropped)
         """
         answerer = self._answer(player, "drop")
-        self._beaver_pending = False
+        self._cube = self._cube.dropped()
         self._state = GameState.OVER
         self._record(Drop(answerer))
         self._finish(1 - answerer, ResultKind.SINGLE, "drop")
@@ -1064,17 +804,11 @@ class Game:
         bgsim.errors.RuleViolationError: cannot beaver: beavers (X2) are not allowed in these rules
         """
         taker = self._answer(player, "beaver")
-        if self._beaver_pending:
-            raise RuleViolationError("cannot beaver a beaver: raccoons are not in the rules (X2)")
-        if not self._rules.beavers:
-            raise RuleViolationError("cannot beaver: beavers (X2) are not allowed in these rules")
-        value = 4 * self._cube_value
-        if not self._rules.cube_allows(value):
-            raise RuleViolationError(f"cannot beaver: the cube would reach {value}, above its limit of "
-                                     f"{self._rules.cube_limit} (V2, X2)")
-        self._cube_value *= 2  # the double is taken ...
-        self._cube_owner = taker
-        self._beaver_pending = True  # ... and redoubled: the doubler must answer
+        problem = self._cube.why_no_beaver(self._rules)
+        if problem is not None:
+            raise RuleViolationError(problem if problem.startswith("cannot") else f"cannot beaver: {problem}")
+        self._cube = self._cube.beavered()   # the double is taken and redoubled: the doubler must answer
+        value = self._cube.offered_value
         self._record(Beaver(taker, value))
 
     def resign(self, kind: ResultKind | str | int | None = None, *, player: int | None = None) -> None:
@@ -1116,19 +850,19 @@ class Game:
         self._dice = None
         self._legal = None
         if winner is None:
-            result = GameResult(None, None, 0, self._cube_value, "draw")
+            result = GameResult(None, None, 0, self._cube.value, "draw")
         elif how == "drop":   # R26: the value before the offer, no gammon multiplier
-            result = GameResult(winner, ResultKind.SINGLE, self._rules.points(ResultKind.SINGLE, self._cube_value),
-                                self._cube_value, how)
+            result = GameResult(winner, ResultKind.SINGLE, self._rules.points(ResultKind.SINGLE, self._cube.value),
+                                self._cube.value, how)
         else:                 # R23, V1, X1
-            points = self._rules.points(kind, self._cube_value, cube_turned=self._cube_owner is not None)  # type: ignore[arg-type]
-            result = GameResult(winner, kind, points, self._cube_value, how)
+            points = self._rules.points(kind, self._cube.value, cube_turned=self._cube.turned)  # type: ignore[arg-type]
+            result = GameResult(winner, kind, points, self._cube.value, how)
         self._result = result
         self._record(GameOver(result))
 
     # ----------------------------------------------------------------- replay
     @classmethod
-    def replay(cls, events: Sequence[Event], rng=None) -> "Game":
+    def replay(cls, events: Sequence[Event], rng=None) -> Game:
         """Rebuild a game from its record, checking every step against the rules.
 
         Each action in the record (opening rolls, rolls, cube actions, plays, resignations)
@@ -1152,41 +886,24 @@ class Game:
             raise RuleViolationError("replay: a game record begins with a GameStart event")
         game = cls.__new__(cls)
         game._rng = rng_from(rng)
+        game._subscribers = []
         game._start(events[0])
+        replayer = _Replayer(game)
         i = 1
         while i < len(events):
             ev = events[i]
             mark = len(game._events)
             try:
-                if isinstance(ev, OpeningRoll):
-                    game.roll(dice=ev.dice)
-                elif isinstance(ev, Roll):
-                    game.roll(dice=ev.dice, player=ev.player)
-                elif isinstance(ev, Double):
-                    game.double(player=ev.player)
-                elif isinstance(ev, Take):
-                    game.take(player=ev.player)
-                elif isinstance(ev, Drop):
-                    game.drop(player=ev.player)
-                elif isinstance(ev, Beaver):
-                    game.beaver(player=ev.player)
-                elif isinstance(ev, Move):
-                    if game._position != ev.position:
-                        raise RuleViolationError("the recorded position before the play is not the game's")
-                    game.play(ev.play, player=ev.player)
-                elif isinstance(ev, Resign):
-                    game.resign(ev.kind, player=ev.player)
-                elif isinstance(ev, (AutomaticDouble, Pass, FinalRoll, GameOver, GameStart)):
-                    raise RuleViolationError("the rules do not produce this event here")
-                else:
-                    raise RuleViolationError(f"unknown event type {type(ev).__name__}")
+                if not isinstance(ev, Event):
+                    raise RuleViolationError(f"a record holds events, not {type(ev).__name__}")
+                ev.accept(replayer)
             except RuleViolationError as exc:
                 raise RuleViolationError(f"replay, event {i} ({ev}): {exc}") from exc
             produced = game._events[mark:]
             for k, got in enumerate(produced):
                 j = i + k
                 if j >= len(events):
-                    if isinstance(got, (AutomaticDouble, Pass, FinalRoll, GameOver)):
+                    if isinstance(got, _AUTOMATIC):
                         break  # a record cut just before an automatic event: fine
                     raise RuleViolationError(f"replay, event {j}: the record ends early")  # pragma: no cover
                 if events[j] != got:
@@ -1194,7 +911,14 @@ class Game:
             i += len(produced)
         return game
 
+    def _repr_svg_(self) -> str:
+        """Jupyter draws a game as its board: player 0 at the bottom, the cube, the dice to play."""
+        from .svg import step_board  # presentation, imported only to draw
+
+        return step_board(self.position, cube_value=self._cube.value, cube_owner=self._cube.owner,
+                          dice=self._dice, caption=f"{len(self._events)} events, {self._state.value}")
+
     def __repr__(self) -> str:
-        cube = "centred" if self._cube_owner is None else f"owned by player {self._cube_owner}"
+        cube = "centred" if self._cube.owner is None else f"owned by player {self._cube.owner}"
         return (f"<Game {self._state.value}, player on roll {self.player_on_roll}, dice {self._dice}, "
-                f"cube {self._cube_value} {cube}, {len(self._events)} events>")
+                f"cube {self._cube.value} {cube}, {len(self._events)} events>")

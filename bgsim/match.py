@@ -14,9 +14,10 @@ balance covers the largest possible loss, stake x cube limit x the ending mode's
 multiplier (V6, :meth:`Rules.largest_loss <bgsim.rules.Rules.largest_loss>`).
 
 A person drives the current game (``series.game``, a :class:`~bgsim.game.Game`) by
-calling its methods; when it ends, the series scores it and starts the next game by
-itself (``auto_start=True``, the default) -- or waits for :meth:`Match.new_game`.
-``play_out`` lets :mod:`bgsim.players` play the rest unattended.
+calling its methods; the moment it ends, the series scores it and starts the next game
+(``auto_start=True``, the default) -- or waits for :meth:`Match.new_game`. Reading the
+series (its score, games, ...) never changes it. ``play_out`` lets :mod:`bgsim.players`
+play the rest unattended; :meth:`Match.subscribe` tells a view of every event of every game.
 
 >>> from bgsim.players import HeuristicPlayer
 >>> m = Match(3, rng=7, names=("Alice", "Bob"))
@@ -32,23 +33,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from numbers import Real
-from typing import TYPE_CHECKING
+from numbers import Integral, Real
 
+from .errors import InvalidSettingError, RuleViolationError
+from .events import Event, GameResult
 from .dice import rng_from
-from .errors import RuleViolationError
-from .game import Event, Game, GameResult
-from .players import drive
+from .game import Game
+from .players import RandomPlayer, drive
+from .records import GameRecord, MatchRecord, check_names
 from .rules import Rules
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .records import MatchRecord
-
-__all__ = ["GameSummary", "Match", "Session"]
-
-DEFAULT_NAMES = ("player 0", "player 1")
+__all__ = ["GameSummary", "Match", "Session", "replay_record"]
 
 
 @dataclass(frozen=True)
@@ -92,20 +90,14 @@ class GameSummary:
         return self.result.winner
 
 
-def _check_names(names) -> tuple[str, str]:
-    if names is None:
-        return DEFAULT_NAMES
+def _two_players(players) -> tuple:
     try:
-        a, b = names
-    except (TypeError, ValueError):
-        raise ValueError(f"names are two strings, not {names!r}") from None
-    out = []
-    for n in (a, b):
-        if not isinstance(n, str) or not n.strip() or n != n.strip() or ":" in n or "\n" in n:
-            raise ValueError(f"a player name is non-empty text without ':' or line breaks or outer spaces, "
-                             f"not {n!r}")
-        out.append(n)
-    return out[0], out[1]
+        players = tuple(players)
+    except TypeError:
+        raise InvalidSettingError(f"players are two Player objects, not {players!r}") from None
+    if len(players) != 2:
+        raise InvalidSettingError(f"a game has two players, not {len(players)}")
+    return players
 
 
 class _Series:
@@ -114,14 +106,13 @@ class _Series:
     def __init__(self, rules: Rules, rng, players, names, auto_start: bool) -> None:
         self._rules = rules
         self._rng = rng_from(rng)
-        self._players = None if players is None else tuple(players)
-        if self._players is not None and len(self._players) != 2:
-            raise ValueError(f"a game has two players, not {len(self._players)}")
-        self._names = _check_names(names)
+        self._players = None if players is None else _two_players(players)
+        self._names = check_names(names)
         self._auto_start = bool(auto_start)
         self._games: list[Game] = []
         self._summaries: list[GameSummary] = []
         self._score = (0, 0)
+        self._subscribers: list[Callable[[Event], None]] = []
 
     # ------------------------------------------------------------- shared reading
     @property
@@ -158,7 +149,6 @@ class _Series:
         >>> m = Match(5, rng=0); m.game.resign(player=0); len(m.games)
         2
         """
-        self._sync()
         return tuple(self._games)
 
     @property
@@ -168,7 +158,6 @@ class _Series:
         >>> m = Match(1, rng=2).play_out(); m.game is m.games[-1] and m.game.is_over
         True
         """
-        self._sync()
         return self._games[-1] if self._games else None
 
     @property
@@ -178,7 +167,6 @@ class _Series:
         >>> m = Match(5, rng=0); m.game.resign(player=0); m.summaries[0].score_after
         (0, 3)
         """
-        self._sync()
         return tuple(self._summaries)
 
     # ------------------------------------------------------------- the flow
@@ -216,15 +204,53 @@ class _Series:
         self._summaries.append(GameSummary(len(self._summaries) + 1, before, game.crawford_game, game.starter,
                                            result, self._score))
 
-    def _sync(self) -> None:
-        """Score a game that has just ended and, with ``auto_start``, start the next one."""
-        if self._games and self._games[-1].is_over and len(self._summaries) < len(self._games):
-            self._account(self._games[-1])
-            if self._auto_start and self._stopped() is None:
-                self._games.append(self._make_game())
+    def _add_game(self, game: Game) -> Game:
+        """Make ``game`` the current game: listen to it, tell the subscribers it started, score it if it is over."""
+        self._games.append(game)
+        game.subscribe(lambda ev: self._on_event(game, ev))
+        self._notify(game.events[0])
+        if game.is_over:   # a replayed game
+            self._account(game)
+        return game
+
+    def _on_event(self, game: Game, ev: Event) -> None:
+        """A game of the series recorded ``ev``: when it ended, score it and (``auto_start``) start the next one."""
+        ended = game.result is not None and game is self._games[-1] and len(self._summaries) < len(self._games)
+        if ended:
+            self._account(game)
+        self._notify(ev)
+        if ended and self._auto_start and self._stopped() is None:
+            self._add_game(self._make_game())
+
+    def _notify(self, ev: Event) -> None:
+        for callback in tuple(self._subscribers):
+            callback(ev)
+
+    def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
+        """Call ``callback(event)`` after each event of every game from now on; returns the unsubscribe function.
+
+        Each new game's :class:`~bgsim.events.GameStart` is passed on too, once the series
+        has started the game; when a game ends, the score is already updated.
+
+        >>> m = Match(5, rng=1)
+        >>> seen = []
+        >>> stop = m.subscribe(lambda ev: seen.append((type(ev).__name__, m.score)))
+        >>> m.game.resign(player=0)
+        >>> seen
+        [('Resign', (0, 0)), ('GameOver', (0, 3)), ('GameStart', (0, 3))]
+        >>> stop()
+        """
+        if not callable(callback):
+            raise TypeError(f"subscribe takes a callable, not {type(callback).__name__}")
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
 
     def _new_game(self) -> Game:
-        self._sync()
         current = self._games[-1] if self._games else None
         if current is not None and not current.is_over:
             if len(current.events) == 1:   # nobody has acted in it yet: it is the new game (auto_start)
@@ -234,20 +260,14 @@ class _Series:
         problem = self._stopped()
         if problem is not None:
             raise RuleViolationError(problem)
-        game = self._make_game()
-        self._games.append(game)
-        return game
+        return self._add_game(self._make_game())
 
     def _players_for(self, players) -> tuple:
         if players is None:
             players = self._players
         if players is None:
-            from .players import RandomPlayer
             players = (RandomPlayer(self._rng), RandomPlayer(self._rng))
-        players = tuple(players)
-        if len(players) != 2:
-            raise ValueError(f"a game has two players, not {len(players)}")
-        return players
+        return _two_players(players)
 
     def _install(self, events: Sequence[Event], number: int) -> Game:
         """Replay a recorded game as the next game, after checking it starts as the series says."""
@@ -256,9 +276,7 @@ class _Series:
             got = events[0] if events else "nothing"
             raise RuleViolationError(f"game {number}: the record starts with '{got}', but the series starts it "
                                      f"with '{expected.events[0]}' (R4, R4b, R28)")
-        game = Game.replay(events, rng=self._rng)
-        self._games.append(game)
-        return game
+        return self._add_game(Game.replay(events, rng=self._rng))
 
     def record(self) -> MatchRecord:
         """The series as a :class:`~bgsim.records.MatchRecord`: every game's events, steppable, with IDs.
@@ -267,9 +285,6 @@ class _Series:
         >>> rec = m.record(); len(rec.games) == len(m.games), rec.final_score == m.score
         (True, True)
         """
-        from .records import GameRecord, MatchRecord
-
-        self._sync()
         games = []
         for k, game in enumerate(self._games):
             before = self._summaries[k].score_before if k < len(self._summaries) else self._score
@@ -280,9 +295,29 @@ class _Series:
 class Match(_Series):
     """A match to ``length`` points (R27) under ``rules`` (default :meth:`Rules.match(length) <bgsim.rules.Rules.match>`).
 
-    ``rng``: the Generator (or seed) for the dice of every game. ``players``: the default
-    players for :meth:`play_out`. ``names``: the two players' names. ``auto_start``: start
-    the next game as soon as one ends (else call :meth:`new_game`).
+    Parameters
+    ----------
+    length : int
+        N, the points needed to win (R27).
+    rules : Rules, optional
+        Match rules with ``match_length == length`` (default ``Rules.match(length)``).
+    rng : int, SeedSequence or numpy.random.Generator, optional
+        Where the dice of every game (and the default players' choices) come from.
+    players : pair of Player, optional
+        The default players for :meth:`play_out`.
+    names : pair of str, optional
+        The players' names (no ``:``, line breaks or outer spaces; default "player 0",
+        "player 1").
+    auto_start : bool
+        Start the next game the moment one ends (else call :meth:`new_game`).
+
+    Raises
+    ------
+    RuleViolationError
+        A length that is not a whole number >= 1, or rules for another length or money
+        play (R27).
+    InvalidSettingError
+        Names, players or a seed that cannot be used.
 
     The first game starts at once. Read the state with :attr:`score` (the real score,
     never capped at N), :attr:`is_over`, :attr:`winner`, :attr:`crawford_game`,
@@ -303,8 +338,9 @@ class Match(_Series):
 
     def __init__(self, length: int, rules: Rules | None = None, rng=None, *, players=None, names=None,
                  auto_start: bool = True) -> None:
-        if not isinstance(length, int) or isinstance(length, bool) or length < 1:
+        if not isinstance(length, Integral) or isinstance(length, bool) or length < 1:
             raise RuleViolationError(f"a match is played to N >= 1 points, not {length!r} (R27)")
+        length = int(length)
         if rules is None:
             rules = Rules.match(length)
         if not isinstance(rules, Rules):
@@ -316,7 +352,7 @@ class Match(_Series):
         super().__init__(rules, rng, players, names, auto_start)
         self._length = length
         self._crawford_played = False
-        self._games.append(self._make_game())
+        self._add_game(self._make_game())
 
     def _next_is_crawford(self) -> bool:
         """R28: the first game after one player (exactly one) has reached N-1, once per match."""
@@ -354,7 +390,6 @@ class Match(_Series):
         >>> Match(3).score
         (0, 0)
         """
-        self._sync()
         return self._score
 
     @property
@@ -364,7 +399,6 @@ class Match(_Series):
         >>> Match(3).is_over
         False
         """
-        self._sync()
         return max(self._score) >= self._length
 
     @property
@@ -374,7 +408,6 @@ class Match(_Series):
         >>> Match(1, rng=0).play_out().winner in (0, 1)
         True
         """
-        self._sync()
         for p in (0, 1):
             if self._score[p] >= self._length:
                 return p
@@ -389,7 +422,6 @@ class Match(_Series):
         >>> m.score, m.crawford_game         # player 1 is 1 away: this game is the Crawford game
         ((0, 3), True)
         """
-        self._sync()
         return bool(self._games) and self._games[-1].crawford_game
 
     @property
@@ -399,7 +431,6 @@ class Match(_Series):
         >>> Match(5).post_crawford
         False
         """
-        self._sync()
         return any(s.crawford_game for s in self._summaries)
 
     def away(self) -> tuple[int, int]:
@@ -408,7 +439,6 @@ class Match(_Series):
         >>> Match(7).away()
         (7, 7)
         """
-        self._sync()
         return (max(0, self._length - self._score[0]), max(0, self._length - self._score[1]))
 
     # ------------------------------------------------------------- actions
@@ -439,7 +469,6 @@ class Match(_Series):
         """
         players = self._players_for(players)
         while True:
-            self._sync()
             game = self._games[-1]
             if not game.is_over:
                 drive(game, players)
@@ -479,7 +508,6 @@ class Match(_Series):
         >>> Match(5)
         Match(5-point match, score 0-0, game 1 in play)
         """
-        self._sync()
         state = f"over: player {self.winner} wins" if self.is_over else f"game {len(self._games)} in play"
         return f"Match({self._length}-point match, score {self._score[0]}-{self._score[1]}, {state})"
 
@@ -489,21 +517,40 @@ def _replay_into(series: _Series, games: Sequence[Sequence[Event]]) -> None:
         events = list(events)
         if series._games and not series._games[-1].is_over:
             raise RuleViolationError(f"game {k}: game {k - 1} is not over, so no game can follow it")
-        series._sync()
         problem = series._stopped()
         if problem is not None:
             raise RuleViolationError(f"game {k}: {problem}")
         series._install(events, k)
-    series._sync()
 
 
 class Session(_Series):
     """Money play: a series of games for ``stakes`` per point (R24-R26), with optional bankrolls (V6).
 
-    ``rules`` must be money rules (default :meth:`Rules.money() <bgsim.rules.Rules.money>`).
-    ``stakes``: the money one point is worth (a positive number; use ints or Fractions for
-    exact sums). ``bankrolls``: the two players' starting balances, or ``None`` for
-    untracked play (balances then start at 0 and may go negative; no V6 check).
+    Parameters
+    ----------
+    rules : Rules, optional
+        Money rules (default :meth:`Rules.money() <bgsim.rules.Rules.money>`).
+    stakes : real number
+        The money one point is worth: finite and > 0 (use ints or Fractions for exact sums).
+    bankrolls : pair of real numbers, optional
+        The players' starting balances (finite, >= 0), or ``None`` for untracked play
+        (balances then start at 0 and may go negative; no V6 check).
+    rng : int, SeedSequence or numpy.random.Generator, optional
+        Where the dice of every game (and the default players' choices) come from.
+    players : pair of Player, optional
+        The default players for :meth:`play_out`.
+    names : pair of str, optional
+        The players' names (no ``:``, line breaks or outer spaces).
+    auto_start : bool
+        Start the next game the moment one ends (else call :meth:`new_game`).
+
+    Raises
+    ------
+    RuleViolationError
+        Match rules (R27), or a first game a bankroll does not cover (V6).
+    InvalidSettingError
+        Stakes, bankrolls, names, players or a seed that cannot be used (NaN, infinite,
+        negative, zero stakes ...).
 
     **V6**: with bankrolls, before every game each player's balance must cover
     :meth:`rules.largest_loss(stakes) <bgsim.rules.Rules.largest_loss>`: stake x cube
@@ -535,16 +582,19 @@ class Session(_Series):
         if not rules.is_money:
             raise RuleViolationError(f"a money session needs money rules (match_length=0), not a "
                                      f"{rules.match_length}-point match; use Match for matches (R27)")
-        if isinstance(stakes, bool) or not isinstance(stakes, Real) or not stakes > 0:
-            raise ValueError(f"stakes is the money one point is worth, a number > 0, not {stakes!r}")
+        if isinstance(stakes, bool) or not isinstance(stakes, Real) or not math.isfinite(stakes) or not stakes > 0:
+            raise InvalidSettingError(f"stakes is the money one point is worth, a finite number > 0, not {stakes!r}")
         if bankrolls is not None:
+            if isinstance(bankrolls, str):
+                raise InvalidSettingError(f"bankrolls are two starting balances (or None), not {bankrolls!r}")
             try:
                 b0, b1 = bankrolls
             except (TypeError, ValueError):
-                raise ValueError(f"bankrolls are two starting balances (or None), not {bankrolls!r}") from None
+                raise InvalidSettingError(f"bankrolls are two starting balances (or None), not {bankrolls!r}") \
+                    from None
             for b in (b0, b1):
-                if isinstance(b, bool) or not isinstance(b, Real) or b < 0:
-                    raise ValueError(f"a bankroll is a number >= 0, not {b!r}")
+                if isinstance(b, bool) or not isinstance(b, Real) or not math.isfinite(b) or not b >= 0:
+                    raise InvalidSettingError(f"a bankroll is a finite number >= 0, not {b!r}")
             bankrolls = (b0, b1)
         super().__init__(rules, rng, players, names, auto_start)
         self._stakes = stakes
@@ -552,7 +602,7 @@ class Session(_Series):
         problem = self._stopped()
         if problem is not None:
             raise RuleViolationError(problem)
-        self._games.append(self._make_game())
+        self._add_game(self._make_game())
 
     def _stopped(self) -> str | None:
         return self.seat_problem()
@@ -583,7 +633,6 @@ class Session(_Series):
         >>> Session().points
         (0, 0)
         """
-        self._sync()
         return self._score
 
     @property
@@ -602,7 +651,6 @@ class Session(_Series):
         >>> Session(stakes=2).net
         (0, 0)
         """
-        self._sync()
         a, b = self._score
         return ((a - b) * self._stakes, (b - a) * self._stakes)
 
@@ -650,7 +698,6 @@ class Session(_Series):
         >>> Session().refusal is None
         True
         """
-        self._sync()
         if self._games and not self._games[-1].is_over:
             return None
         return self.seat_problem()
@@ -689,12 +736,11 @@ class Session(_Series):
         True
         """
         if games is None and self._bankrolls is None:
-            raise ValueError("without bankrolls a session never stops by itself: give games=")
-        if games is not None and (not isinstance(games, int) or games < 0):
-            raise ValueError(f"games is a number of games >= 0, not {games!r}")
+            raise InvalidSettingError("without bankrolls a session never stops by itself: give games=")
+        if games is not None and (not isinstance(games, Integral) or isinstance(games, bool) or games < 0):
+            raise InvalidSettingError(f"games is a number of games >= 0, not {games!r}")
         players = self._players_for(players)
         while True:
-            self._sync()
             if games is not None and len(self._summaries) >= games:
                 return self
             game = self._games[-1]
@@ -710,6 +756,23 @@ class Session(_Series):
                names=None) -> Session:
         """Rebuild a session from the events of its games, checking each game and the seats (V6).
 
+        Parameters
+        ----------
+        games : sequence of event sequences
+            Each game's events (``game.events``), in order.
+        rules : Rules
+            The money rules the games were played under.
+        rng : int, SeedSequence or numpy.random.Generator, optional
+            The dice for playing on after the last game.
+        stakes, bankrolls, names
+            As for :class:`Session`.
+
+        Raises
+        ------
+        RuleViolationError
+            A game that breaks a rule or does not start as the session says (R4b), a game
+            after an unfinished one, or a seat a balance does not cover (V6).
+
         >>> s = Session(Rules.money(cube_limit=4), rng=6).play_out(games=2)
         >>> Session.replay([g.events for g in s.games], s.rules).points == s.points
         True
@@ -723,6 +786,23 @@ class Session(_Series):
         return session
 
     def __repr__(self) -> str:
-        self._sync()
         return (f"Session(stakes {self._stakes}, {len(self._summaries)} games finished, points "
                 f"{self._score[0]}-{self._score[1]}, balances {self.balances[0]}-{self.balances[1]})")
+
+
+def replay_record(games: Sequence[Sequence[Event]], rules: Rules, *, names: Sequence[str] | None = None,
+                  stakes: Real = 1) -> MatchRecord:
+    """The record of a match (or money session) rebuilt from its games' events, checking every rule.
+
+    Each game must start as the series says (R4b starters, R28 Crawford) and obey the
+    rules; see :meth:`Match.replay` and :meth:`Session.replay`.
+
+    >>> m = Match(2, rng=1).play_out()
+    >>> replay_record([g.events for g in m.games], m.rules).final_score == m.score
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    if rules.is_match:
+        return Match.replay(games, rules, names=names).record()
+    return Session.replay(games, rules, stakes=stakes, names=names).record()

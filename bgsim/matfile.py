@@ -87,12 +87,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import BgsimError, ParseError
-from .game import (
+from .errors import BgsimError, InvalidSettingError, ParseError, RuleViolationError
+from .events import (
     Beaver,
     Double,
     Drop,
-    Game,
+    Event,
+    EventVisitor,
     GameStart,
     GameState,
     Move,
@@ -102,8 +103,10 @@ from .game import (
     Roll,
     Take,
 )
+from .game import Game
+from .match import Match, Session
 from .position import Position
-from .records import GameRecord, MatchRecord
+from .records import GameRecord, MatchRecord, check_names
 from .rules import ResultKind, Rules, result_kind
 
 __all__ = ["load_mat", "parse_rules_tag", "read_mat", "rules_tag", "save_mat", "write_mat"]
@@ -185,8 +188,6 @@ def _default_rules(length: int) -> Rules:
 
 # ============================================================================ writing
 def _as_record(source, names) -> MatchRecord:
-    from .match import Match, Session
-
     if isinstance(source, (Match, Session)):
         rec = source.record()
     elif isinstance(source, MatchRecord):
@@ -207,41 +208,77 @@ def _as_record(source, names) -> MatchRecord:
 
 
 def _move_cell(dice, play) -> str:
-    steps = " ".join(f"{a}/{b}" + ("*" if hit else "") for (a, b), hit in zip(play.moves, play.hits))
+    steps = " ".join(f"{a}/{b}" + ("*" if hit else "") for (a, b), hit in zip(play.steps, play.hits))
     return f"{dice[0]}{dice[1]}: {steps}".rstrip()
+
+
+class _MatCells(EventVisitor[None]):
+    """Collects the .mat cells of one game's events, (player, text) in order (the writer's visitor).
+
+    A roll is held back until the play (or pass) that uses it; a roll followed by a
+    resignation is written as the bare dice, as gnubg does.
+    """
+
+    def __init__(self) -> None:
+        self.cells: list[tuple[int, str]] = []
+        self.pending: Roll | None = None     # dice rolled, not yet played
+        self.after_beaver = False
+
+    def _cell(self, player: int, text: str) -> None:
+        self.cells.append((player, text))
+        self.pending = None
+        self.after_beaver = False
+
+    def _nothing(self, event: Event) -> None:
+        self.pending = None
+
+    visit_game_start = visit_opening_roll = visit_automatic_double = visit_final_roll = visit_game_over = _nothing
+
+    def visit_roll(self, ev: Roll) -> None:
+        self.pending = ev
+
+    def visit_move(self, ev: Move) -> None:
+        self._cell(ev.player, _move_cell(ev.play.dice, ev.play))
+
+    def visit_pass(self, ev: Pass) -> None:
+        self._cell(ev.player, f"{ev.dice[0]}{ev.dice[1]}:")
+
+    def visit_double(self, ev: Double) -> None:
+        self._cell(ev.player, f" Doubles => {ev.cube_value}")
+
+    def visit_take(self, ev: Take) -> None:
+        if self.after_beaver:            # gnubg writes no take of a beaver (X2)
+            self._nothing(ev)
+            self.after_beaver = False
+        else:
+            self._cell(ev.player, " Takes")
+
+    def visit_drop(self, ev: Drop) -> None:
+        self._cell(ev.player, " Drops")
+
+    def visit_beaver(self, ev: Beaver) -> None:
+        self._cell(ev.player, f" Beavers => {ev.cube_value}")
+        self.after_beaver = True
+
+    def visit_resign(self, ev: Resign) -> None:
+        if self.pending is not None:     # rolled, then resigned
+            self._cell(self.pending.player, f"{self.pending.dice[0]}{self.pending.dice[1]}:")
+        self.pending = None
 
 
 def _game_cells(game: GameRecord) -> tuple[list[tuple[int, str]], list[tuple[int, int]] | None]:
     """The cells of one game, (player, text) in order, and the opening throws when a .mat cannot show them."""
     events = game.events
     start: GameStart = events[0]  # type: ignore[assignment]
-    cells: list[tuple[int, str]] = []
     throws = [ev.dice for ev in events if isinstance(ev, OpeningRoll)]
     keep_throws = start.starter is None and throws and (len(throws) > 1 or game.rules.opening != "standard")
-    pending: Roll | None = None
-    for k, ev in enumerate(events[1:], start=1):
-        if isinstance(ev, Roll):
-            pending = ev
-            continue
-        if isinstance(ev, Move):
-            cells.append((ev.player, _move_cell(ev.play.dice, ev.play)))
-        elif isinstance(ev, Pass):
-            cells.append((ev.player, f"{ev.dice[0]}{ev.dice[1]}:"))
-        elif isinstance(ev, Double):
-            cells.append((ev.player, f" Doubles => {ev.cube_value}"))
-        elif isinstance(ev, Take):
-            if not isinstance(events[k - 1], Beaver):   # gnubg writes no take of a beaver (X2)
-                cells.append((ev.player, " Takes"))
-        elif isinstance(ev, Drop):
-            cells.append((ev.player, " Drops"))
-        elif isinstance(ev, Beaver):
-            cells.append((ev.player, f" Beavers => {ev.cube_value}"))
-        elif isinstance(ev, Resign) and pending is not None:
-            cells.append((pending.player, f"{pending.dice[0]}{pending.dice[1]}:"))   # rolled, then resigned
-        pending = None
-    if pending is not None:   # an unfinished record: the dice are rolled, the play not made yet
-        cells.append((pending.player, f"{pending.dice[0]}{pending.dice[1]}:"))
-    return cells, (throws if keep_throws else None)
+    writer = _MatCells()
+    for ev in events[1:]:
+        ev.accept(writer)
+    if writer.pending is not None:   # an unfinished record: the dice are rolled, the play not made yet
+        p = writer.pending
+        writer.cells.append((p.player, f"{p.dice[0]}{p.dice[1]}:"))
+    return writer.cells, (throws if keep_throws else None)
 
 
 def _layout(cells: list[tuple[int, str]], wins: tuple[int, str] | None) -> list[str]:
@@ -307,20 +344,18 @@ def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str
           Wins 1 point
     <BLANKLINE>
     """
-    from .match import _check_names
-
     rec = _as_record(source, names)
     rules = rec.rules
-    _check_names(rec.names)
+    check_names(rec.names)
     for game in rec.games:
         start: GameStart = game.events[0]  # type: ignore[assignment]
         turn = 0 if start.starter is None else start.starter
         if start.position != Position.initial(turn, variant=rules.variant) or start.cube_value != 1 \
                 or start.cube_owner is not None:
-            raise ValueError(f"game {game.number} starts from a position or cube set up by hand; a .mat file "
+            raise RuleViolationError(f"game {game.number} starts from a position or cube set up by hand; a .mat file "
                              f"starts every game from the starting position (R3) with the cube in the middle (R24)")
         if game.number == 1 and start.starter is not None:
-            raise ValueError("game 1 starts with a given starter; a .mat file starts a series with an opening "
+            raise RuleViolationError("game 1 starts with a given starter; a .mat file starts a series with an opening "
                              "roll (R4)")
     out: list[str] = []
     merged = {**rec.tags, **(tags or {})}
@@ -357,7 +392,7 @@ def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str
         header_tags.append(("bgsim Openings", " ".join(openings)))
     for key, value in header_tags:
         if not re.fullmatch(r"[A-Za-z][\w ]*", key) or '"' in value or "\n" in value or "]" in value:
-            raise ValueError(f"cannot write the tag {key!r}: {value!r} (a word key, a value without quotes, "
+            raise InvalidSettingError(f"cannot write the tag {key!r}: {value!r} (a word key, a value without quotes, "
                              f"']' or line breaks)")
         out.append(f'; [{key} "{value}"]')
     if out:
@@ -486,8 +521,8 @@ def _read_row(line: str, number: int) -> tuple[int | None, list[_Cell]]:
     cells = []
     for k, cm in enumerate(found):
         end = found[k + 1].start() if k + 1 < len(found) else len(text)
-        side = 1 if cm.start() >= RIGHT_COLUMN else 0
-        cells.append((cm.start(), side, text[cm.start():end]))
+        player = 1 if cm.start() >= RIGHT_COLUMN else 0
+        cells.append((cm.start(), player, text[cm.start():end]))
     non_wins = [c for c in cells if not c[2].strip().lower().startswith("wins")]
     if len(non_wins) > 2:
         raise _fail(number, f"{len(non_wins)} moves on one line: a line holds one per player")
@@ -648,8 +683,8 @@ def _resign_kind(game: Game, loser: int, points: int) -> ResultKind | None:
 def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_unfinished: bool) -> None:
     """Make the move or cube action of one cell in the game (the engine checks it)."""
     p = cell.player
-    if (cell.kind in ("move", "double") and game.state is GameState.AWAITING_ANSWER and game.events
-            and isinstance(game.events[-1], Beaver) and p == game.player_to_act):
+    if (cell.kind in ("move", "double") and game.state is GameState.AWAITING_ANSWER and game.cube.beaver_pending
+            and p == game.player_to_act):
         game.take(player=p)   # gnubg writes the doubler's take of a beaver as nothing: play goes on (X2)
     if cell.kind == "move":
         if game.state is GameState.OPENING:
@@ -739,8 +774,6 @@ def read_mat(text: str, *, rules: Rules | None = None, allow_unfinished: bool = 
     ...
     bgsim.errors.ParseError: line 7 (left column, Alice: '62: 13/8* 24/22'): 13/8* 24/22: 13/8 needs 5 pips but the roll 6-2 has no such die or sum (R5-R21: not a legal play of this roll)
     """
-    from .match import Match, Session
-
     length, header_line, tags, raw_games, last_line = _scan(text)
     rules, openings = _resolve_rules(length, header_line, tags, rules)
     names = raw_games[0].names

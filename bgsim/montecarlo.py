@@ -469,6 +469,14 @@ class Estimate(ResultDisplay):
             return f"{e.value:+.4f} +- {e.half_width:.4f} points per game {ci}"
         return f"{e.value:.4f} +- {e.half_width:.4f} match-winning chance {ci}"
 
+    def _repr_html_(self) -> str:
+        """In Jupyter: the table, then the convergence plot (the equity and its 95% band)."""
+        from .svg import convergence  # presentation, imported only to draw
+
+        trace = list(zip(self.trace_games.tolist(), self.trace_equity.tolist(),
+                         self.trace_half_width.tolist(), strict=True))
+        return self._table().html() + convergence(trace, unit=self.equity_unit)
+
     def _table(self) -> Table:
         title = (f"Monte Carlo estimate: {self.games:,} games, {self._seed_text()}"
                  + (" -- STOPPED EARLY" if self.stopped else ""),

@@ -25,7 +25,9 @@ from typing import Protocol, Sequence, runtime_checkable
 import numpy as np  # noqa: F401  (the doctests use it)
 
 from .dice import ALL_ROLLS, rng_from
-from .game import Game, GameState
+from .errors import InvalidSettingError
+from .events import GameState
+from .game import Game
 from .plays import Play
 from .position import Position
 from .rules import Rules
@@ -300,7 +302,7 @@ def drive(game: Game, players: Sequence[Player]) -> Game:
     True
     """
     if len(players) != 2:
-        raise ValueError(f"a game has two players, not {len(players)}")
+        raise InvalidSettingError(f"a game has two players, not {len(players)}")
     OPENING, ROLL, ANSWER = GameState.OPENING, GameState.AWAITING_DOUBLE_OR_ROLL, GameState.AWAITING_ANSWER
     OVER = GameState.OVER
     while True:
@@ -324,7 +326,7 @@ def drive(game: Game, players: Sequence[Player]) -> Game:
             elif answer == "beaver":
                 game.beaver()
             else:
-                raise ValueError(f"accept_double must return 'take', 'drop' or 'beaver', not {answer!r}")
+                raise InvalidSettingError(f"accept_double must return 'take', 'drop' or 'beaver', not {answer!r}")
         else:
             k = game.player_on_roll
             game.play(players[k].choose_play(game, game.dice, game.legal_plays()))  # type: ignore[index, arg-type]
@@ -346,5 +348,5 @@ def play_game(rules: Rules | None = None, players: Sequence[Player] | None = Non
     if players is None:
         players = (RandomPlayer(gen), RandomPlayer(gen))
     if len(players) != 2:
-        raise ValueError(f"a game has two players, not {len(players)}")
+        raise InvalidSettingError(f"a game has two players, not {len(players)}")
     return drive(Game(rules, gen, **game_options), players)

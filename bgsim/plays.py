@@ -148,6 +148,12 @@ class Play:
     def __str__(self) -> str:
         return format_play(self.steps, self.hits)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter draws a play as the board before it, with an arrow per step (hits marked)."""
+        from .svg import play_board  # presentation, imported only to draw
+
+        return play_board(self)
+
     def __len__(self) -> int:
         return len(self.steps)
 

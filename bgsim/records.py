@@ -4,8 +4,12 @@ A :class:`GameRecord` is a view over one game's events (``game.events``): one
 :class:`Step` per event, each with the position, cube, dice, score and a caption in
 words, and for every position its gnubg Position ID + Match ID and its XGID
 (:mod:`bgsim.ids`). A :class:`MatchRecord` strings the games of a match or a money
-session together and steps through all of them. Both have a cursor (:attr:`cursor`,
-:meth:`next`, :meth:`prev`, :meth:`goto`) and show themselves as text.
+session together and steps through all of them. ``rec[i]`` is step ``i``; a
+:class:`RecordView` (``rec.view()``) is a cursor of its own (:meth:`~RecordView.next`,
+:meth:`~RecordView.prev`, :meth:`~RecordView.goto`), so two views (two widgets) can step
+through one record independently. For a quick look, a record also has one built-in cursor
+(``rec.next()``, ``rec.goto(i)`` ...). Both kinds of record have a JSON form
+(``to_dict``/``from_dict``) and show themselves as text.
 
 Players and IDs -- one mapping, used everywhere in bgsim:
 
@@ -45,15 +49,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from numbers import Integral
+from typing import Any
 
-from .game import (
+from .cube import Cube
+from .errors import BgsimError, InvalidSettingError
+from .events import (
     AutomaticDouble,
     Beaver,
     Double,
     Drop,
     Event,
+    EventVisitor,
     FinalRoll,
-    Game,
     GameOver,
     GameResult,
     GameSnapshot,
@@ -66,6 +74,7 @@ from .game import (
     Roll,
     Take,
 )
+from .game import Game
 from .ids import (
     GAME_DROPPED,
     GAME_OVER,
@@ -82,9 +91,48 @@ from .position import Position
 from .rules import ResultKind, Rules
 from .text import board_text
 
-__all__ = ["GameRecord", "MatchRecord", "Record", "Step"]
+__all__ = ["DEFAULT_NAMES", "GameRecord", "MatchRecord", "RecordView", "Step", "check_names"]
 
-_NAMES = ("player 0", "player 1")
+#: The players' names when none are given.
+DEFAULT_NAMES = ("player 0", "player 1")
+
+
+def check_names(names: Sequence[str] | None) -> tuple[str, str]:
+    """Two player names fit for records and .mat files: non-empty text without ``:``, line breaks or outer spaces.
+
+    ``None`` gives :data:`DEFAULT_NAMES`. Anything else raises :class:`~bgsim.errors.InvalidSettingError`.
+
+    >>> check_names(["Ann", "Ben"])
+    ('Ann', 'Ben')
+    >>> check_names(("a:b", "c"))
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.InvalidSettingError: a player name is non-empty text without ':' or line breaks or outer spaces, not 'a:b'
+    """
+    if names is None:
+        return DEFAULT_NAMES
+    if isinstance(names, str):
+        raise InvalidSettingError(f"names are two strings, not the single string {names!r}")
+    try:
+        a, b = names
+    except (TypeError, ValueError):
+        raise InvalidSettingError(f"names are two strings, not {names!r}") from None
+    for n in (a, b):
+        if not isinstance(n, str) or not n.strip() or n != n.strip() or ":" in n or "\n" in n or "\r" in n:
+            raise InvalidSettingError(f"a player name is non-empty text without ':' or line breaks or outer spaces, "
+                             f"not {n!r}")
+    return a, b
+
+
+def _check_score(score: object) -> tuple[int, int]:
+    try:
+        s0, s1 = score  # type: ignore[misc]
+        ok = all(isinstance(x, Integral) and not isinstance(x, bool) and x >= 0 for x in (s0, s1))
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise BgsimError(f"a score is two whole numbers >= 0, not {score!r}")
+    return int(s0), int(s1)
 
 
 def _kind_words(kind: ResultKind | None) -> str:
@@ -99,40 +147,100 @@ def _points(n: int) -> str:
 class Step:
     """The state of a game after one event of its record, for stepping and teaching.
 
-    ``game_number``: 1, 2, ... in a series; ``index``: the event's index in the game's
-    record (0 = :class:`~bgsim.game.GameStart`); ``event``; ``caption``: what happened, in
-    words; ``position``: the position now, seen from ``position.turn`` (before the opening
-    roll: player 0); ``state``, ``player_on_roll``, ``player_to_act``; ``dice``: the dice
-    waiting to be played (``None`` when none); ``rolled``: the dice this event threw or
-    played (``None`` when it had none); ``cube_value``, ``cube_owner``;
-    ``crawford_game`` (R28); ``score``: ``(player 0, player 1)`` before this game (points
-    won so far in a money session); ``rules``; ``result`` once the game is over.
+    ``game_number``: 1, 2, ... in a series; ``snapshot``: the game's
+    :class:`~bgsim.events.GameSnapshot` after the event (its ``index`` in the game's record,
+    0 = :class:`~bgsim.events.GameStart`; the ``event``; the ``position``, seen from
+    ``position.turn``, before the opening roll player 0; ``state``, ``player_on_roll``,
+    ``player_to_act``; ``dice`` waiting to be played; the ``cube``; ``crawford_game``,
+    R28; the ``result`` once the game is over), each also readable on the step itself;
+    ``caption``: what happened, in words; ``rolled``: the dice this event threw or played
+    (``None`` when it had none); ``score``: ``(player 0, player 1)`` before this game
+    (points won so far in a money session); ``rules``.
 
     ``position_id``, ``match_id`` and ``xgid`` are the standard identifiers of the step
     (see the module's player mapping).
 
     >>> rec = GameRecord.from_game(Game(starter=1))
-    >>> s = rec.step
+    >>> s = rec[0]
     >>> s.player_on_roll, s.xgid
     (1, 'XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:10')
+    >>> s.snapshot.cube
+    Cube(value=1, owner=None)
     """
 
     game_number: int
-    index: int
-    event: Event
+    snapshot: GameSnapshot
     caption: str
-    position: Position
-    state: GameState
-    player_on_roll: int | None
-    player_to_act: int | None
-    dice: tuple[int, int] | None
     rolled: tuple[int, int] | None
-    cube_value: int
-    cube_owner: int | None
-    crawford_game: bool
     score: tuple[int, int]
     rules: Rules = field(repr=False)
-    result: GameResult | None = None
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws a step as its board: the cube, the dice, the score and the caption."""
+        from .svg import record_step  # presentation, imported only to draw
+
+        return record_step(self)
+
+    # ------------------------------------------------------------- the snapshot's fields
+    @property
+    def index(self) -> int:
+        """The event's index in its game's record (0 = the :class:`~bgsim.events.GameStart`)."""
+        return self.snapshot.index
+
+    @property
+    def event(self) -> Event:
+        """The event this step follows."""
+        return self.snapshot.event
+
+    @property
+    def position(self) -> Position:
+        """The position now, seen from ``position.turn`` (before the opening roll: player 0)."""
+        return self.snapshot.position
+
+    @property
+    def state(self) -> GameState:
+        """What the game waits for now."""
+        return self.snapshot.state
+
+    @property
+    def player_on_roll(self) -> int | None:
+        """Whose turn it is (``None`` before the opening roll decides and after the game)."""
+        return self.snapshot.player_on_roll
+
+    @property
+    def player_to_act(self) -> int | None:
+        """Who must act now (the doubled player while a double is offered, R26)."""
+        return self.snapshot.player_to_act
+
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The dice waiting to be played (``None`` when none)."""
+        return self.snapshot.dice
+
+    @property
+    def cube(self) -> Cube:
+        """The :class:`~bgsim.cube.Cube` now."""
+        return self.snapshot.cube
+
+    @property
+    def cube_value(self) -> int:
+        """The cube's value (R24, R26)."""
+        return self.snapshot.cube.value
+
+    @property
+    def cube_owner(self) -> int | None:
+        """The cube's owner (``None`` = in the middle, R24)."""
+        return self.snapshot.cube.owner
+
+    @property
+    def crawford_game(self) -> bool:
+        """True in the Crawford game of a match (R28)."""
+        return self.snapshot.crawford_game
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, once it has."""
+        return self.snapshot.result
 
     # ------------------------------------------------------------- identifiers
     @property
@@ -215,24 +323,44 @@ class Step:
         return encode_xgid(self.position.mine, self.position.theirs, self.position.turn, self.xgid_state())
 
 
-def _rolled(ev: Event, snap: GameSnapshot) -> tuple[int, int] | None:
-    if isinstance(ev, OpeningRoll):
-        return snap.dice if ev.starter is not None else ev.dice
-    if isinstance(ev, (Roll, Pass)):
-        return ev.dice
-    if isinstance(ev, Move):
-        return ev.play.dice
-    return None
+class _Rolled(EventVisitor["tuple[int, int] | None"]):
+    """The dice an event threw or played (``None`` for events without dice)."""
+
+    def __init__(self, snap: GameSnapshot) -> None:
+        self.snap = snap
+
+    def visit_opening_roll(self, event: OpeningRoll) -> tuple[int, int] | None:
+        return self.snap.dice if event.starter is not None else event.dice
+
+    def visit_roll(self, event: Roll) -> tuple[int, int] | None:
+        return event.dice
+
+    def visit_pass(self, event: Pass) -> tuple[int, int] | None:
+        return event.dice
+
+    def visit_move(self, event: Move) -> tuple[int, int] | None:
+        return event.play.dice
+
+    def _none(self, event: Event) -> None:
+        return None
+
+    visit_game_start = visit_automatic_double = visit_double = visit_take = visit_drop = _none
+    visit_beaver = visit_final_roll = visit_resign = visit_game_over = _none
 
 
-class _Captions:
-    """Captions in words for each event, with the players' names and the rule ids."""
+class _Captions(EventVisitor[str]):
+    """Captions in words for each event, with the players' names and the rule ids.
+
+    :meth:`caption` sets the snapshot after the event and the one before it, then visits the event.
+    """
 
     def __init__(self, names: tuple[str, str], rules: Rules, number: int, score: tuple[int, int]) -> None:
         self.names = names
         self.rules = rules
         self.number = number
         self.score = score
+        self.snap: GameSnapshot | None = None
+        self.prev: GameSnapshot | None = None
 
     def who(self, p: int | None) -> str:
         return "nobody" if p is None else self.names[p]
@@ -242,99 +370,297 @@ class _Captions:
         s0, s1 = self.score
         return f"{n0} {s0}, {n1} {s1}"
 
-    def caption(self, ev: Event, snap: GameSnapshot, prev: GameSnapshot | None) -> str:
+    def caption(self, snap: GameSnapshot, prev: GameSnapshot | None) -> str:
+        self.snap, self.prev = snap, prev
+        return snap.event.accept(self)
+
+    def _after_beaver(self) -> bool:
+        return self.prev is not None and self.prev.cube.beaver_pending
+
+    def visit_game_start(self, ev: GameStart) -> str:
+        r = self.rules
+        if r.is_match:
+            text = f"Game {self.number} of a {r.match_length}-point match, score {self.score_words()}."
+            if ev.crawford_game:
+                text += " This is the Crawford game: no doubling (R28)."
+        else:
+            text = f"Game {self.number}, money play."
+            if self.number > 1:
+                text = f"Game {self.number}, money play; points so far {self.score_words()}."
+        if ev.starter is None:
+            text += " An opening roll decides who starts (R4)."
+        else:
+            text += f" {self.who(ev.starter)} starts by rolling both dice (R4b)."
+        return text
+
+    def visit_opening_roll(self, ev: OpeningRoll) -> str:
+        a, b = ev.dice
+        head = f"Opening roll: {self.names[0]} throws {a}, {self.names[1]} throws {b}"
+        if ev.starter is None:
+            return head + ": a tie, throw again (R4)."
+        s = ev.starter
+        if self.rules.opening == "standard":
+            return head + f": {self.who(s)} starts and plays {ev.dice[s]}-{ev.dice[1 - s]} (R4)."
+        return head + f": {self.who(s)} starts and rolls both dice afresh (R4a)."
+
+    def visit_automatic_double(self, ev: AutomaticDouble) -> str:
+        return f"The tie doubles the cube automatically: it shows {ev.cube_value}, still in the middle (R29)."
+
+    def visit_roll(self, ev: Roll) -> str:
+        return f"{self.who(ev.player)} rolls {ev.dice[0]}-{ev.dice[1]}."
+
+    def visit_move(self, ev: Move) -> str:
         who = self.who
-        if isinstance(ev, GameStart):
-            r = self.rules
-            if r.is_match:
-                text = f"Game {self.number} of a {r.match_length}-point match, score {self.score_words()}."
-                if ev.crawford_game:
-                    text += " This is the Crawford game: no doubling (R28)."
-            else:
-                text = f"Game {self.number}, money play."
-                if self.number > 1:
-                    text = f"Game {self.number}, money play; points so far {self.score_words()}."
-            if ev.starter is None:
-                text += " An opening roll decides who starts (R4)."
-            else:
-                text += f" {who(ev.starter)} starts by rolling both dice (R4b)."
-            return text
-        if isinstance(ev, OpeningRoll):
-            a, b = ev.dice
-            head = f"Opening roll: {self.names[0]} throws {a}, {self.names[1]} throws {b}"
-            if ev.starter is None:
-                return head + ": a tie, throw again (R4)."
-            s = ev.starter
-            if self.rules.opening == "standard":
-                return head + f": {who(s)} starts and plays {ev.dice[s]}-{ev.dice[1 - s]} (R4)."
-            return head + f": {who(s)} starts and rolls both dice afresh (R4a)."
-        if isinstance(ev, AutomaticDouble):
-            return f"The tie doubles the cube automatically: it shows {ev.cube_value}, still in the middle (R29)."
-        if isinstance(ev, Roll):
-            return f"{who(ev.player)} rolls {ev.dice[0]}-{ev.dice[1]}."
-        if isinstance(ev, Move):
-            play = ev.play
-            text = f"{who(ev.player)} plays {play} ({play.dice[0]}-{play.dice[1]})"
-            hits = sum(play.hits)
-            extras = []
-            if hits:
-                extras.append("hitting " + ("a blot" if hits == 1 else f"{hits} blots") + " (R8)")
-            off = sum(1 for _src, dst in play.moves if dst == 0)
-            if off:
-                extras.append(f"bearing off {off} checker" + ("" if off == 1 else "s") + " (R17-R18)")
-            if extras:
-                text += ", " + " and ".join(extras)
-            after = snap.position
-            mover_pips, other_pips = after.pips()[1], after.pips()[0]
-            return text + f". Pip counts: {who(ev.player)} {mover_pips}, {who(1 - ev.player)} {other_pips}."
-        if isinstance(ev, Pass):
-            return (f"{who(ev.player)} rolls {ev.dice[0]}-{ev.dice[1]} but cannot move: the turn passes (R12).")
-        if isinstance(ev, Double):
-            return (f"{who(ev.player)} doubles to {ev.cube_value} (R25); {who(1 - ev.player)} must take or "
-                    f"drop (R26).")
-        after_beaver = prev is not None and isinstance(prev.event, Beaver)
-        if isinstance(ev, Take):
-            if after_beaver:
-                return (f"{who(ev.player)} takes the beaver: the cube shows {ev.cube_value} and "
-                        f"{who(1 - ev.player)} keeps it (X2).")
-            return f"{who(ev.player)} takes: the cube shows {ev.cube_value} and {who(ev.player)} owns it (R26)."
-        if isinstance(ev, Drop):
-            if after_beaver:
-                return (f"{who(ev.player)} drops the beaver: {who(1 - ev.player)} wins the doubled stake, "
-                        f"{prev.cube_value}, without gammons (X2, R26).")
-            return (f"{who(ev.player)} drops: {who(1 - ev.player)} wins at the cube value before the double, "
-                    f"{prev.cube_value if prev else 1}, without gammons (R26).")
-        if isinstance(ev, Beaver):
-            return (f"{who(ev.player)} beavers: takes and redoubles to {ev.cube_value} at once, keeping the "
-                    f"cube; {who(1 - ev.player)} must take or drop the beaver (X2).")
-        if isinstance(ev, FinalRoll):
-            return (f"{who(1 - ev.player)} has borne off the last checker; {who(ev.player)} gets one final "
-                    f"roll: bearing off every checker with it makes the game a draw (V4).")
-        if isinstance(ev, Resign):
-            return f"{who(ev.player)} resigns a {_kind_words(ev.kind)}, judged from the position (V3, R23)."
-        if isinstance(ev, GameOver):
-            r = ev.result
-            if r.winner is None:
-                return "Game over: a draw, the final roll bore off every checker (V4)."
-            how = {"bearoff": " (R22)", "drop": ", the double dropped (R26)", "resign": ", by resignation (V3)"}
-            text = (f"Game over: {who(r.winner)} wins a {_kind_words(r.kind)}{how[r.how]}: "
-                    f"{_points(r.points)} (cube {r.cube}).")
-            after = list(self.score)
-            after[r.winner] += r.points
-            n0, n1 = self.names
-            if self.rules.is_match:
-                text += f" Score: {n0} {after[0]}, {n1} {after[1]}."
-                if after[r.winner] >= self.rules.match_length:
-                    text += f" {who(r.winner)} wins the match (R27)."
-            return text
-        return str(ev)  # pragma: no cover - every event type is handled above
+        play = ev.play
+        text = f"{who(ev.player)} plays {play} ({play.dice[0]}-{play.dice[1]})"
+        hits = sum(play.hits)
+        extras = []
+        if hits:
+            extras.append("hitting " + ("a blot" if hits == 1 else f"{hits} blots") + " (R8)")
+        off = sum(1 for _src, dst in play.steps if dst == 0)
+        if off:
+            extras.append(f"bearing off {off} checker" + ("" if off == 1 else "s") + " (R17-R18)")
+        if extras:
+            text += ", " + " and ".join(extras)
+        after = self.snap.position  # type: ignore[union-attr]
+        mover_pips, other_pips = after.pips()[1], after.pips()[0]
+        return text + f". Pip counts: {who(ev.player)} {mover_pips}, {who(1 - ev.player)} {other_pips}."
+
+    def visit_pass(self, ev: Pass) -> str:
+        return f"{self.who(ev.player)} rolls {ev.dice[0]}-{ev.dice[1]} but cannot move: the turn passes (R12)."
+
+    def visit_double(self, ev: Double) -> str:
+        who = self.who
+        return f"{who(ev.player)} doubles to {ev.cube_value} (R25); {who(1 - ev.player)} must take or drop (R26)."
+
+    def visit_take(self, ev: Take) -> str:
+        who = self.who
+        if self._after_beaver():
+            return (f"{who(ev.player)} takes the beaver: the cube shows {ev.cube_value} and "
+                    f"{who(1 - ev.player)} keeps it (X2).")
+        return f"{who(ev.player)} takes: the cube shows {ev.cube_value} and {who(ev.player)} owns it (R26)."
+
+    def visit_drop(self, ev: Drop) -> str:
+        who = self.who
+        before = self.prev.cube.value if self.prev is not None else 1
+        if self._after_beaver():
+            return (f"{who(ev.player)} drops the beaver: {who(1 - ev.player)} wins the doubled stake, "
+                    f"{before}, without gammons (X2, R26).")
+        return (f"{who(ev.player)} drops: {who(1 - ev.player)} wins at the cube value before the double, "
+                f"{before}, without gammons (R26).")
+
+    def visit_beaver(self, ev: Beaver) -> str:
+        who = self.who
+        return (f"{who(ev.player)} beavers: takes and redoubles to {ev.cube_value} at once, keeping the "
+                f"cube; {who(1 - ev.player)} must take or drop the beaver (X2).")
+
+    def visit_final_roll(self, ev: FinalRoll) -> str:
+        who = self.who
+        return (f"{who(1 - ev.player)} has borne off the last checker; {who(ev.player)} gets one final "
+                f"roll: bearing off every checker with it makes the game a draw (V4).")
+
+    def visit_resign(self, ev: Resign) -> str:
+        kind = "single game" if ev.kind is ResultKind.SINGLE else str(ev.kind)
+        return f"{self.who(ev.player)} resigns a {kind}, judged from the position (V3, R23)."
+
+    def visit_game_over(self, ev: GameOver) -> str:
+        who = self.who
+        r = ev.result
+        if r.winner is None:
+            return "Game over: a draw, the final roll bore off every checker (V4)."
+        how = {"bearoff": " (R22)", "drop": ", the double dropped (R26)", "resign": ", by resignation (V3)"}
+        text = (f"Game over: {who(r.winner)} wins a {_kind_words(r.kind)}{how[r.how]}: "
+                f"{_points(r.points)} (cube {r.cube}).")
+        after = list(self.score)
+        after[r.winner] += r.points
+        n0, n1 = self.names
+        if self.rules.is_match:
+            text += f" Score: {n0} {after[0]}, {n1} {after[1]}."
+            if after[r.winner] >= self.rules.match_length:
+                text += f" {who(r.winner)} wins the match (R27)."
+        return text
 
 
-class _Cursor:
-    """The stepping machinery shared by GameRecord and MatchRecord (a list of steps and a cursor)."""
+class RecordView:
+    """A cursor over the steps of a :class:`GameRecord` or :class:`MatchRecord`: where one reader is.
+
+    Each view moves on its own (two widgets on one record each hold a view); the record
+    never changes. Get one with ``record.view()``.
+
+    >>> g = Game(starter=0); g.roll(dice=(2, 1))
+    (2, 1)
+    >>> rec = GameRecord.from_game(g)
+    >>> a, b = rec.view(), rec.view()
+    >>> a.next().rolled, a.index, b.index
+    ((2, 1), 1, 0)
+    """
+
+    def __init__(self, record: GameRecord | MatchRecord, start: int = 0) -> None:
+        self._record = record
+        self._steps = record.steps
+        self._index = 0
+        if self._steps:
+            self.goto(start)
+
+    @property
+    def record(self) -> GameRecord | MatchRecord:
+        """The record this view walks through."""
+        return self._record
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    @property
+    def index(self) -> int:
+        """The index of the current step (0 = the start).
+
+        >>> GameRecord.from_game(Game()).view().index
+        0
+        """
+        return self._index
+
+    @property
+    def step(self) -> Step:
+        """The current step.
+
+        >>> GameRecord.from_game(Game()).view().step.index
+        0
+        """
+        return self._steps[self._index]
+
+    @property
+    def at_start(self) -> bool:
+        """True on the first step.
+
+        >>> GameRecord.from_game(Game()).view().at_start
+        True
+        """
+        return self._index == 0
+
+    @property
+    def at_end(self) -> bool:
+        """True on the last step.
+
+        >>> GameRecord.from_game(Game()).view().at_end
+        True
+        """
+        return self._index == len(self._steps) - 1
+
+    def next(self) -> Step | None:
+        """Step forward and return the new current step; ``None`` (and no move) at the end.
+
+        >>> g = Game(starter=0); g.roll(dice=(2, 1))
+        (2, 1)
+        >>> view = GameRecord.from_game(g).view(); view.next().rolled, view.next()
+        ((2, 1), None)
+        """
+        if self.at_end:
+            return None
+        self._index += 1
+        return self.step
+
+    def prev(self) -> Step | None:
+        """Step backward and return the new current step; ``None`` (and no move) at the start.
+
+        >>> g = Game(starter=0); g.roll(dice=(2, 1))
+        (2, 1)
+        >>> view = GameRecord.from_game(g).view(); view.goto(-1).index, view.prev().index, view.prev()
+        (1, 0, None)
+        """
+        if self.at_start:
+            return None
+        self._index -= 1
+        return self.step
+
+    def goto(self, i: int) -> Step:
+        """Jump to step ``i`` (negative counts from the end) and return it; ``IndexError`` when out of range.
+
+        >>> view = GameRecord.from_game(Game()).view()
+        >>> view.goto(0).index
+        0
+        >>> view.goto(5)
+        Traceback (most recent call last):
+        ...
+        IndexError: step 5 is out of range: this record has steps 0 to 0
+        """
+        n = len(self._steps)
+        if not isinstance(i, Integral) or isinstance(i, bool):
+            raise TypeError(f"a step index is an int, not {i!r}")
+        if not -n <= i < n:
+            raise IndexError(f"step {i} is out of range: this record has steps 0 to {n - 1}")
+        self._index = int(i) % n
+        return self.step
+
+    @property
+    def game_index(self) -> int:
+        """The index (0-based) of the game the current step is in (always 0 in a :class:`GameRecord`).
+
+        >>> GameRecord.from_game(Game()).view().game_index
+        0
+        """
+        i = 0
+        for k, start in enumerate(self._record._starts):
+            if start <= self._index:
+                i = k
+        return i
+
+    def goto_game(self, number: int) -> Step:
+        """Jump to the start of game ``number`` (1, 2, ...) and return that step.
+
+        >>> GameRecord.from_game(Game()).view().goto_game(1).index
+        0
+        """
+        starts = self._record._starts
+        if not isinstance(number, Integral) or isinstance(number, bool) or not 1 <= number <= len(starts):
+            raise IndexError(f"game {number} is out of range: this record has games 1 to {len(starts)}")
+        return self.goto(starts[number - 1])
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws the current step as a board with the cube, the dice, score and caption."""
+        from .svg import record_step  # presentation, imported only to draw
+
+        return record_step(self.step, names=self._record.names)
+
+    def text(self) -> str:
+        """The current step as text: the board, the cube, the dice, the caption and the IDs.
+
+        >>> print(GameRecord.from_game(Game()).view().text().splitlines()[0])
+        Game 1, money play -- step 0 of 0
+        """
+        names = self._record.names
+        s = self.step
+        rules = s.rules
+        head = f"Game {s.game_number}"
+        if rules.is_match:
+            head += (f" of a {rules.match_length}-point match, score {names[0]} {s.score[0]}, "
+                     f"{names[1]} {s.score[1]}")
+            if s.crawford_game:
+                head += " (Crawford game, R28)"
+        else:
+            head += ", money play"
+        head += f" -- step {self._index} of {len(self._steps) - 1}"
+        pos = s.position
+        x, o = 0, 1   # the text board draws player 0 as X, whoever is on roll
+        owner = "in the middle" if s.cube_owner is None else f"owned by {names[s.cube_owner]}"
+        dice = "-" if s.dice is None else f"{s.dice[0]}-{s.dice[1]}"
+        lines = [head, board_text(pos),
+                 f" X = {names[x]} (player {x}), O = {names[o]} (player {o})",
+                 f" cube {s.cube_value} {owner}; dice to play: {dice}",
+                 f" {s.caption}",
+                 f" Position ID: {s.position_id}  Match ID: {s.match_id}",
+                 f" {s.xgid}"]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<RecordView step {self._index} of {len(self._steps)}>"
+
+
+class _Steps:
+    """What GameRecord and MatchRecord share: the steps, ``rec[i]``, views, and one built-in view."""
 
     _steps: tuple[Step, ...]
-    _cursor: int
+    _starts: tuple[int, ...]
+    _view: RecordView
 
     def __len__(self) -> int:
         return len(self._steps)
@@ -355,85 +681,97 @@ class _Cursor:
         return self._steps
 
     @property
+    def names(self) -> tuple[str, str]:
+        """The players' names (``names[0]`` is player 0).
+
+        >>> GameRecord.from_game(Game(), names=("Ann", "Ben")).names
+        ('Ann', 'Ben')
+        """
+        return self._names  # type: ignore[attr-defined]
+
+    def view(self, start: int = 0) -> RecordView:
+        """A new :class:`RecordView` (a cursor of its own) at step ``start``.
+
+        >>> GameRecord.from_game(Game()).view().step.caption
+        'Game 1, money play. An opening roll decides who starts (R4).'
+        """
+        return RecordView(self, start)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------- the built-in view
+    @property
     def cursor(self) -> int:
-        """The index of the current step (0 = the start).
+        """The index of the built-in view's current step (0 = the start); see :meth:`view` for cursors of your own.
 
         >>> GameRecord.from_game(Game()).cursor
         0
         """
-        return self._cursor
+        return self._view.index
 
     @property
     def step(self) -> Step:
-        """The current step.
+        """The built-in view's current step (:attr:`RecordView.step`).
 
         >>> GameRecord.from_game(Game()).step.index
         0
         """
-        return self._steps[self._cursor]
+        return self._view.step
 
     @property
     def at_start(self) -> bool:
-        """True on the first step.
+        """True when the built-in view is on the first step.
 
         >>> GameRecord.from_game(Game()).at_start
         True
         """
-        return self._cursor == 0
+        return self._view.at_start
 
     @property
     def at_end(self) -> bool:
-        """True on the last step.
+        """True when the built-in view is on the last step.
 
         >>> GameRecord.from_game(Game()).at_end
         True
         """
-        return self._cursor == len(self._steps) - 1
+        return self._view.at_end
 
     def next(self) -> Step | None:
-        """Step forward and return the new current step; ``None`` (and no move) at the end.
+        """Move the built-in view forward (:meth:`RecordView.next`).
 
         >>> g = Game(starter=0); g.roll(dice=(2, 1))
         (2, 1)
         >>> rec = GameRecord.from_game(g); rec.next().rolled, rec.next()
         ((2, 1), None)
         """
-        if self.at_end:
-            return None
-        self._cursor += 1
-        return self.step
+        return self._view.next()
 
     def prev(self) -> Step | None:
-        """Step backward and return the new current step; ``None`` (and no move) at the start.
+        """Move the built-in view backward (:meth:`RecordView.prev`).
 
         >>> g = Game(starter=0); g.roll(dice=(2, 1))
         (2, 1)
         >>> rec = GameRecord.from_game(g); rec.goto(-1).index, rec.prev().index, rec.prev()
         (1, 0, None)
         """
-        if self.at_start:
-            return None
-        self._cursor -= 1
-        return self.step
+        return self._view.prev()
 
     def goto(self, i: int) -> Step:
-        """Jump to step ``i`` (negative counts from the end) and return it; ``IndexError`` when out of range.
+        """Move the built-in view to step ``i`` (:meth:`RecordView.goto`).
 
-        >>> rec = GameRecord.from_game(Game())
-        >>> rec.goto(0).index
+        >>> GameRecord.from_game(Game()).goto(-1).index
         0
-        >>> rec.goto(5)
-        Traceback (most recent call last):
-        ...
-        IndexError: step 5 is out of range: this record has steps 0 to 0
         """
-        n = len(self._steps)
-        if not isinstance(i, int) or isinstance(i, bool):
-            raise TypeError(f"a step index is an int, not {i!r}")
-        if not -n <= i < n:
-            raise IndexError(f"step {i} is out of range: this record has steps 0 to {n - 1}")
-        self._cursor = i % n
-        return self.step
+        return self._view.goto(i)
+
+    def text(self) -> str:
+        """The built-in view's current step as text (:meth:`RecordView.text`).
+
+        >>> print(GameRecord.from_game(Game()).text().splitlines()[0])
+        Game 1, money play -- step 0 of 0
+        """
+        return self._view.text()
+
+    def __str__(self) -> str:
+        return self.text()
 
     def positions(self) -> list[Position]:
         """The distinct positions in order (per game: the start, then one per play or pass).
@@ -459,32 +797,8 @@ class _Cursor:
         """
         return "\n".join(f"{k:4d}. {s.caption}" for k, s in enumerate(self._steps))
 
-    def _step_text(self, names: tuple[str, str]) -> str:
-        s = self.step
-        rules = s.rules
-        head = f"Game {s.game_number}"
-        if rules.is_match:
-            head += (f" of a {rules.match_length}-point match, score {names[0]} {s.score[0]}, "
-                     f"{names[1]} {s.score[1]}")
-            if s.crawford_game:
-                head += " (Crawford game, R28)"
-        else:
-            head += ", money play"
-        head += f" -- step {self._cursor} of {len(self._steps) - 1}"
-        pos = s.position
-        x, o = pos.turn, 1 - pos.turn
-        owner = "in the middle" if s.cube_owner is None else f"owned by {names[s.cube_owner]}"
-        dice = "-" if s.dice is None else f"{s.dice[0]}-{s.dice[1]}"
-        lines = [head, board_text(pos),
-                 f" X = {names[x]} (player {x}), O = {names[o]} (player {o})",
-                 f" cube {s.cube_value} {owner}; dice to play: {dice}",
-                 f" {s.caption}",
-                 f" Position ID: {s.position_id}  Match ID: {s.match_id}",
-                 f" {s.xgid}"]
-        return "\n".join(lines)
 
-
-class GameRecord(_Cursor):
+class GameRecord(_Steps):
     """One game's record as steps: build it with :meth:`from_game` or from events (replayed and checked).
 
     ``events``: the game's events (``game.events``); they are replayed through
@@ -518,30 +832,53 @@ class GameRecord(_Cursor):
         return rec
 
     def _init(self, game: Game, number: int, score, names) -> None:
-        if not isinstance(number, int) or number < 1:
-            raise ValueError(f"a game number counts from 1, not {number!r}")
-        s0, s1 = score
-        self._number = number
-        self._score = (int(s0), int(s1))
-        self._names = tuple(names) if names is not None else _NAMES
+        if not isinstance(number, Integral) or isinstance(number, bool) or number < 1:
+            raise BgsimError(f"a game number counts from 1, not {number!r}")
+        self._number = int(number)
+        self._score = _check_score(score)
+        self._names = check_names(names)
         self._rules = game.rules
         self._events = game.events
         self._result = game.result
-        history = game.history()
-        cap = _Captions(self._names, game.rules, number, self._score)
+        cap = _Captions(self._names, game.rules, self._number, self._score)
         steps = []
         prev = None
-        for snap in history:
-            ev = snap.event
-            steps.append(Step(
-                game_number=number, index=snap.index, event=ev, caption=cap.caption(ev, snap, prev),
-                position=snap.position, state=snap.state, player_on_roll=snap.player_on_roll,
-                player_to_act=snap.player_to_act, dice=snap.dice, rolled=_rolled(ev, snap),
-                cube_value=snap.cube_value, cube_owner=snap.cube_owner, crawford_game=snap.crawford_game,
-                score=self._score, rules=game.rules, result=snap.result))
+        for snap in game.history():
+            steps.append(Step(game_number=self._number, snapshot=snap, caption=cap.caption(snap, prev),
+                              rolled=snap.event.accept(_Rolled(snap)), score=self._score, rules=game.rules))
             prev = snap
         self._steps = tuple(steps)
-        self._cursor = 0
+        self._starts = (0,)
+        self._view = RecordView(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-safe data: its events (:meth:`Event.to_dict <bgsim.events.Event.to_dict>`), number, score and names.
+
+        >>> import json
+        >>> g = Game(starter=0); g.roll(dice=(6, 1)); g.play("13/7 8/7")
+        (6, 1)
+        >>> rec = GameRecord.from_game(g, names=("Ann", "Ben"))
+        >>> again = GameRecord.from_dict(json.loads(json.dumps(rec.to_dict())))
+        >>> again.events == rec.events and again.names == rec.names
+        True
+        """
+        return {"events": [ev.to_dict() for ev in self._events], "number": self._number,
+                "score": list(self._score), "names": list(self._names)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameRecord:
+        """The record :meth:`to_dict` gave, its events replayed and checked (a record that breaks a rule raises).
+
+        >>> GameRecord.from_dict({"events": []})
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.RuleViolationError: replay: a game record begins with a GameStart event
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("events"), list):
+            raise BgsimError(f"a game record is a dict with a list of 'events', not {data!r}")
+        events = [Event.from_dict(d) for d in data["events"]]
+        return cls(events, number=data.get("number", 1), score=tuple(data.get("score", (0, 0))),
+                   names=data.get("names"))
 
     # ------------------------------------------------------------- reading
     @property
@@ -581,15 +918,6 @@ class GameRecord(_Cursor):
         return self._score
 
     @property
-    def names(self) -> tuple[str, str]:
-        """The players' names.
-
-        >>> GameRecord.from_game(Game(), names=("Ann", "Ben")).names
-        ('Ann', 'Ben')
-        """
-        return self._names  # type: ignore[return-value]
-
-    @property
     def result(self) -> GameResult | None:
         """How the game ended (``None`` if the record stops before the end).
 
@@ -621,38 +949,24 @@ class GameRecord(_Cursor):
         >>> live = rec.game(); live.legal_plays()[0].dice
         (6, 1)
         """
-        i = self._cursor if upto is None else self.goto(upto).index
+        i = self.step.index if upto is None else self.goto(upto).index
         return Game.replay(self._events[:i + 1], rng=rng)
 
-    def text(self) -> str:
-        """The current step as text: the board, the cube, the dice, the caption and the IDs.
-
-        >>> print(GameRecord.from_game(Game()).text().splitlines()[0])
-        Game 1, money play -- step 0 of 0
-        """
-        return self._step_text(self.names)
-
-    def __str__(self) -> str:
-        return self.text()
-
     def __repr__(self) -> str:
-        return f"<GameRecord game {self._number}, {len(self._steps)} steps, cursor {self._cursor}>"
+        return f"<GameRecord game {self._number}, {len(self._steps)} steps, cursor {self.cursor}>"
 
 
-#: The brief's name for a single game's record.
-Record = GameRecord
-
-
-class MatchRecord(_Cursor):
+class MatchRecord(_Steps):
     """The games of a match (or a money session) as one steppable record.
 
     ``games``: the :class:`GameRecord` of each game, in order (their ``score`` is the
     score before each game); ``rules``; ``names``. Build one with
     :meth:`Match.record() <bgsim.match.Match.record>`, :meth:`Session.record()
-    <bgsim.match.Session.record>`, :meth:`replay` (from events, checked) or
-    :func:`bgsim.matfile.read_mat`.
+    <bgsim.match.Session.record>`, :func:`bgsim.match.replay_record` (from events, checked),
+    :meth:`from_dict` or :func:`bgsim.matfile.read_mat`.
 
-    The cursor runs over every step of every game; :meth:`goto_game` jumps to a game's start.
+    A view (:meth:`view`) runs over every step of every game; :meth:`RecordView.goto_game`
+    jumps to a game's start.
 
     >>> from bgsim.match import Match
     >>> rec = Match(3, rng=3).play_out().record()
@@ -664,17 +978,23 @@ class MatchRecord(_Cursor):
 
     def __init__(self, games: Sequence[GameRecord], *, rules: Rules, names: Sequence[str] | None = None,
                  tags: dict[str, str] | None = None) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         self._tags = dict(tags or {})
         self._games = tuple(games)
+        for g in self._games:
+            if not isinstance(g, GameRecord):
+                raise TypeError(f"a match record holds GameRecords, not {type(g).__name__}")
         self._rules = rules
-        self._names = tuple(names) if names is not None else _NAMES
-        self._starts = []
+        self._names = check_names(names)
+        starts = []
         steps: list[Step] = []
         for g in self._games:
-            self._starts.append(len(steps))
+            starts.append(len(steps))
             steps.extend(g.steps)
         self._steps = tuple(steps)
-        self._cursor = 0
+        self._starts = tuple(starts)
+        self._view = RecordView(self)
         score = self._games[-1].score if self._games else (0, 0)
         last = self._games[-1].result if self._games else None
         if last is not None and last.winner is not None:
@@ -683,26 +1003,34 @@ class MatchRecord(_Cursor):
             score = (s[0], s[1])
         self._final = score
 
-    @classmethod
-    def replay(cls, games: Sequence[Sequence[Event]], rules: Rules, *, names: Sequence[str] | None = None,
-               stakes=1) -> MatchRecord:
-        """The record of a match (or money session) rebuilt from its games' events, checking every rule.
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-safe data: the rules, the names, the tags and each game's :meth:`GameRecord.to_dict`.
 
-        Each game must start as the series says (R4b starters, R28 Crawford) and obey the
-        rules; see :meth:`Match.replay <bgsim.match.Match.replay>`.
-
+        >>> import json
         >>> from bgsim.match import Match
-        >>> m = Match(2, rng=1).play_out()
-        >>> MatchRecord.replay([g.events for g in m.games], m.rules).final_score == m.score
-        True
+        >>> rec = Match(1, rng=2).play_out().record()
+        >>> again = MatchRecord.from_dict(json.loads(json.dumps(rec.to_dict())))
+        >>> [g.events for g in again.games] == [g.events for g in rec.games], again.final_score == rec.final_score
+        (True, True)
         """
-        from .match import Match, Session
+        return {"rules": self._rules.to_dict(), "names": list(self._names), "tags": dict(self._tags),
+                "games": [g.to_dict() for g in self._games]}
 
-        if rules.is_match:
-            series = Match.replay(games, rules, names=names)
-        else:
-            series = Session.replay(games, rules, stakes=stakes, names=names)
-        return series.record()
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchRecord:
+        """The record :meth:`to_dict` gave; every game is replayed and checked (:meth:`GameRecord.from_dict`).
+
+        The series as a whole (who starts each game, R4b; the Crawford game, R28) is
+        checked by :func:`bgsim.match.replay_record` from the games' events.
+
+        >>> MatchRecord.from_dict({"rules": {"match_length": 3}, "games": []}).length
+        3
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("games"), list):
+            raise BgsimError(f"a match record is a dict with a list of 'games', not {data!r}")
+        rules = Rules.from_dict(data.get("rules", {}))
+        games = [GameRecord.from_dict(g) for g in data["games"]]
+        return cls(games, rules=rules, names=data.get("names"), tags=data.get("tags"))
 
     # ------------------------------------------------------------- reading
     @property
@@ -724,16 +1052,6 @@ class MatchRecord(_Cursor):
         True
         """
         return self._rules
-
-    @property
-    def names(self) -> tuple[str, str]:
-        """The players' names (``names[0]`` is player 0).
-
-        >>> from bgsim.match import Match
-        >>> Match(3, names=("Ann", "Ben")).record().names
-        ('Ann', 'Ben')
-        """
-        return self._names  # type: ignore[return-value]
 
     @property
     def tags(self) -> dict[str, str]:
@@ -798,42 +1116,24 @@ class MatchRecord(_Cursor):
 
     @property
     def game_index(self) -> int:
-        """The index (0-based) in :attr:`games` of the game the cursor is in.
+        """The index (0-based) in :attr:`games` of the game the built-in view is in (:attr:`RecordView.game_index`).
 
         >>> from bgsim.match import Match
         >>> m = Match(5, rng=0); m.game.resign(player=0); rec = m.record(); rec.goto(-1).game_number, rec.game_index
         (2, 1)
         """
-        i = 0
-        for k, start in enumerate(self._starts):
-            if start <= self._cursor:
-                i = k
-        return i
+        return self._view.game_index
 
     def goto_game(self, number: int) -> Step:
-        """Jump to the start of game ``number`` (1, 2, ...) and return that step.
+        """Move the built-in view to the start of game ``number`` (1, 2, ...) and return that step.
 
         >>> from bgsim.match import Match
         >>> Match(1, rng=0).play_out().record().goto_game(1).index
         0
         """
-        if not 1 <= number <= len(self._games):
-            raise IndexError(f"game {number} is out of range: this record has games 1 to {len(self._games)}")
-        return self.goto(self._starts[number - 1])
-
-    def text(self) -> str:
-        """The current step as text (the board, the cube, the dice, the caption and the IDs).
-
-        >>> from bgsim.match import Match
-        >>> print(Match(3).record().text().splitlines()[0])
-        Game 1 of a 3-point match, score player 0 0, player 1 0 -- step 0 of 0
-        """
-        return self._step_text(self.names)
-
-    def __str__(self) -> str:
-        return self.text()
+        return self._view.goto_game(number)
 
     def __repr__(self) -> str:
         kind = f"{self.length}-point match" if self._rules.is_match else "money session"
         return (f"<MatchRecord {kind}, {len(self._games)} games, score {self._final[0]}-{self._final[1]}, "
-                f"{len(self._steps)} steps, cursor {self._cursor}>")
+                f"{len(self._steps)} steps, cursor {self.cursor}>")

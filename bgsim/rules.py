@@ -329,6 +329,33 @@ class Rules:
             changes["crawford"] = None
         return dataclasses.replace(self, **changes)
 
+    def to_dict(self) -> dict[str, object]:
+        """Every setting by name: JSON-safe data (ints, bools, strings, ``None``).
+
+        >>> Rules.match(3).to_dict()["match_length"], Rules.money().to_dict()["cube_limit"]
+        (3, None)
+        """
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> "Rules":
+        """The rules :meth:`to_dict` gave (missing settings keep their defaults; unknown ones are refused).
+
+        >>> Rules.from_dict(Rules.hypergammon(jacoby=True).to_dict()) == Rules.hypergammon(jacoby=True)
+        True
+        >>> Rules.from_dict({"colour": "red"})
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.RuleViolationError: unknown rules setting(s): colour
+        """
+        if not isinstance(data, dict):
+            raise RuleViolationError(f"rules are a dict of settings, not {data!r}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise RuleViolationError(f"unknown rules setting(s): {', '.join(map(str, unknown))}")
+        return cls(**data)  # type: ignore[arg-type]
+
     # ----------------------------------------------------------------- reading
     @property
     def is_money(self) -> bool:

@@ -42,13 +42,15 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from .errors import BgsimError
+from .plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .plays import Play
     from .position import Position
 
-__all__ = ["THEMES", "SvgBoard", "board", "play_board", "step_board"]
+__all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "record_step", "step_board"]
 
 
 class SvgBoard(str):
@@ -158,21 +160,14 @@ def _dice(dice: Any) -> tuple[int, int] | None:
 
 
 def _play_steps(play: Any) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
-    steps = getattr(play, "steps", None)
-    if steps is None:
-        steps = getattr(play, "moves", None)
-    if steps is None:
-        raise BgsimError(f"play: expected a Play (with steps and hits), not {play!r}")
-    steps = tuple((int(a), int(b)) for a, b in steps)
-    hits = tuple(bool(h) for h in getattr(play, "hits", ()) or ())
-    return steps, hits + (False,) * (len(steps) - len(hits))
+    if not isinstance(play, Play):
+        raise BgsimError(f"play: expected a Play (from Position.legal_plays), not {play!r}")
+    hits = tuple(play.hits)
+    return play.steps, hits + (False,) * (len(play.steps) - len(hits))
 
 
-def _play_before(play: Any) -> Position | None:
-    before = getattr(play, "before", None)
-    if before is None:
-        before = getattr(play, "_before", None)
-    return before
+def _play_before(play: Play) -> Position | None:
+    return play.before
 
 
 # ----------------------------------------------------------------------------- the drawing
@@ -237,12 +232,13 @@ def _names(names: Iterable[str] | None) -> tuple[str, str]:
 
 def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
               perspective: int, dice: tuple[int, int] | None, cube: tuple[int, int | None] | None,
-              play: Any, caption: str | None) -> tuple[str, str]:
+              play: Any, caption: str | None, show_pips: bool = True) -> tuple[str, str]:
     turn = pos.turn
     pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
     where = {perspective: "bottom", 1 - perspective: "top"}
     title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
-    parts = [f"{names[p]} (player {p}, {where[p]}) has {pips[p]} pips" for p in (0, 1)]
+    parts = [f"{names[p]} (player {p}, {where[p]})" + (f" has {pips[p]} pips" if show_pips else "")
+             for p in (0, 1)]
     text = f"{names[turn]} is on roll" + (f" with {dice[0]}-{dice[1]}" if dice else "") + ". "
     text += "; ".join(parts) + "."
     for label, idx in (("on the bar", 25), ("borne off", 0)):
@@ -262,7 +258,7 @@ def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], na
 def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: Any = None,
           play: Play | None = None, highlight: Iterable[int] = (), orientation: str = "right",
           size: int | None = None, theme: str = "classic", names: Iterable[str] | None = None,
-          caption: str | None = None, id_prefix: str | None = None) -> SvgBoard:
+          caption: str | None = None, id_prefix: str | None = None, pips: bool = True) -> SvgBoard:
     """Draw ``position`` as an SVG board.
 
     >>> from bgsim import Position
@@ -310,6 +306,9 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
         An extra line of text under the board (a score, a comment).
     id_prefix
         Prefix of the element ids; default: made from a hash of all the inputs.
+    pips
+        Show both players' pip counts in the status line (default). ``False`` hides them,
+        for a pip-counting exercise.
 
     Raises
     ------
@@ -344,7 +343,7 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
     counts = ((position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine))
     if id_prefix is None:
         key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
-                    size, theme, nm, caption))
+                    size, theme, nm, caption) + (() if pips else ("no pips",)))
         id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
     elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
         raise BgsimError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
@@ -357,7 +356,7 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
     height = _BOARD_H + _M + lines * _LINE
     width_px = _W if size is None else size
     height_px = height * width_px / _W
-    title, desc = _describe(position, counts, nm, perspective, dice_t, cube_t, play, caption)
+    title, desc = _describe(position, counts, nm, perspective, dice_t, cube_t, play, caption, pips)
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" id="{pid}" class="bgsim-board" '
         f'viewBox="0 0 {_W} {_f(height)}" width="{_f(width_px)}" height="{_f(height_px)}" '
@@ -550,11 +549,11 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
     y0 = _BOARD_H + _M
     out.append(f'<rect x="{_M}" y="{y0}" width="{_W - 2 * _M}" height="{lines * _LINE}" rx="4" '
                f'fill="{t["status_bg"]}"/>')
-    pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
+    pip_counts = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
     ty = y0 + _LINE / 2
     for side, p in enumerate((perspective, 1 - perspective)):
         weight = ' font-weight="bold"' if p == turn else ""
-        label = f"{nm[p]}: {pips[p]} pips" + (" \u2014 to play" if p == turn else "")
+        label = nm[p] + (f": {pip_counts[p]} pips" if pips else "") + (" \u2014 to play" if p == turn else "")
         if p == turn and dice_t:
             label += f" {dice_t[0]}-{dice_t[1]}"
         # the bottom player's label from the left edge, the top player's to the right edge
@@ -645,3 +644,77 @@ def step_board(position: Position, *, cube_value: int = 1, cube_owner: int | Non
     """
     line = " \u2014 ".join(s for s in (score, caption) if s) or None
     return board(position, cube=(cube_value, cube_owner), dice=dice, caption=line, **options)
+
+
+def record_step(step: Any, *, names: Iterable[str] | None = None, **options: Any) -> SvgBoard:
+    """A step of a game or match record (:class:`bgsim.records.Step`) as a board.
+
+    The cube, the dice to play, the score before the game and the step's caption; ``names``
+    are the players' names (a record's ``names``). Other keywords go to :func:`board`.
+
+    >>> from bgsim import Game
+    >>> from bgsim.records import GameRecord
+    >>> step = GameRecord.from_game(Game(starter=1))[0]
+    >>> svg = record_step(step, names=("Ann", "Ben"))
+    >>> 'class="cube"' in svg and "Ann 0, Ben 0" in svg
+    True
+    """
+    nm = _names(names)
+    score = f"{nm[0]} {step.score[0]}, {nm[1]} {step.score[1]}"
+    if step.rules.is_match:
+        score += f" ({step.rules.match_length}-point match)"
+    return step_board(step.position, cube_value=step.cube_value, cube_owner=step.cube_owner,
+                      dice=step.dice, caption=step.caption, score=score, names=nm, **options)
+
+
+# ----------------------------------------------------------------------------- plots
+def convergence(trace: list[tuple[int, float, float]], width: int = 520, height: int = 220,
+                    unit: str = "points per game") -> str:
+    """A small SVG plot of a running estimate and its 95% band (a Monte Carlo run converging).
+
+    ``trace`` holds ``(games, estimate, half_width)`` after each round; the Monte Carlo widget
+    and :class:`bgsim.Estimate`'s notebook display draw it.
+
+    >>> convergence([(36, 0.1, 0.3), (72, 0.05, 0.2)]).startswith('<svg')
+    True
+    """
+    left, right, top, bottom = 56, 12, 12, 34
+    pw, ph = width - left - right, height - top - bottom
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="bgsim-plot" viewBox="0 0 {width} {height}" '
+              f'width="{width}" height="{height}" font-family="sans-serif" font-size="12">'),
+             f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#999"/>']
+    if not trace:
+        parts.append(f'<text x="{left + pw / 2}" y="{top + ph / 2}" text-anchor="middle" fill="#777">'
+                     f'press Start: the estimate and its 95% band appear here</text></svg>')
+        return "".join(parts)
+    g = np.array([t[0] for t in trace], dtype=float)
+    e = np.array([t[1] for t in trace])
+    h = np.nan_to_num(np.array([t[2] for t in trace]))
+    lo, hi = float(np.min(e - h)), float(np.max(e + h))
+    if hi - lo < 1e-9:
+        lo, hi = lo - 0.5, hi + 0.5
+    pad = (hi - lo) * 0.05
+    lo, hi = lo - pad, hi + pad
+    gmax = float(g[-1]) if g[-1] > 0 else 1.0
+
+    def x(v: float) -> float:
+        return left + pw * v / gmax
+
+    def y(v: float) -> float:
+        return top + ph * (hi - v) / (hi - lo)
+
+    band = [f"{x(a):.1f},{y(b + c):.1f}" for a, b, c in zip(g, e, h, strict=True)]
+    band += [f"{x(a):.1f},{y(b - c):.1f}" for a, b, c in zip(g[::-1], e[::-1], h[::-1], strict=True)]
+    parts.append(f'<polygon points="{" ".join(band)}" fill="#90caf9" fill-opacity="0.55" stroke="none"/>')
+    line = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(g, e, strict=True))
+    parts.append(f'<polyline points="{line}" fill="none" stroke="#0d47a1" stroke-width="2"/>')
+    if lo < 0 < hi:
+        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#666" '
+                     f'stroke-dasharray="4 3"/>')
+    for v in (lo + pad, (lo + hi) / 2, hi - pad):
+        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:+.3f}</text>')
+    parts.append(f'<text x="{left}" y="{height - 8}">0</text>')
+    parts.append(f'<text x="{left + pw}" y="{height - 8}" text-anchor="end">{int(gmax):,} games</text>')
+    parts.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle" fill="#333">'
+                 f'estimate ({escape(unit)}) and its 95% band</text></svg>')
+    return "".join(parts)

@@ -91,11 +91,9 @@ StepLike = str | Step | int
 
 
 def _after(play: Play) -> Position:
-    """The position a legal play leads to (``play.after`` once public, else the engine's field)."""
-    after = getattr(play, "after", None)
-    if after is None:
-        after = play._after
-    assert after is not None  # the engine's plays always know their result
+    """The position a legal play leads to (the engine's plays always know it)."""
+    after = play.after
+    assert after is not None
     return after
 
 
@@ -192,7 +190,7 @@ class TurnBuilder:
 
     def __init__(self, position: Position, dice, *, caucasian: bool = False) -> None:
         plays = position.legal_plays(dice, caucasian=caucasian)  # checks the roll (R2)
-        d1, d2 = int(dice[0]), int(dice[1])
+        d1, d2 = plays[0].dice
         self._pos = position
         self._dice = (d1, d2)
         self._caucasian = bool(caucasian)
@@ -371,8 +369,10 @@ class TurnBuilder:
         return self._by_result[(mine, theirs)]
 
     # ----------------------------------------------------------------- explaining
-    def explain(self) -> str:
+    def explain(self, *, reveal: bool = True) -> str:
         """The shape of the whole roll in words, naming the rules that decide it.
+
+        ``reveal=False`` says that a play is forced without saying which (for puzzles).
 
         >>> from bgsim import Position
         >>> Position.initial().start_turn((6, 4)).explain()
@@ -405,7 +405,7 @@ class TurnBuilder:
             text += ("; the checker on the bar enters first (R13, R14)" if on_bar == 1
                      else f"; the {on_bar} checkers on the bar enter first (R13, R15)")
         if len(self._plays) == 1:
-            text += f"; only one legal play: it is forced ({self._plays[0]})"
+            text += "; only one legal play: it is forced" + (f" ({self._plays[0]})" if reveal else "")
         return text
 
     def why(self, move: StepLike, die: int | None = None) -> str | None:
@@ -540,6 +540,8 @@ class TurnBuilder:
                 what = "points are 0-25 (25 = bar, 0 = off)" if name == "point" else "a die shows 1 to 6"
                 rule = "R1" if name == "point" else "R2"
                 return None, f"{value} is not a possible {name}: {what} ({rule})"
+        if src == OFF:
+            return None, "a borne-off checker has left the board and never moves again (R1)"
         if not label:
             label = f"{point_name(src)}/{point_name(max(src - die, 0))}"
 
@@ -554,8 +556,6 @@ class TurnBuilder:
             if die in self._dice:
                 return None, f"{label}: the {die} is already used; {state} (R5)"
             return None, f"{label}: the roll {d1}-{d2} has no {die}; {state} (R5)"
-        if src == OFF:
-            return None, f"{label}: a borne-off checker has left the board and never moves again (R1)"
 
         # The single-step rules: R5 (a checker there), R13, R7/R14, R16, R19; then V5.
         kids: list[tuple[int, bool, _Node]] = []

@@ -95,4 +95,4 @@ def test_engine_step_sequences_are_legal_sequences(seed):
             after = pos.play(play)
             key = (after.theirs, after.mine)
             assert key in seqs
-            assert play.moves in seqs[key], (pos, dice, str(play))
+            assert play.steps in seqs[key], (pos, dice, str(play))

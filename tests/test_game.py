@@ -12,11 +12,24 @@ import itertools
 import numpy as np
 import pytest
 
-from bgsim import IllegalPlayError, Position, RuleViolationError
-from bgsim.game import (
-    AutomaticDouble, Beaver, Double, Drop, FinalRoll, Game, GameOver, GameStart, GameState, IllegalGamePlayError,
-    Move, OpeningRoll, Pass, Resign, Roll, Take,
+from bgsim import IllegalGamePlayError, IllegalPlayError, Position, RuleViolationError
+from bgsim.events import (
+    AutomaticDouble,
+    Beaver,
+    Double,
+    Drop,
+    FinalRoll,
+    GameOver,
+    GameStart,
+    GameState,
+    Move,
+    OpeningRoll,
+    Pass,
+    Resign,
+    Roll,
+    Take,
 )
+from bgsim.game import Game
 from bgsim.players import RandomPlayer, play_game
 from bgsim.rules import CUBE_OFF, ResultKind, Rules
 
@@ -377,7 +390,7 @@ def test_play_text_and_play_objects_R10():
     plays = g.legal_plays()
     assert len(plays) == len(Position.initial().legal_plays((6, 1)))
     g.play("8/7 13/7")                       # any order of notation
-    assert g.events[-1].play.moves == ((13, 7), (8, 7))
+    assert g.events[-1].play.steps == ((13, 7), (8, 7))
     g.roll(dice=(2, 1))
     g.play(g.legal_plays()[3])
     assert g.player_on_roll == 0
@@ -423,8 +436,8 @@ def test_caucasian_random_games_play_only_caucasian_plays_V5():
         for ev in g.events:
             if isinstance(ev, Move):
                 legal = ev.position.legal_plays(ev.play.dice, caucasian=True)
-                assert any(p.moves == ev.play.moves for p in legal)
-                hits_home += any(h and 1 <= dst <= 6 for (src, dst), h in zip(ev.play.moves, ev.play.hits))
+                assert any(p.steps == ev.play.steps for p in legal)
+                hits_home += any(h and 1 <= dst <= 6 for (src, dst), h in zip(ev.play.steps, ev.play.hits))
     assert hits_home > 0
 
 
@@ -670,7 +683,7 @@ def check_invariants(g: Game, *, full_legality: bool = False) -> None:
                 assert not ev.play.is_empty
                 if full_legality:
                     legal = pos.legal_plays(ev.play.dice, caucasian=rules.caucasian)
-                    assert any(p.moves == ev.play.moves for p in legal)   # R5-R21, V5
+                    assert any(p.steps == ev.play.steps for p in legal)   # R5-R21, V5
                 prev_after = ev.after
             else:
                 legal = pos.legal_plays(ev.dice, caucasian=rules.caucasian)
@@ -754,3 +767,45 @@ def test_random_games_under_other_settings(rules):
     for k in range(100):
         g = play_game(rules, players, rng=rng, starter=(None if k % 3 else k % 2))
         check_invariants(g, full_legality=(k % 4 == 0))
+
+
+# ----------------------------------------------------------------------------- views and bad input
+def test_subscribe_sees_every_recorded_event_until_unsubscribed():
+    g = Game(Rules.money(), rng=4, starter=0)
+    seen, states = [], []
+    stop = g.subscribe(lambda ev: (seen.append(ev), states.append(g.snapshot().event)))
+    other = []
+    stop_other = g.subscribe(other.append)
+    g.roll(dice=(6, 1)); g.play("13/7 8/7")
+    g.double(); g.take()
+    assert seen == list(g.events[1:]) == other
+    assert states == seen                         # the game is up to date when the callback runs
+    stop()
+    stop()                                        # twice is harmless
+    g.roll(dice=(3, 1))
+    assert len(seen) == 4 and other[-1] == g.events[-1] and len(other) == 5
+    stop_other()
+    g.resign()
+    assert len(other) == 5
+    with pytest.raises(TypeError):
+        g.subscribe("not callable")  # type: ignore[arg-type]
+
+
+def test_subscribe_sees_automatic_events():
+    g = Game(Rules.money(automatic_doubles=1), rng=0)
+    kinds = []
+    g.subscribe(lambda ev: kinds.append(type(ev)))
+    g.roll(dice=(2, 2)); g.roll(dice=(3, 1))
+    assert kinds == [OpeningRoll, AutomaticDouble, OpeningRoll]
+
+
+@pytest.mark.parametrize("rng", [-1, "seed", 1.5, [1, -2]])
+def test_bad_seeds_are_bgsim_errors(rng):
+    from bgsim import BgsimError
+
+    with pytest.raises(BgsimError, match="rng"):
+        Game(rng=rng)
+    with pytest.raises(BgsimError, match="rng"):
+        play_game(rng=rng)
+    with pytest.raises(BgsimError, match="rng"):
+        RandomPlayer(rng)

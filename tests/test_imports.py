@@ -30,7 +30,7 @@ LAZY_ALLOWED: dict[tuple[str, str], str] = {}
 #: Modules outside the engine still failing a check on this branch (another branch fixes
 #: them); the marker is not strict, so remove the entry once the module passes.
 KNOWN_CYCLES: set[str] = set()
-KNOWN_LAZY: set[str] = {"match", "matfile", "records"}
+KNOWN_LAZY: set[str] = set()
 
 _REPR_HOOK = re.compile(r"^_repr_\w+_$")
 

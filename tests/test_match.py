@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from bgsim import RuleViolationError
-from bgsim.game import AutomaticDouble, Beaver, Double, Drop, Game, GameState, Move, Take
+from bgsim.events import AutomaticDouble, Beaver, Double, Drop, GameState, Move, Take
+from bgsim.game import Game
 from bgsim.match import GameSummary, Match, Session
-from bgsim.players import drive
-from bgsim.players import HeuristicPlayer, RandomPlayer
+from bgsim.players import HeuristicPlayer, RandomPlayer, drive
 from bgsim.rules import ENDING_MODES, ResultKind, Rules
 
 CUBE_EVENTS = (Double, Take, Drop, Beaver)
@@ -435,3 +435,82 @@ def test_session_replay_and_summary_type():
     s = Session(Rules.money(cube_limit=4), rng=3).play_out(games=3)
     again = Session.replay([g.events for g in s.games], s.rules)
     assert again.points == s.points and all(isinstance(x, GameSummary) for x in again.summaries)
+
+
+# ----------------------------------------------------------------------------- bad input and views
+def test_bad_match_and_session_arguments_are_bgsim_errors():
+    from bgsim import BgsimError
+    from bgsim.errors import InvalidSettingError
+
+    for length in (-1, 0, 2.5, "3", True, None):
+        with pytest.raises(BgsimError, match="R27"):
+            Match(length)  # type: ignore[arg-type]
+    assert Match(np.int64(3)).length == 3
+    for names in (("a:b", "c"), ("a", ""), ("a", " b"), ("a\nb", "c"), ("a",), "ab", ("a", 3), 5):
+        with pytest.raises(InvalidSettingError):
+            Match(3, names=names)
+        with pytest.raises(InvalidSettingError):
+            Session(names=names)
+    for stakes in (float("nan"), float("inf"), -1, 0, -0.5, "1", None, True):
+        with pytest.raises(InvalidSettingError, match="stakes"):
+            Session(stakes=stakes)  # type: ignore[arg-type]
+    for bankrolls in ((float("nan"), 5), (5, float("inf")), (-1, 5), (5,), "ab", 5, ("1", 2)):
+        with pytest.raises(InvalidSettingError):
+            Session(Rules.money(cube_limit=2), bankrolls=bankrolls)
+    for rng in (-1, "x"):
+        with pytest.raises(InvalidSettingError, match="rng"):
+            Match(3, rng=rng)
+        with pytest.raises(InvalidSettingError, match="rng"):
+            Session(rng=rng)
+    with pytest.raises(InvalidSettingError, match="two players"):
+        Match(3, players=(RandomPlayer(0),))
+    with pytest.raises(InvalidSettingError, match="two players"):
+        Match(3).play_out(players=(RandomPlayer(0),) * 3)
+    with pytest.raises(InvalidSettingError, match="games"):
+        Session().play_out(games=-1)
+    with pytest.raises(InvalidSettingError, match="games"):
+        Session().play_out(games=1.5)  # type: ignore[arg-type]
+
+
+def test_reading_a_series_never_changes_it():
+    m = Match(5, rng=3, auto_start=False)
+    m.game.resign(player=0)                       # a backgammon: 0-3
+    before = (len(m.games), m.summaries, m.score)
+    for _ in range(3):                            # every getter, several times
+        _ = (m.score, m.games, m.game, m.summaries, m.is_over, m.winner, m.crawford_game, m.post_crawford,
+             m.away())
+        repr(m); m.record()
+    assert (len(m.games), m.summaries, m.score) == before == (1, before[1], (0, 3))
+    game2 = m.new_game()                          # the transition is explicit
+    assert len(m.games) == 2 and m.game is game2
+    s = Session(Rules.money(cube_limit=2), bankrolls=(20, 20), rng=1, auto_start=False)
+    s.game.resign(player=1)
+    before = (len(s.games), s.points, s.balances)
+    for _ in range(3):
+        _ = (s.points, s.score, s.net, s.balances, s.refusal, s.can_continue, s.games, s.game, s.summaries)
+        repr(s); s.record()
+    assert (len(s.games), s.points, s.balances) == before
+    s.new_game()
+    assert len(s.games) == 2
+
+
+def test_the_series_scores_a_game_the_moment_it_ends():
+    m = Match(5, rng=3)                           # auto_start: the next game starts at once
+    game1 = m.game
+    game1.roll(dice=(3, 1)); game1.play("8/5 6/5")
+    assert len(m.summaries) == 0 and m.score == (0, 0)
+    game1.double(); game1.drop()                  # player 1 doubles, player 0 drops (R26)
+    assert m.summaries[0].result is game1.result and m.score == (0, 1)
+    assert len(m.games) == 2 and m.game is not game1 and len(m.game.events) == 1
+
+
+def test_match_subscribe_follows_every_game():
+    m = Match(3, rng=2)
+    seen = []
+    stop = m.subscribe(seen.append)
+    m.play_out((HeuristicPlayer(), HeuristicPlayer()))
+    assert seen == [ev for g in m.games for ev in g.events][1:]   # the first GameStart came before subscribing
+    stop()
+    n = len(seen)
+    m2 = Match.replay([g.events for g in m.games], m.rules)
+    assert m2.score == m.score and len(seen) == n

@@ -20,11 +20,18 @@ import numpy as np
 import pytest
 
 from bgsim import ParseError, Position
-from bgsim.game import Beaver, Double, Drop, Game, GameOver, Move, Pass, Resign, Roll, Take
+from bgsim.events import Beaver, Double, Drop, GameOver, Move, Pass, Resign, Roll, Take
+from bgsim.game import Game
 from bgsim.match import Match, Session
-from bgsim.players import drive
-from bgsim.matfile import load_mat, parse_rules_tag, read_mat, rules_tag, save_mat, write_mat
-from bgsim.players import RandomPlayer
+from bgsim.matfile import (
+    load_mat,
+    parse_rules_tag,
+    read_mat,
+    rules_tag,
+    save_mat,
+    write_mat,
+)
+from bgsim.players import RandomPlayer, drive
 from bgsim.rules import ResultKind, Rules
 
 THREE_POINTER = """\
@@ -108,8 +115,8 @@ def test_read_money_game_with_beaver_bar_and_hit_X1_X2_R8():
     assert rec.length == 0 and rec.rules.beavers and rec.rules.jacoby             # from the tags
     ev = rec.games[0].events
     moves = [e for e in ev if isinstance(e, Move)]
-    assert moves[1].play.hits == (False, True) and moves[1].play.moves == ((24, 18), (18, 15))   # 24/18 18/15*
-    assert moves[2].play.moves[0] == (25, 23)                                  # 25 is the bar
+    assert moves[1].play.hits == (False, True) and moves[1].play.steps == ((24, 18), (18, 15))   # 24/18 18/15*
+    assert moves[2].play.steps[0] == (25, 23)                                  # 25 is the bar
     assert any(isinstance(e, Beaver) and e.player == 0 and e.cube_value == 4 for e in ev)
     r = rec.games[0].result
     assert (r.winner, r.points, r.cube) == (0, 4, 4)                           # R26 after the beaver
@@ -194,10 +201,10 @@ def test_bar_off_and_hits_written_as_numbers_R8_R14_R17():
         text = write_mat(g)
         for ev in g.events:
             if isinstance(ev, Move):
-                steps = " ".join(f"{a}/{b}" + ("*" if h else "") for (a, b), h in zip(ev.play.moves, ev.play.hits))
+                steps = " ".join(f"{a}/{b}" + ("*" if h else "") for (a, b), h in zip(ev.play.steps, ev.play.hits))
                 assert f"{ev.play.dice[0]}{ev.play.dice[1]}: {steps}" in text
-                found["bar"] |= any(a == 25 for a, _ in ev.play.moves)
-                found["off"] |= any(b == 0 for _, b in ev.play.moves)
+                found["bar"] |= any(a == 25 for a, _ in ev.play.steps)
+                found["off"] |= any(b == 0 for _, b in ev.play.steps)
                 found["hit"] |= any(ev.play.hits)
         assert read_mat(text).games[0].events == g.events
     assert all(found.values())

@@ -655,3 +655,17 @@ def test_the_display_names_the_players():
 def test_bad_arguments(kwargs, error):
     with pytest.raises(error):
         estimate(Position.initial(), **kwargs)
+
+
+def test_estimate_shows_its_table_and_convergence_plot_in_a_notebook():
+    import xml.etree.ElementTree as ET
+
+    est = estimate(Position.initial(), games=720, rng=3)
+    html = est._repr_html_()
+    assert html.startswith(est._table().html())
+    plot = html[len(est._table().html()):]
+    root = ET.fromstring(plot)   # the plot is one well-formed SVG element
+    assert root.tag.endswith("svg") and "bgsim-plot" in root.get("class", "")
+    # one vertex of the running estimate per trace point
+    line = next(el for el in root.iter() if el.tag.endswith("polyline"))
+    assert len(line.get("points").split()) == len(est.trace_games)

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from bgsim import Position
-from bgsim.game import Beaver, Double, Game, GameState, Move
+from bgsim.events import Beaver, Double, GameState, Move
+from bgsim.game import Game
 from bgsim.players import HeuristicPlayer, Player, RandomPlayer, play_game, shot_rolls
 from bgsim.rules import CUBE_OFF, Rules
 

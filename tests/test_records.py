@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from bgsim import Position, RuleViolationError
-from bgsim.game import Game, GameState, Roll
+from bgsim.events import GameState, Roll
+from bgsim.game import Game
 from bgsim.ids import (
     GAME_DROPPED,
     GAME_OVER,
@@ -23,9 +24,9 @@ from bgsim.ids import (
     decode_position_id,
     decode_xgid,
 )
-from bgsim.match import Match, Session
+from bgsim.match import Match, Session, replay_record
 from bgsim.players import RandomPlayer, play_game
-from bgsim.records import GameRecord, MatchRecord, Record, Step
+from bgsim.records import GameRecord, Step
 from bgsim.rules import ResultKind, Rules
 
 START_ID = "4HPwATDgc/ABMA"                                            # gnubg manual, R3
@@ -94,7 +95,7 @@ def test_record_knows_position_cube_dice_and_score_at_each_step_R25_R26():
     g.roll(dice=(3, 1)); g.play("8/5 6/5")                 # player 0 opens 3-1 (R4)
     g.double(); g.take()                                    # player 1 doubles, player 0 takes
     g.roll(dice=(6, 6)); g.play(g.legal_plays()[0])
-    rec = Record.from_game(g)
+    rec = GameRecord.from_game(g)
     kinds = [type(s.event).__name__ for s in rec]
     assert kinds == ["GameStart", "OpeningRoll", "Move", "Double", "Take", "Roll", "Move"]
     assert rec[1].dice == (3, 1) and rec[1].player_on_roll == 0 and rec[1].rolled == (3, 1)
@@ -274,7 +275,7 @@ def test_match_record_steps_across_games():
             assert prev.game_number == number - 1 and prev.result is not None
     with pytest.raises(IndexError):
         rec.goto_game(len(rec.games) + 1)
-    again = MatchRecord.replay([g.events for g in rec.games], rec.rules)
+    again = replay_record([g.events for g in rec.games], rec.rules)
     assert again.final_score == rec.final_score and [s.position for s in again] == [s.position for s in rec]
 
 
@@ -286,3 +287,45 @@ def test_session_record():
     walk(rec)
     for step in rec:
         check_ids(step)
+
+
+# ----------------------------------------------------------------------------- views
+def test_two_views_of_one_record_move_independently():
+    g = play_game(Rules.money(), rng=8)
+    rec = GameRecord.from_game(g)
+    a, b = rec.view(), rec.view(start=-1)
+    assert a.index == 0 and b.index == len(rec) - 1 and b.at_end
+    a.next(); a.next()
+    b.prev()
+    assert a.index == 2 and b.index == len(rec) - 2 and rec.cursor == 0
+    assert a.step is rec[2] and b.step is rec[-2]
+    rec.goto(5)
+    assert a.index == 2 and rec.cursor == 5
+    walk(a)
+    assert "step" in a.text().splitlines()[0] and a.record is rec
+    m = Match(3, rng=5).play_out()
+    mrec = m.record()
+    v, w = mrec.view(), mrec.view()
+    v.goto_game(len(mrec.games))
+    assert v.game_index == len(mrec.games) - 1 and w.game_index == 0 and mrec.game_index == 0
+    with pytest.raises(IndexError):
+        v.goto_game(0)
+
+
+def test_steps_hold_the_games_snapshots():
+    g = play_game(Rules.money(beavers=True), rng=9)
+    rec = GameRecord.from_game(g)
+    for step, snap in zip(rec, g.history()):
+        assert step.snapshot is snap
+        assert (step.index, step.event, step.position, step.state, step.dice, step.cube_value, step.cube_owner,
+                step.result) == (snap.index, snap.event, snap.position, snap.state, snap.dice, snap.cube.value,
+                                 snap.cube.owner, snap.result)
+
+
+def test_bad_record_arguments_are_bgsim_errors():
+    from bgsim import BgsimError
+
+    g = Game(starter=0)
+    for kwargs in ({"number": 0}, {"number": 1.5}, {"score": (1,)}, {"score": (-1, 0)}, {"names": ("a:b", "c")}):
+        with pytest.raises(BgsimError):
+            GameRecord.from_game(g, **kwargs)

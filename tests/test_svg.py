@@ -231,7 +231,7 @@ def test_play_arrows_and_hits_in_perspective_numbering():
     play = hit_play()                # player 1 enters bar/21*: player 0's blot on his own 4 point
     for perspective in (0, 1):
         root = parse(board(BAR_POS, play=play, perspective=perspective))
-        assert len(by_class(root, "step")) == len(play.moves)
+        assert len(by_class(root, "step")) == len(play.steps)
         (hit,) = by_class(root, "hit")
         assert hit.get("data-point") == ("4" if perspective == 0 else "21")
     doc = play_board(play)
@@ -329,3 +329,38 @@ def test_str_of_a_position_is_the_text_board():
     pos = Position.from_counts({25: 2, 6: 13}, {24: 15}, turn=1)
     text = str(pos)
     assert "bar: X 0  O 2" in text and "O on roll (player 1)" in text
+
+
+def test_a_play_draws_itself_as_the_board_before_it_with_its_arrows():
+    play = Position.initial().parse_play("13/7 8/7", (6, 1))
+    assert play._repr_svg_() == svg.play_board(play)
+    assert play._repr_svg_().count('class="step') >= len(play.steps)
+
+
+def test_pip_counts_can_be_hidden_for_a_pip_counting_exercise():
+    pos = Position.initial()
+    shown, hidden = board(pos), board(pos, pips=False)
+    assert "167 pips" in shown
+    assert "pips" not in re.sub(r'class="pips"', "", hidden)   # neither on the board nor in <desc>
+    assert hidden.count('class="checker"') == shown.count('class="checker"')
+
+
+def test_games_and_record_steps_draw_themselves_with_cube_dice_and_score():
+    from html import escape
+
+    from bgsim import Game, HeuristicPlayer, Match
+
+    game = Game(rng=5)
+    game.roll(dice=(3, 1))
+    drawn = game._repr_svg_()
+    assert drawn.count('class="die"') == 2 and 'class="cube"' in drawn
+    assert 'data-turn="0"' in drawn
+
+    match = Match(3, rng=2, names=("Ann", "Ben"))
+    match.play_out((HeuristicPlayer(), HeuristicPlayer()))
+    rec = match.record()
+    middle = len(rec) // 2
+    shown = rec.view(middle)._repr_svg_()
+    assert "Ann" in shown and "3-point match" in shown
+    assert escape(rec[middle].caption) in shown
+    assert rec[middle]._repr_svg_() == svg.record_step(rec[middle])

@@ -224,6 +224,7 @@ def test_step_forms_and_refusals_change_nothing():
     assert t.why(25, 5) == "bar/20: the roll 3-1 has no 5; the dice left are 3 and 1 (R5)"
     assert t.why(30, 1) == "30 is not a possible point: points are 0-25 (25 = bar, 0 = off) (R1)"
     assert t.why(13, 7) == "7 is not a possible die: a die shows 1 to 6 (R2)"
+    assert t.why(0, 3) == "a borne-off checker has left the board and never moves again (R1)"
     with pytest.raises(IllegalPlayError, match=r"R13"):
         t.step("13/10")
     assert t.steps == () and t.dice_left == (3, 1)

@@ -279,6 +279,32 @@ def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     assert sum(mc.outcomes) == mc.games and mc.trace[-1][0] == mc.games
     assert "stopped" in mc.message.value and "<polyline" in mc.plot.value
     assert not mc.start_button.disabled and mc.stop_button.disabled
-    mc.games_box.value = 72                      # runs again after a stop
+    mc.games_box.value = 720                     # runs again after a stop
     mc.start()
-    assert mc.wait(120) and mc.games == 72 and not mc.stopped
+    assert mc.wait(120) and mc.games == 720 and not mc.stopped
+    # round by round, the widget computed exactly the library's one-shot run
+    from bgsim import estimate
+    from bgsim.widgets._montecarlo import CHUNK
+
+    one_shot = estimate(Position.initial(), mc.rules(), games=720, rng=1, chunk_size=CHUNK,
+                        player=("heuristic", "heuristic"))
+    assert mc.result.outcomes == one_shot.outcomes and len(mc.trace) > 1
+
+
+def test_a_puzzle_stepper_hides_the_answer_until_asked():
+    from bgsim.widgets import StepperWidget
+
+    pos = Position.initial()
+    dice = (3, 1)
+    assert len(pos.legal_plays(dice)) > 1
+    forced = Position.from_counts({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+    roll = (6, 6)   # only the checker on the bar can move: in, and on all the way (R13, R6)
+    assert len(forced.legal_plays(roll)) == 1 and len(forced.legal_plays(roll)[0].steps) == 4
+    s = StepperWidget(forced, dice=roll, show_answers=False)
+    only = str(forced.legal_plays(roll)[0])
+    assert "it is forced" in s.explain.value and only not in s.explain.value
+    assert s.side.layout.display == "none"
+    s.answers_button.value = True
+    assert only in s.explain.value and s.side.layout.display is None
+    # the default shows everything at once
+    assert StepperWidget(pos, dice=dice).side.layout.display is None

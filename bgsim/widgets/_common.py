@@ -9,7 +9,7 @@ import ipywidgets as w
 from ..ids import XgidState
 from ..position import Position
 
-__all__ = ["IdBox", "MessageLine", "counts_of", "from_player", "play_steps", "to_player"]
+__all__ = ["IdBox", "MessageLine", "counts_of", "from_player", "to_player"]
 
 
 def counts_of(position: Position, player: int) -> tuple[int, ...]:
@@ -41,12 +41,6 @@ def from_player(point: int, player: int, perspective: int) -> int:
     6
     """
     return to_player(point, player, perspective)
-
-
-def play_steps(play) -> tuple[tuple[int, int], ...]:
-    """A play's ``(from, to)`` steps in the mover's numbering."""
-    steps = getattr(play, "steps", None)
-    return tuple(steps if steps is not None else play.moves)
 
 
 class IdBox(w.HBox):

@@ -8,17 +8,18 @@ import threading
 from typing import Any
 
 import ipywidgets as w
-import numpy as np
 
 from ..errors import BgsimError
-from ..montecarlo import PLAYERS, Interval, estimate, mean_interval, wilson_interval
+from ..montecarlo import PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ..position import Position
 from ..rules import ENDING_MODES, Rules
+from ..svg import convergence
 from ._board import BoardWidget
 
 __all__ = ["MonteCarloWidget"]
 
 _BLOCK = 36            # games per block of first rolls (estimate's stratification)
+CHUNK = 360            # games per chunk of the run (a multiple of the block)
 _POINTS = 40           # about this many points on the convergence plot
 
 
@@ -39,56 +40,6 @@ def _rounds(games: int) -> list[int]:
         left -= n
         size = min(cap, int(size * 1.5) // _BLOCK * _BLOCK)
     return out
-
-
-def convergence_svg(trace: list[tuple[int, float, float]], width: int = 520, height: int = 220,
-                    unit: str = "points per game") -> str:
-    """A small SVG plot of the running estimate and its 95% band: ``trace`` holds
-    ``(games, estimate, half_width)`` after each round.
-
-    >>> convergence_svg([(36, 0.1, 0.3), (72, 0.05, 0.2)]).startswith('<svg')
-    True
-    """
-    left, right, top, bottom = 56, 12, 12, 34
-    pw, ph = width - left - right, height - top - bottom
-    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="bgsim-plot" viewBox="0 0 {width} {height}" '
-              f'width="{width}" height="{height}" font-family="sans-serif" font-size="12">'),
-             f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#999"/>']
-    if not trace:
-        parts.append(f'<text x="{left + pw / 2}" y="{top + ph / 2}" text-anchor="middle" fill="#777">'
-                     f'press Start: the estimate and its 95% band appear here</text></svg>')
-        return "".join(parts)
-    g = np.array([t[0] for t in trace], dtype=float)
-    e = np.array([t[1] for t in trace])
-    h = np.nan_to_num(np.array([t[2] for t in trace]))
-    lo, hi = float(np.min(e - h)), float(np.max(e + h))
-    if hi - lo < 1e-9:
-        lo, hi = lo - 0.5, hi + 0.5
-    pad = (hi - lo) * 0.05
-    lo, hi = lo - pad, hi + pad
-    gmax = float(g[-1]) if g[-1] > 0 else 1.0
-
-    def x(v: float) -> float:
-        return left + pw * v / gmax
-
-    def y(v: float) -> float:
-        return top + ph * (hi - v) / (hi - lo)
-
-    band = [f"{x(a):.1f},{y(b + c):.1f}" for a, b, c in zip(g, e, h, strict=True)]
-    band += [f"{x(a):.1f},{y(b - c):.1f}" for a, b, c in zip(g[::-1], e[::-1], h[::-1], strict=True)]
-    parts.append(f'<polygon points="{" ".join(band)}" fill="#90caf9" fill-opacity="0.55" stroke="none"/>')
-    line = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(g, e, strict=True))
-    parts.append(f'<polyline points="{line}" fill="none" stroke="#0d47a1" stroke-width="2"/>')
-    if lo < 0 < hi:
-        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#666" '
-                     f'stroke-dasharray="4 3"/>')
-    for v in (lo + pad, (lo + hi) / 2, hi - pad):
-        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:+.3f}</text>')
-    parts.append(f'<text x="{left}" y="{height - 8}">0</text>')
-    parts.append(f'<text x="{left + pw}" y="{height - 8}" text-anchor="end">{int(gmax):,} games</text>')
-    parts.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle" fill="#333">'
-                 f'estimate ({html.escape(unit)}) and its 95% band</text></svg>')
-    return "".join(parts)
 
 
 class MonteCarloWidget(w.VBox):
@@ -155,7 +106,7 @@ class MonteCarloWidget(w.VBox):
         self.progress = w.IntProgress(value=0, min=0, max=games, description="0 games", style=style,
                                       layout=w.Layout(width="30em"))
         self.progress.add_class("bgsim-progress")
-        self.plot = w.HTML(convergence_svg([]))
+        self.plot = w.HTML(convergence([]))
         self.plot.add_class("bgsim-convergence")
         self.table = w.HTML()
         self.table.add_class("bgsim-mc-result")
@@ -178,6 +129,7 @@ class MonteCarloWidget(w.VBox):
         self.games = 0
         self.outcomes: tuple[int, ...] = (0,) * 7
         self.equity: Interval | None = None
+        self.result: Estimate | None = None
         self.trace: list[tuple[int, float, float]] = []
         self.stopped = False
         self.error: str | None = None
@@ -242,29 +194,26 @@ class MonteCarloWidget(w.VBox):
 
     # ------------------------------------------------------------------ the run
     def _run(self, rules: Rules, total: int, players: tuple[str, str], seed: int, cube: int) -> None:
-        sizes = _rounds(total)
-        counts = np.zeros(7, dtype=np.int64)
-        values: tuple[float, ...] | None = None
-        unit = "points per game"
-        seeds = np.random.SeedSequence(seed).spawn(len(sizes))
+        # Each round resumes the previous one, so the finished run is exactly
+        # estimate(position, games=total, rng=seed, chunk_size=CHUNK): the widget shows what
+        # the library computes, round by round.
+        played = 0
         try:
-            for n, ss in zip(sizes, seeds, strict=True):
+            for n in _rounds(total):
                 if self._stop.is_set():
                     self.stopped = True
                     break
-                est = estimate(self._position, rules, games=n, player=players, cube=cube,
-                               seed=int(ss.generate_state(1)[0]),
-                               chunk_size=max(_BLOCK, min(n, 360) // _BLOCK * _BLOCK),
-                               stop=self._stop)
+                played += n
+                est = estimate(self._position, rules, games=played, player=players, cube=cube,
+                               rng=seed if self.result is None else None, resume=self.result,
+                               chunk_size=CHUNK if self.result is None else None, stop=self._stop)
+                self.result = est
                 if est.games:
-                    counts += np.array(est.outcomes, dtype=np.int64)
-                    values = est.outcome_values
-                    unit = est.equity_unit
-                    self.games += est.games
-                    self.outcomes = tuple(int(c) for c in counts)
-                    self.equity = mean_interval(values, counts)
-                    self.trace.append((self.games, self.equity.value, self.equity.half_width))
-                    self._unit = unit
+                    self.games = est.games
+                    self.outcomes = tuple(int(c) for c in est.outcomes)
+                    self.equity = est.equity
+                    self.trace.append((self.games, est.equity.value, est.equity.half_width))
+                    self._unit = est.equity_unit
                     self._show()
                 if est.stopped:
                     self.stopped = True
@@ -289,7 +238,7 @@ class MonteCarloWidget(w.VBox):
     def _show(self) -> None:
         self.progress.value = self.games
         self.progress.description = f"{self.games:,} games"
-        self.plot.value = convergence_svg(self.trace, unit=getattr(self, "_unit", "points per game"))
+        self.plot.value = convergence(self.trace, unit=getattr(self, "_unit", "points per game"))
         n = self.games
         eq = self.equity
         if not n or eq is None:

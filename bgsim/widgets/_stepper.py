@@ -77,7 +77,7 @@ class StepperWidget(w.VBox):
 
     def __init__(self, position: Position | None = None, dice: tuple[int, int] | None = None, *, rng=None,
                  perspective: int | None = None, caucasian: bool = False, size: int | None = 560,
-                 **drawing: Any) -> None:
+                 show_answers: bool = True, **drawing: Any) -> None:
         self._start = Position.initial() if position is None else position
         self._rng = rng_from(rng)
         self._caucasian = caucasian
@@ -110,10 +110,16 @@ class StepperWidget(w.VBox):
         self.plays = w.Select(options=[], rows=12, layout=w.Layout(width="15em"))
         self.plays.add_class("bgsim-plays")
         self.plays.observe(self._on_play_chosen, names="index")
-        side = w.VBox([w.HTML("<b>All legal plays</b>"), self.plays])
+        self.side = w.VBox([w.HTML("<b>All legal plays</b>"), self.plays])
+        self.answers_button = w.ToggleButton(value=show_answers, description="Show answers", icon="eye")
+        self.answers_button.add_class("bgsim-show-answers")
+        self.answers_button.observe(lambda _c: self._show_answers_changed(), names="value")
+        self.side.layout.display = None if show_answers else "none"
+        self.answers_button.layout.display = "none" if show_answers else None
         buttons = w.HBox([self.roll_button, self.die_boxes[0], self.die_boxes[1], self.set_button,
-                          self.undo_button, self.next_button], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([buttons, w.HBox([self.board, side]), self.explain, self.played, self.message])
+                          self.undo_button, self.next_button, self.answers_button],
+                         layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([buttons, w.HBox([self.board, self.side]), self.explain, self.played, self.message])
         self.add_class("bgsim-stepper")
         self.add_class("bgsim-widget")
         if dice is not None:
@@ -278,6 +284,11 @@ class StepperWidget(w.VBox):
         self.message.say(f"legal play {i + 1} of {len(self._plays)}: {play}", "info")
 
     # ------------------------------------------------------------------ drawing
+    def _show_answers_changed(self) -> None:
+        """A puzzle's "Show answers": reveal the list of legal plays and the forced play."""
+        self.side.layout.display = None if self.answers_button.value else "none"
+        self._refresh()
+
     def _refresh(self, list_plays: bool = False) -> None:
         t = self.turn
         persp = self.board.perspective
@@ -299,7 +310,7 @@ class StepperWidget(w.VBox):
         else:
             marks = {s.dst for s in options if s.src == self._selected} | {self._selected}
         highlight = tuple(sorted(from_player(p, mover, persp) for p in marks))
-        self.explain.value = f"<b>This roll:</b> {t.explain()}"
+        self.explain.value = f"<b>This roll:</b> {t.explain(reveal=self.answers_button.value)}"
         steps = " ".join(str(s) for s in t.steps)
         left = " ".join(str(d) for d in t.dice_left) if not t.is_complete else ""
         self.played.value = (f"<b>Played:</b> {steps or '-'}" + (f" &nbsp; <b>dice left:</b> {left}" if left else "")

@@ -5,7 +5,7 @@ own browser download is never used) and Debian's Chromium at ``/usr/bin/chromium
 ``$BGSIM_CHROMIUM``); without either they are skipped with the reason.
 
 The servers listen on 127.0.0.1 on a free port with a random token, run as root if
-need be, and work on a throw-away copy of ``tests/browser/notebooks/`` with throw-away
+need be, and work on a throw-away copy of ``tests/browser/notebooks/`` (and of ``lessons/``) with throw-away
 settings (no autosave, no notebook windowing, no news) so a test never rewrites a
 committed file. They are shut down through their API (Lab) or SIGTERM (Voila), and any
 kernel that survives is killed, also when a test fails. Pages may load nothing but
@@ -34,6 +34,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).parent / "notebooks"
+LESSONS = ROOT / "lessons"
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("BGSIM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -154,9 +155,16 @@ _LAB_SETTINGS = {
 
 @pytest.fixture(scope="session")
 def notebook_dir(tmp_path_factory) -> Path:
-    """A throw-away copy of tests/browser/notebooks/, outputs and all."""
+    """A throw-away copy of tests/browser/notebooks/, outputs and all, with the lessons
+    (``lessons/*.ipynb``) under ``lessons/`` and the rule reference under ``docs/``, so the
+    lessons' links to ``../docs/rules.md`` and to each other still resolve."""
     dest = tmp_path_factory.mktemp("notebooks") / "nb"
     shutil.copytree(NOTEBOOKS, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    (dest / "lessons").mkdir()
+    for lesson in sorted(LESSONS.glob("*.ipynb")):
+        shutil.copy2(lesson, dest / "lessons" / lesson.name)
+    (dest / "docs").mkdir()
+    shutil.copy2(ROOT / "docs" / "rules.md", dest / "docs" / "rules.md")
     return dest
 
 
