@@ -53,6 +53,9 @@ class StepperWidget(w.VBox):
         Apply the Caucasian restriction (V5).
     size : int or None, default 560
         The board's width in pixels; None: as wide as the page allows.
+    show_answers : bool, default True
+        Show the list of every legal play of the roll and name the forced play in the
+        explanation. False keeps them for a puzzle behind a "Show answers" toggle.
     **drawing
         Other keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
         ``theme`` ...
