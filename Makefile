@@ -124,7 +124,7 @@ docs: $(STAMP)
 # --- cleaning ------------------------------------------------------------------
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis bgsim/data/cache
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache bgsim/data/cache
 	find . -path ./$(VENV) -prune -o \
 	  \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} + \
 	  -o \( -name '*.nbi' -o -name '*.nbc' -o -name '*.py[co]' \) -type f -exec rm -f {} +
