@@ -3,7 +3,8 @@
 #   make lab     set up .venv (first time only), then open the lessons in JupyterLab
 #   make teach   the teacher view: the lessons in Voila (widgets and outputs, no code)
 #   make lessons run every lesson in a fresh kernel and store its outputs (after editing one)
-#   make test    set up .venv (first time only), then run every test
+#   make test    set up .venv (first time only), then run every test (make check first)
+#   make check   lint (ruff) and type-check (mypy) bgsim/
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
 #   make docs    regenerate docs/rules.md from bgsim/rulebook.py
 #   make clean   remove caches and build output (keeps .venv)
@@ -37,13 +38,14 @@ LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup lab teach lessons test test-code test-lessons bench clean distclean docs
+.PHONY: help setup lab teach lessons test test-code test-lessons check bench clean distclean docs
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
 	@echo "make teach      the teacher view: the lessons in Voila, no code on screen"
 	@echo "make lessons    run every lesson in a fresh kernel and store its outputs"
-	@echo "make test       run every test: tests/, doctests in bgsim/, lesson notebooks (nbval)"
+	@echo "make test       run every test: make check, tests/, doctests in bgsim/, lesson notebooks (nbval)"
+	@echo "make check      lint (ruff) and type-check (mypy) bgsim/; settings in pyproject.toml"
 	@echo "make bench      run every benchmarks/*.py"
 	@echo "make docs       regenerate docs/rules.md (the rule reference) from bgsim/rulebook.py"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
@@ -79,7 +81,13 @@ lessons: $(STAMP)
 
 # --- tests -------------------------------------------------------------------
 
-test: test-code test-lessons
+# check first: it takes seconds and fails fast.
+test: check test-code test-lessons
+
+# ruff and mypy read their settings from [tool.ruff] and [tool.mypy] in pyproject.toml.
+check: $(STAMP)
+	$(VENV)/bin/ruff check bgsim
+	$(VENV)/bin/mypy bgsim
 
 # tests/ and the docstring examples in bgsim/ (testpaths and --doctest-modules
 # come from [tool.pytest.ini_options] in pyproject.toml).
@@ -116,7 +124,7 @@ docs: $(STAMP)
 # --- cleaning ------------------------------------------------------------------
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis bgsim/data/cache
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache bgsim/data/cache
 	find . -path ./$(VENV) -prune -o \
 	  \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} + \
 	  -o \( -name '*.nbi' -o -name '*.nbc' -o -name '*.py[co]' \) -type f -exec rm -f {} +

@@ -1,4 +1,4 @@
-"""Benchmark: bear-off databases (issue 4, item 2).
+"""Benchmark: bear-off databases (bgsim.bearoff).
 
 Targets: one-sided database built in <= 5 s and loaded from the disk cache in <= 0.5 s;
 two-sided database (6 checkers a side, 924 x 924) built in <= 60 s.

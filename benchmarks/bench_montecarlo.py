@@ -1,4 +1,4 @@
-"""Benchmark: Monte Carlo play-out speed and scaling (issue 4, item 4).
+"""Benchmark: Monte Carlo play-out speed and scaling (bgsim.montecarlo).
 
 Targets: random-policy full games >= 2,500 games/s on one core; heuristic (pubeval)
 games >= 500 games/s on one core; two workers >= 1.7x one worker. Also measured: the

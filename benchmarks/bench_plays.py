@@ -1,4 +1,4 @@
-"""Benchmark: legal-play generation speed and import time (issue: core rules engine).
+"""Benchmark: legal-play generation speed and import time (the rules engine).
 
 Targets: >= 100,000 (position, roll) legal-play generations per second on one core, over
 positions sampled from random games; ``import bgsim`` <= 1 s once compiled.

@@ -1,6 +1,6 @@
 """bgsim: backgammon rules, probabilities and lessons.
 
-The rules engine (RULES.md R1-R21, V5, X3):
+The rules engine (the board, moving and bearing off: rules R1-R21, V5 and X3 of ``docs/rules.md``):
 
 >>> from bgsim import Position
 >>> pos = Position.initial()
@@ -28,8 +28,8 @@ from .events import Event, EventVisitor, GameResult, GameState
 from .game import Game
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
-from .plays import Play
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
+from .plays import Play
 from .position import Position
 from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules

@@ -4,9 +4,9 @@ Nothing outside the engine (``position``, ``plays``) and the Monte Carlo batch l
 imports this module. Everything here is ``numba.njit(cache=True)``; the first call
 compiles (or loads the on-disk cache), later calls are machine code.
 
-Board layout (RULES.md R1): ``b`` is an ``int8[2, 26]`` array. Row 0 is the side on
-roll, row 1 the opponent, each in its own numbering: index 0 = borne off,
-1..24 = points, 25 = the bar. My point ``p`` is the opponent's point ``25 - p``.
+Board layout (R1: each player numbers the points from their own side): ``b`` is an
+``int8[2, 26]`` array. Row 0 is the side on roll, row 1 the opponent, each in its own
+numbering: index 0 = borne off, 1..24 = points, 25 = the bar. My point ``p`` is the opponent's point ``25 - p``.
 
 A *step* is one die moving one checker: from ``src`` (25 = bar) to ``src - die``;
 a destination ``<= 0`` is a bear-off (stored as 0). Because the bar is index 25,
@@ -71,7 +71,7 @@ class Workspace:
     ``ws.moves[:n, :k]`` the steps ``(src, dst, hit)`` of each play and ``ws.nmoves[:n]`` their count.
     """
 
-    __slots__ = ("boards", "moves", "nmoves", "table", "stamps", "scratch", "work")
+    __slots__ = ("boards", "moves", "nmoves", "scratch", "stamps", "table", "work")
 
     def __init__(self) -> None:
         self.boards = np.zeros((MAX_PLAYS, 2, 26), dtype=np.int8)

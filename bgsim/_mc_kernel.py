@@ -7,7 +7,7 @@ the GIL, so threads (a dask ``Client(processes=False)``) run chunks side by side
 One turn costs one call of the engine's :func:`bgsim._kernel.generate` (R5-R21, V5) plus
 the choice among its results. Nothing is allocated inside the loop: the legal results
 stay in the :class:`~bgsim._kernel.Workspace` arrays, the chosen one is copied into the
-board with its rows swapped (the opponent is now on roll, RULES.md R1), and the players
+board with its rows swapped (the opponent is now on roll; R1: each side in its own numbering), and the players
 pick by index.
 
 Random numbers: xoshiro256** (Blackman and Vigna, 2018, public domain reference

@@ -1,6 +1,6 @@
 """Bear-off databases: exact answers for the end of a race.
 
-Once every checker of a side is in its home board (RULES.md R16) and contact is over, how the
+Once every checker of a side is in its home board (R16: bearing off may start) and contact is over, how the
 side bears off no longer depends on the opponent. There are only C(21, 6) = 54,264 ways to
 put 0 to 15 checkers on the six home points (the empty board included), so each can be
 solved exactly, once, by dynamic programming:
@@ -60,10 +60,18 @@ from .plays import Play, check_dice
 from .position import Position
 
 __all__ = [
-    "N_POSITIONS", "PIPS_PER_ROLL", "FORMAT_VERSION",
-    "index", "counts", "cache_dir",
-    "OneSided", "one_sided", "TwoSided", "two_sided",
-    "best_bearoff_play", "rolls_distribution",
+    "FORMAT_VERSION",
+    "N_POSITIONS",
+    "PIPS_PER_ROLL",
+    "OneSided",
+    "TwoSided",
+    "best_bearoff_play",
+    "cache_dir",
+    "counts",
+    "index",
+    "one_sided",
+    "rolls_distribution",
+    "two_sided",
 ]
 
 POINTS = 6
@@ -107,12 +115,12 @@ def _as_home_counts(pos_or_counts, what: str = "position") -> tuple[int, ...]:
                 "or on the bar (R16)")
         return tuple(pos.mine[1:7])
     if isinstance(pos_or_counts, Mapping):
-        c = [0] * POINTS
+        filled = [0] * POINTS
         for p, n in pos_or_counts.items():
             if not isinstance(p, (int, np.integer)) or not 1 <= p <= POINTS:
                 raise InvalidPositionError(f"bear-off {what}s have home points 1-6 only, not {p!r} (R16)")
-            c[int(p) - 1] += int(n)
-        seq: Sequence = c
+            filled[int(p) - 1] += int(n)
+        seq: Sequence = filled
     else:
         seq = pos_or_counts
     try:
@@ -444,7 +452,8 @@ def _save_npz(path: Path, arrays: Mapping[str, np.ndarray]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)
+            # numpy's stub lets a ** mapping fill savez's keyword allow_pickle (a bool): ours names arrays only
+            np.savez(f, **arrays)  # type: ignore[arg-type]
         os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache may be shared
         os.replace(tmp, path)
     except BaseException:
@@ -518,7 +527,7 @@ class OneSided:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def build(cls, *, threads: int | None = None) -> "OneSided":
+    def build(cls, *, threads: int | None = None) -> OneSided:
         """Build the database now (a few seconds), without touching the cache.
 
         >>> OneSided.build().expected_rolls((0, 0, 0, 0, 0, 1))   # 27/36 in one roll, else two
@@ -527,11 +536,11 @@ class OneSided:
         return cls._from_arrays(_build_one_sided_arrays(threads))
 
     @classmethod
-    def _from_arrays(cls, a: Mapping[str, np.ndarray]) -> "OneSided":
+    def _from_arrays(cls, a: Mapping[str, np.ndarray]) -> OneSided:
         return cls(a["dist"], a["first"], a["expected"], a["expected_first"])
 
     @classmethod
-    def load(cls, *, path: str | os.PathLike | None = None, rebuild: bool = False) -> "OneSided":
+    def load(cls, *, path: str | os.PathLike | None = None, rebuild: bool = False) -> OneSided:
         """Read the database from the cache (``cache_dir() / OneSided.FILE`` unless ``path``);
         build and save it if it is missing or damaged, or when ``rebuild`` is true.
 
@@ -664,7 +673,7 @@ def _check_one_sided(a: Mapping[str, np.ndarray]) -> None:
 
 _LOCK = threading.Lock()
 _ONE: OneSided | None = None
-_TWO: dict[int, "TwoSided"] = {}
+_TWO: dict[int, TwoSided] = {}
 
 
 def one_sided() -> OneSided:
@@ -714,7 +723,7 @@ class TwoSided:
         return f"bearoff-two-sided-{max_checkers}-v{FORMAT_VERSION}.npz"
 
     @classmethod
-    def build(cls, max_checkers: int = 6) -> "TwoSided":
+    def build(cls, max_checkers: int = 6) -> TwoSided:
         """Build the table now (about ``C(n+6, 6)**2`` pairs), without touching the cache.
 
         >>> # both on the 6 point: 27/36 off at once, else the opponent misses 9/36 too
@@ -726,7 +735,7 @@ class TwoSided:
 
     @classmethod
     def load(cls, max_checkers: int = 6, *, path: str | os.PathLike | None = None,
-             rebuild: bool = False) -> "TwoSided":
+             rebuild: bool = False) -> TwoSided:
         """Read the table from the cache, or build and save it.
 
         >>> TwoSided.load(2).size
@@ -872,6 +881,7 @@ def best_bearoff_play(pos: Position, dice, *, two="auto") -> Play:
         if table is not None:  # maximise the winning chance: minimise minus it
             score = -1.0 if not any(mine_after) else table.win_chance(after) - 1.0
         else:
+            assert db is not None   # the one-sided database is used whenever there is no table
             score = db.expected_rolls(mine_after)
         key = (score, index(mine_after))
         if _better(key, best_key):
@@ -938,13 +948,14 @@ def rolls_distribution(side, *, limit: int = 200_000) -> np.ndarray:
         e_acc = 0.0
         d = np.zeros(width)
         for roll, w in DISTINCT_ROLLS:
-            best = None
+            best: tuple[tuple[float, tuple[int, ...]], np.ndarray] | None = None
             for pl in pos.legal_plays(roll):
                 after = pos.play(pl).theirs
                 e, dd = solve(after)
                 key = (e, after)
                 if best is None or e < best[0][0] - _TIE or (e <= best[0][0] + _TIE and after < best[0][1]):
                     best = (key, dd)
+            assert best is not None   # legal_plays is never empty: the empty play when nothing moves (R12)
             (e, _), dd = best
             e_acc += w / 36 * e
             d[1:] += w / 36 * dd[:-1]

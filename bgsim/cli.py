@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import exact
 from .bearoff import one_sided, two_sided
@@ -49,8 +49,8 @@ from .game import Game
 from .montecarlo import estimate
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
-from .rules import Rules
 from .rulebook import rules_reference
+from .rules import Rules
 
 __all__ = ["main", "read_board", "read_chance", "read_dice", "read_game", "read_position"]
 
@@ -137,7 +137,8 @@ def read_position(text: str) -> Position:
     >>> read_position("nonsense!")
     Traceback (most recent call last):
     ...
-    bgsim.errors.ParseError: cannot read 'nonsense!' as a position: give start, a gnubg Position ID (14 characters, optionally :MatchID), an XGID or board:P=N,...
+    bgsim.errors.ParseError: cannot read 'nonsense!' as a position: give start, a gnubg Position ID
+    (14 characters, optionally :MatchID), an XGID or board:P=N,...
     """
     t = text.strip()
     if t.upper().startswith("XGID=") or t.count(":") >= 9:
@@ -440,7 +441,9 @@ def _cmd_rule(args) -> int:
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="bgsim", description="Backgammon rules, exact odds and Monte Carlo estimates (rules cited by id: `bgsim rule ID` explains one).")
+        prog="bgsim",
+        description="Backgammon rules, exact odds and Monte Carlo estimates "
+                    "(rules cited by id: `bgsim rule ID` explains one).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("show", help="draw a position and give its IDs")

@@ -43,11 +43,23 @@ def _is_player(value: object) -> bool:
 class Cube:
     """The doubling cube: ``value``, ``owner`` (``None`` = in the middle), and any double waiting for an answer.
 
-    ``doubler`` is the player whose double waits for an answer (``None`` when none does,
-    R26); ``beaver_pending`` is True when the doubled player has beavered and the doubler
-    must answer the beaver (X2); ``automatic_doubles`` counts the opening-roll ties that
-    doubled the centred cube (R29). A value that is not 1, 2, 4, ... or an owned cube at 1
-    is refused.
+    Parameters
+    ----------
+    value : int, default 1
+        The value the cube shows: 1, 2, 4, 8, ... (R24, R26).
+    owner : int or None, default None
+        The player who owns the cube; None while it is in the middle (R24).
+    doubler : int or None, default None
+        The player whose double waits for an answer; None when none does (R26).
+    beaver_pending : bool, default False
+        True when the doubled player has beavered and the doubler must answer the beaver (X2).
+    automatic_doubles : int, default 0
+        How many opening-roll ties doubled the centred cube (R29).
+
+    Raises
+    ------
+    RuleViolationError
+        A value that is not 1, 2, 4, ..., or an owned cube at 1.
 
     >>> Cube(4, 1)
     Cube(value=4, owner=1)
@@ -111,7 +123,8 @@ class Cube:
 
     @property
     def answerer(self) -> int | None:
-        """Who must answer now: the doubled player, or after a beaver the doubler (X2); ``None`` when nothing is offered.
+        """Who must answer now: the doubled player, or after a beaver the doubler (X2); ``None`` when nothing is
+        offered.
 
         >>> Cube().doubled(0).beavered().answerer
         0
@@ -219,7 +232,8 @@ class Cube:
         return replace(self, doubler=by)
 
     def taken(self) -> Cube:
-        """The cube after the answerer takes: twice the value; the taker owns it (R26), or after a beaver the beaverer keeps it (X2).
+        """The cube after the answerer takes: twice the value; the taker owns it (R26), or after a beaver the
+        beaverer keeps it (X2).
 
         >>> Cube().doubled(0).taken(), Cube().doubled(0).beavered().taken()
         (Cube(value=2, owner=1), Cube(value=4, owner=1))
@@ -230,7 +244,8 @@ class Cube:
         return replace(self, value=2 * self.value, owner=owner, doubler=None, beaver_pending=False)
 
     def beavered(self) -> Cube:
-        """The cube after the doubled player beavers: the double taken (twice the value, theirs) and redoubled at once (X2).
+        """The cube after the doubled player beavers: the double taken (twice the value, theirs) and redoubled
+        at once (X2).
 
         The doubler must now answer; :attr:`offered_value` is four times the old value.
 

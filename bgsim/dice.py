@@ -13,16 +13,23 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from .errors import BgsimError, IllegalPlayError, SeedError
 
 __all__ = [
-    "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening", "rng_from", "probability",
+    "ALL_ROLLS",
+    "DISTINCT_ROLLS",
+    "OPENING_ROLLS",
     "check_dice",
+    "probability",
+    "rng_from",
+    "roll",
+    "roll_opening",
 ]
 
 #: The 36 equally likely ordered rolls (d1, d2).
@@ -60,7 +67,7 @@ def check_dice(dice: object, *, what: str = "a roll",
     d1: Any
     d2: Any
     try:
-        d1, d2 = dice  # type: ignore[misc]
+        d1, d2 = cast(Iterable[Any], dice)   # a TypeError or ValueError below when it is not a pair
         ok = all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 1 <= d <= 6 for d in (d1, d2))
     except (TypeError, ValueError):
         ok = False

@@ -32,32 +32,32 @@ otherwise; match results are match-winning chances (MWC) in [0, 1].
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Sequence, Union
 
 from .errors import MatchEquityError, RuleViolationError
 from .results import ResultDisplay, Table
 
 __all__ = [
-    "MatchEquityError",
-    "MatchEquityTable",
-    "match_equity_table",
-    "match_equity",
-    "GammonRates",
-    "cubeless_equity",
-    "dead_cube_take_point",
-    "live_cube_take_point",
-    "janowski_take_point",
-    "CubePoints",
-    "janowski_points",
-    "cubeful_equity",
-    "match_take_point",
-    "CubeDecision",
-    "cube_decision",
     "DEFAULT_CUBE_LIFE",
     "MET_MAX_AWAY",
+    "CubeDecision",
+    "CubePoints",
+    "GammonRates",
+    "MatchEquityError",
+    "MatchEquityTable",
+    "cube_decision",
+    "cubeful_equity",
+    "cubeless_equity",
+    "dead_cube_take_point",
+    "janowski_points",
+    "janowski_take_point",
+    "live_cube_take_point",
+    "match_equity",
+    "match_equity_table",
+    "match_take_point",
 ]
 
 #: Longest match the shipped table covers (points away).
@@ -108,8 +108,8 @@ class MatchEquityTable(ResultDisplay):
         cols = range(1, n + 1)
         return Table(
             title=(f"{self.name} (row: my points away, column: opponent's; 1-away = Crawford game)",),
-            header=("away",) + tuple(str(j) for j in cols),
-            rows=tuple((str(i),) + tuple(f"{self.pre_crawford[i-1][j-1]:.3f}" for j in cols) for i in cols),
+            header=("away", *(str(j) for j in cols)),
+            rows=tuple((str(i), *(f"{self.pre_crawford[i - 1][j - 1]:.3f}" for j in cols)) for i in cols),
             notes=("post-Crawford, trailer j-away vs 1-away: "
                    + " ".join(f"{self.post_crawford[j-1]:.3f}" for j in range(2, n + 1)),),
             align=">" * (n + 1), widths=(4, 8) + (7,) * (n - 1), sep="")
@@ -256,7 +256,7 @@ class GammonRates:
     def __post_init__(self) -> None:
         for name in ("win", "lose", "win_backgammon", "lose_backgammon"):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0.0 <= v <= 1.0:
+            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0.0 <= float(v) <= 1.0:
                 raise MatchEquityError(f"gammon rate {name} = {v!r} must be a share between 0 and 1")
         for bg, g in (("win_backgammon", "win"), ("lose_backgammon", "lose")):
             if getattr(self, bg) > getattr(self, g):
@@ -265,16 +265,16 @@ class GammonRates:
                     "(backgammons are part of the gammons)")
 
     @property
-    def W(self) -> float:  # noqa: N802 - the name used in the literature
+    def W(self) -> float:
         """Average cubeless value of a win."""
         return 1.0 + self.win + self.win_backgammon
 
     @property
-    def L(self) -> float:  # noqa: N802
+    def L(self) -> float:
         """Average cubeless value of a loss (a positive number)."""
         return 1.0 + self.lose + self.lose_backgammon
 
-    def swapped(self) -> "GammonRates":
+    def swapped(self) -> GammonRates:
         """The same rates seen by the other player.
 
         >>> GammonRates(0.3, 0.1).swapped()
@@ -283,7 +283,7 @@ class GammonRates:
         return GammonRates(self.lose, self.win, self.lose_backgammon, self.win_backgammon)
 
 
-GammonLike = Union[GammonRates, Sequence[float], None]
+GammonLike = GammonRates | Sequence[float] | None
 
 
 def _rates(g: GammonLike) -> GammonRates:
@@ -307,7 +307,7 @@ def _check_p(p, name: str = "p_win") -> float:
     return float(p)
 
 
-def _check_wl(W, L) -> tuple[float, float]:  # noqa: N803
+def _check_wl(W, L) -> tuple[float, float]:
     for name, v in (("W", W), ("L", L)):
         if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 1.0 <= float(v) <= 3.0:
             raise MatchEquityError(
@@ -321,7 +321,7 @@ def _check_x(x) -> float:
     return float(x)
 
 
-def cubeless_equity(p: float, W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
+def cubeless_equity(p: float, W: float = 1.0, L: float = 1.0) -> float:
     """Cubeless money equity per unit stake: ``p*W - (1-p)*L``.
 
     >>> cubeless_equity(0.5), round(cubeless_equity(0.7, W=1.2, L=1.1), 4)
@@ -332,7 +332,7 @@ def cubeless_equity(p: float, W: float = 1.0, L: float = 1.0) -> float:  # noqa:
     return p * W - (1.0 - p) * L
 
 
-def dead_cube_take_point(W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
+def dead_cube_take_point(W: float = 1.0, L: float = 1.0) -> float:
     """Take point with a dead cube (the taker can never redouble): ``(L - 1/2) / (W + L)``.
 
     Taking risks losing ``L`` instead of 1 on the doubled cube; passing costs 1/2 of
@@ -348,7 +348,7 @@ def dead_cube_take_point(W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
     return (L - 0.5) / (W + L)
 
 
-def live_cube_take_point(W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
+def live_cube_take_point(W: float = 1.0, L: float = 1.0) -> float:
     """Take point with a fully live cube: ``(L - 1/2) / (W + L + 1/2)``.
 
     The taker owns the cube and redoubles exactly at the doubler's take point, so
@@ -363,7 +363,7 @@ def live_cube_take_point(W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
     return (L - 0.5) / (W + L + 0.5)
 
 
-def janowski_take_point(x: float, W: float = 1.0, L: float = 1.0) -> float:  # noqa: N803
+def janowski_take_point(x: float, W: float = 1.0, L: float = 1.0) -> float:
     """Janowski's take point for cube life ``x``: ``(L - 1/2) / (W + L + x/2)``.
 
     Rick Janowski, "Take-Points in Money Games" (1993): the cubeful equity is the
@@ -390,7 +390,7 @@ def janowski_take_point(x: float, W: float = 1.0, L: float = 1.0) -> float:  # n
 #   I own the cube (p < CPl):      (0, -L) -> (CPl, +1)
 #   they own the cube (p > TPl):   (TPl, -1) -> (1, W)
 #   my cash region (p > CPl):      (CPl, +1) -> (1, W)      (I play on for gammons)
-def _live_equity(p: float, W: float, L: float, owner: str) -> float:  # noqa: N803
+def _live_equity(p: float, W: float, L: float, owner: str) -> float:
     tp = (L - 0.5) / (W + L + 0.5)
     cp = (L + 1.0) / (W + L + 0.5)
     if owner in ("centered", "opponent") and p <= tp:
@@ -413,7 +413,7 @@ def _check_owner(owner: str) -> str:
     return owner
 
 
-def cubeful_equity(p: float, *, cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: float = 1.0,  # noqa: N803
+def cubeful_equity(p: float, *, cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: float = 1.0,
                    owner: str = "centered") -> float:
     """Janowski's cubeless -> cubeful conversion, per unit of the current cube value.
 
@@ -507,7 +507,7 @@ class CubePoints(ResultDisplay):
             widths=(27,), indent=2)
 
 
-def _too_good(x: float, W: float, L: float, owner: str, start: float) -> float:  # noqa: N803
+def _too_good(x: float, W: float, L: float, owner: str, start: float) -> float:
     """Smallest p >= start where no double is worth at least the cash (+1); 1.0 if never before the end."""
     def nd(q: float) -> float:
         return x * _live_equity(q, W, L, owner) + (1.0 - x) * (q * W - (1.0 - q) * L) - 1.0
@@ -526,7 +526,7 @@ def _too_good(x: float, W: float, L: float, owner: str, start: float) -> float: 
     return hi
 
 
-def janowski_points(cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: float = 1.0) -> CubePoints:  # noqa: N803
+def janowski_points(cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: float = 1.0) -> CubePoints:
     """The doubling window in Janowski's model, as functions of ``x``, ``W`` and ``L``.
 
     Rick Janowski, "Take-Points in Money Games" (1993), general model; derived here
@@ -693,7 +693,7 @@ class CubeDecision(ResultDisplay):
 
     def _header(self) -> tuple[str, str]:
         own = {"centered": "centred", "me": "owned by the doubler", "opponent": "owned by the opponent"}[self.owner]
-        if self.money:
+        if self.score is None:      # money play
             kind = f"Money game, cube {self.cube} {own}, cube life x = {self.cube_life:.2f} (Janowski)"
         else:
             kind = (f"Match, doubler {self.score[0]}-away vs {self.score[1]}-away, cube {self.cube} {own}"

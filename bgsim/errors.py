@@ -2,8 +2,9 @@
 
 Every error bgsim raises on purpose is a :class:`BgsimError`, which is a
 :class:`ValueError`, so ``except ValueError`` keeps working for callers who do
-not care about the details. Messages say what is wrong and, where a rule of
-``RULES.md`` applies, cite its id (``R10``, ``V5`` ...).
+not care about the details. Messages say what is wrong and, where a rule of the
+rule reference applies (``docs/rules.md``, :func:`bgsim.rules_reference`), cite its id
+(``R10``, ``V5`` ...).
 
 >>> from bgsim.errors import IllegalPlayError, BgsimError
 >>> issubclass(IllegalPlayError, BgsimError) and issubclass(BgsimError, ValueError)

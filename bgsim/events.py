@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
@@ -91,12 +92,20 @@ _HOWS = ("bearoff", "drop", "resign", "draw")
 class GameResult:
     """How a game ended.
 
-    ``winner``: 0 or 1 (``None`` for a draw, V4); ``kind``: single, gammon or backgammon
-    (R23; always single for a drop, R26; ``None`` for a draw); ``points``: what the winner
-    wins (multiplier under the ending mode V1 and Jacoby X1, times the cube); ``cube``: the
-    cube value the game was scored at (for a drop, the value before the refused double);
-    ``how``: ``"bearoff"`` (R22), ``"drop"`` (R26), ``"resign"`` (an accepted offer, R30, or a
-    resignation judged from the position, V3) or ``"draw"`` (V4).
+    Parameters
+    ----------
+    winner : int or None
+        0 or 1; None for a draw (V4).
+    kind : ResultKind or None
+        Single, gammon or backgammon (R23; always single for a drop, R26); None for a draw.
+    points : int
+        What the winner wins: the multiplier under the ending mode (V1) and the Jacoby rule
+        (X1), times the cube.
+    cube : int
+        The cube value the game was scored at (for a drop, the value before the refused double).
+    how : str
+        ``"bearoff"`` (R22), ``"drop"`` (R26), ``"resign"`` (an accepted offer, R30, or a resignation judged
+        from the position, V3) or ``"draw"`` (V4).
 
     >>> r = GameResult(winner=0, kind=ResultKind.GAMMON, points=4, cube=2, how="bearoff")
     >>> r.loser, r.multiplier, str(r)
@@ -195,7 +204,7 @@ _TO_JSON = {
     "kind": _kind_to_json,
     "dice": list,
 }
-_FROM_JSON = {
+_FROM_JSON: dict[str, Callable[[Any], Any]] = {
     "rules": lambda d: Rules.from_dict(d),
     "position": lambda d: Position.from_dict(d),
     "play": lambda d: Play.from_dict(d),
@@ -282,7 +291,8 @@ class Event:
         """
         if not isinstance(data, dict):
             raise BgsimError(f"an event is a dict with a 'type', not {data!r}")
-        cls = EVENT_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+        name = data.get("type")
+        cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
         if cls is None:
             raise BgsimError(f"unknown event type {data.get('type')!r}")
         kwargs = {}
@@ -405,13 +415,26 @@ class EventVisitor(Generic[T]):
 class GameStart(Event):
     """The first event of every record: the rules and how the game begins.
 
-    ``starter`` is ``None`` when an opening roll decides (R4), else the player who starts
-    with a roll of both dice (R4b, or a game set up from ``position``). ``position`` is the
-    starting position (R3, X3, or any position for teaching), seen from player 0 before an
-    opening roll. ``crawford_game`` marks the Crawford game of a match (R28).
+    Parameters
+    ----------
+    rules : Rules
+        The game's settings.
+    position : Position
+        The starting position (R3, X3, or any position for teaching), seen from player 0
+        before an opening roll.
+    starter : int or None
+        None when an opening roll decides (R4), else the player who starts with a roll of
+        both dice (R4b, or a game set up from ``position``).
+    crawford_game : bool, default False
+        This is the Crawford game of a match (R28: no doubling).
+    cube_value : int, default 1
+        The cube's value at the start (R24).
+    cube_owner : int or None, default None
+        The cube's owner at the start; None: in the middle.
 
     >>> str(GameStart(Rules.money(), Position.initial(), None))
-    'new game (money play; ending Koks (1/2/3); cube unlimited; standard opening (R4); later games: opening roll); opening roll decides who starts'
+    'new game (money play; ending Koks (1/2/3); cube unlimited; standard opening (R4); later games: opening roll);
+    opening roll decides who starts'
     """
 
     rules: Rules
@@ -738,7 +761,8 @@ class GameSnapshot(NamedTuple):
     (2, 0, False)
     """
 
-    index: int
+    # The record's step number; as a NamedTuple field it shadows tuple.index on purpose.
+    index: int  # type: ignore[assignment]
     event: Event
     position: Position
     state: GameState

@@ -1,6 +1,6 @@
 """Exact odds over the 36 rolls: "how likely is that?" answered as a fraction.
 
-Every roll of two dice is one of 36 equally likely ordered pairs (RULES.md R2, R6: a double
+Every roll of two dice is one of 36 equally likely ordered pairs (R2: two dice; R6: a double
 such as 3-3 is one of them, 6-1 and 1-6 are two). The chance of an event for the player on
 roll is therefore *the number of rolls for which it happens, out of 36*. This module asks the
 rules engine for the legal plays of each roll (:meth:`bgsim.Position.legal_plays`, R5-R21)
@@ -36,10 +36,21 @@ from .position import Position
 from .results import ResultDisplay, Table
 
 __all__ = [
-    "Odds", "EnterOdds", "BlotShots", "Shots", "RollCondition",
-    "chance", "odds", "hit_chance", "shots", "shot_chance", "forced_shot_chance", "enter_chance",
+    "BlotShots",
+    "EnterOdds",
+    "Odds",
+    "RollCondition",
+    "Shots",
+    "bearoff_chance",
+    "chance",
     "closeout_chance",
-    "bearoff_chance", "roll_name",
+    "enter_chance",
+    "forced_shot_chance",
+    "hit_chance",
+    "odds",
+    "roll_name",
+    "shot_chance",
+    "shots",
 ]
 
 #: What :func:`odds` and :func:`chance` ask for each roll: ``condition(position, roll, plays)``
@@ -196,7 +207,7 @@ def _check_position(pos: Position) -> None:
 
 
 def _is_point(p) -> bool:
-    return isinstance(p, numbers.Integral) and not isinstance(p, bool) and 1 <= p <= 24
+    return isinstance(p, numbers.Integral) and not isinstance(p, bool) and 1 <= int(p) <= 24
 
 
 def _check_flag(value, name: str) -> None:
@@ -258,7 +269,7 @@ def chance(pos: Position, condition: RollCondition, *, caucasian: bool = False) 
 
 def _hits_point(play: Play, target: int | None) -> bool:
     """Does ``play`` hit (R8), or hit the blot on the roller's point ``target``?"""
-    for (_src, dst), hit in zip(play.steps, play.hits):
+    for (_src, dst), hit in zip(play.steps, play.hits, strict=True):
         if hit and (target is None or dst == target):
             return True
     return False
@@ -333,14 +344,14 @@ def shots(pos: Position, *, caucasian: bool = False) -> Shots:
     blot_points = [q for q in range(1, 25) if pos.theirs[q] == 1]
     cache: dict[tuple[int, int], list[Play]] = {}
     total: list[tuple[int, int]] = []
-    per = {q: [] for q in blot_points}
+    per: dict[int, list[tuple[int, int]]] = {q: [] for q in blot_points}
     for roll in ALL_ROLLS:
         key = (max(roll), min(roll))
         if key not in cache:
             cache[key] = pos.legal_plays(key, caucasian=caucasian)
         hit_targets = set()
         for pl in cache[key]:
-            for (_src, dst), hit in zip(pl.steps, pl.hits):
+            for (_src, dst), hit in zip(pl.steps, pl.hits, strict=True):
                 if hit:
                     hit_targets.add(25 - dst)  # owner's numbering
         if hit_targets:

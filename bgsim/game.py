@@ -107,7 +107,7 @@ def _illegal(exc: IllegalPlayError) -> IllegalGamePlayError:
 def _check_player(value: object, what: str = "player") -> int:
     if value not in (0, 1) or isinstance(value, bool):
         raise RuleViolationError(f"{what} must be player 0 or 1, not {value!r}")
-    return int(value)  # type: ignore[arg-type]
+    return int(value)
 
 
 class _Replayer(EventVisitor[None]):
@@ -571,7 +571,7 @@ class Game:
             raise RuleViolationError(f"cannot {action}: the game is over (R22)")
 
     # ----------------------------------------------------------------- actions
-    def roll(self, dice: tuple[int, int] | None = None, *, player: int | None = None) -> tuple[int, int]:
+    def roll(self, dice: tuple[int, int] | None = None, *, player: int | None = None) -> tuple[int, int] | None:
         """Roll the dice (from the game's generator, or ``dice`` given by hand); returns the dice to play.
 
         Before the game starts this is the opening roll (R4): ``dice`` are then player 0's
@@ -604,15 +604,15 @@ class Game:
                 while self._state is GameState.OPENING:
                     a, b = self._rng.integers(1, 7, size=2)
                     self._opening_throw((int(a), int(b)))
-            return self._dice  # type: ignore[return-value]
+            return self._dice
         on_roll = self._position.turn
         if s is GameState.AWAITING_ANSWER:
             raise RuleViolationError(f"player {self.player_to_act} must first take or drop the double (R26)")
         if s is GameState.AWAITING_RESIGNATION_ANSWER:
             raise RuleViolationError(f"cannot roll: {self._offer_pending()}")
         if s is GameState.AWAITING_PLAY:
-            raise RuleViolationError(f"player {on_roll} has already rolled {self._dice[0]}-{self._dice[1]}: "  # type: ignore[index]
-                                     f"play it now (R10)")
+            d1, d2 = self._rolled()
+            raise RuleViolationError(f"player {on_roll} has already rolled {d1}-{d2}: play it now (R10)")
         self._require_actor(player, on_roll, "roll", "P1: a roll out of turn is void")
         if dice is None:
             a, b = self._rng.integers(1, 7, size=2)
@@ -623,6 +623,12 @@ class Game:
         self._state = GameState.AWAITING_PLAY
         self._record(Roll(on_roll, dice))
         self._offer_plays()
+        return dice
+
+    def _rolled(self) -> tuple[int, int]:
+        """The dice rolled and not yet played (called only in the states that have them)."""
+        dice = self._dice
+        assert dice is not None, "no dice are rolled"
         return dice
 
     def _opening_throw(self, dice: tuple[int, int]) -> None:
@@ -650,7 +656,7 @@ class Game:
             self._record(ev)
 
     def _offer_plays(self) -> None:
-        plays = self._position.legal_plays(self._dice, caucasian=self._rules.caucasian)  # type: ignore[arg-type]
+        plays = self._position.legal_plays(self._rolled(), caucasian=self._rules.caucasian)
         self._legal = plays
         self._by_after = None
         if len(plays) == 1 and plays[0].is_empty:  # R12: nothing can move, the turn is forfeited
@@ -658,27 +664,27 @@ class Game:
             before = self._position
             self._turns += 1
             self._position = before.play(plays[0])
-            dice = self._dice
+            dice = self._rolled()
             self._dice = None
             self._legal = None
             if self._final_roll:
                 self._state = GameState.OVER  # placeholder until _finish records the result
-                self._record(Pass(mover, dice, before))  # type: ignore[arg-type]
+                self._record(Pass(mover, dice, before))
                 self._finish_final_roll()
             else:
                 self._state = GameState.AWAITING_DOUBLE_OR_ROLL
-                self._record(Pass(mover, dice, before))  # type: ignore[arg-type]
+                self._record(Pass(mover, dice, before))
 
     def _resolve(self, play: Play | str) -> Play:
-        pos, dice, caucasian = self._position, self._dice, self._rules.caucasian
+        pos, dice, caucasian = self._position, self._rolled(), self._rules.caucasian
         legal = self._legal or []
         if isinstance(play, Play):
             for p in legal:
                 if p is play:
                     return p
-            if sorted(play.dice) != sorted(dice):  # type: ignore[arg-type]
+            if sorted(play.dice) != sorted(dice):
                 raise IllegalGamePlayError(
-                    f"{play} is a play of {play.dice[0]}-{play.dice[1]}, but the roll is {dice[0]}-{dice[1]} (R5)")  # type: ignore[index]
+                    f"{play} is a play of {play.dice[0]}-{play.dice[1]}, but the roll is {dice[0]}-{dice[1]} (R5)")
         elif isinstance(play, str):
             try:
                 play = parse_play(pos, play, dice, caucasian=caucasian, plays=self._legal)
@@ -687,9 +693,9 @@ class Game:
         else:
             raise TypeError(f"play must be a Play or a string, not {type(play).__name__}")
         if self._by_after is None:
-            self._by_after = {p.after: p for p in legal}  # type: ignore[misc]
+            self._by_after = {p.after: p for p in legal if p.after is not None}
         after = play.after if play.before == pos and play.caucasian == caucasian else None
-        found = self._by_after.get(after) if after is not None else None  # type: ignore[arg-type]
+        found = self._by_after.get(after) if after is not None else None
         if found is not None:
             return found
         try:
@@ -734,7 +740,8 @@ class Game:
         chosen = self._resolve(play)
         self._turns += 1
         before = self._position
-        after: Position = chosen.after  # type: ignore[assignment]
+        after = chosen.after
+        assert after is not None   # a legal play from the engine knows the position it leads to
         self._position = after
         self._dice = None
         self._legal = None
@@ -765,7 +772,8 @@ class Game:
     def _finish_final_roll(self) -> None:
         """V4: the final roll did not bear off every checker; the starter wins, judged now (R23)."""
         winner = self._starter
-        self._finish(winner, result_kind(self._position, 1 - winner), "bearoff")  # type: ignore[operator]
+        assert winner is not None   # a final roll (V4) follows a game that someone started
+        self._finish(winner, result_kind(self._position, 1 - winner), "bearoff")
 
     def double(self, *, player: int | None = None) -> None:
         """The player on roll offers a double before rolling (R25); the opponent must answer.
@@ -786,7 +794,9 @@ class Game:
             raise RuleViolationError(problem if problem.startswith("player") else f"cannot double: {problem}")
         self._cube = self._cube.doubled(self._position.turn)
         self._state = GameState.AWAITING_ANSWER
-        self._record(Double(self._position.turn, self._cube.offered_value))  # type: ignore[arg-type]
+        offered = self._cube.offered_value
+        assert offered is not None   # the double just made waits for an answer
+        self._record(Double(self._position.turn, offered))
 
     def _answer(self, player: int | None, action: str) -> int:
         self._not_over(action)
@@ -798,6 +808,7 @@ class Game:
             what = "the beaver" if beaver else "the double"
             raise RuleViolationError(f"player {player} cannot {action} now: player {answerer} answers {what} "
                                      f"({'X2' if beaver else 'R26'})")
+        assert answerer is not None   # a double is waiting, so the cube names who answers it
         return answerer
 
     def take(self, *, player: int | None = None) -> None:
@@ -852,6 +863,7 @@ class Game:
             raise RuleViolationError(problem if problem.startswith("cannot") else f"cannot beaver: {problem}")
         self._cube = self._cube.beavered()   # the double is taken and redoubled: the doubler must answer
         value = self._cube.offered_value
+        assert value is not None   # the redouble is waiting for an answer
         self._record(Beaver(taker, value))
 
     def resign(self, kind: ResultKind | str | int | None = None, *, player: int | None = None) -> None:
@@ -870,7 +882,8 @@ class Game:
         >>> g = Game(starter=0); g.resign("single")
         Traceback (most recent call last):
         ...
-        bgsim.errors.RuleViolationError: player 0 cannot resign a single game: the position makes it a backgammon (V3, R23)
+        bgsim.errors.RuleViolationError: player 0 cannot resign a single game: the position makes it a backgammon
+        (V3, R23)
         >>> g.resign(); g.result.kind, g.result.points
         (<ResultKind.BACKGAMMON: 3>, 3)
         """
@@ -1042,8 +1055,9 @@ class Game:
             result = GameResult(winner, ResultKind.SINGLE, self._rules.points(ResultKind.SINGLE, self._cube.value),
                                 self._cube.value, how)
         else:                 # R23, V1, X1
+            assert kind is not None   # only a draw has no kind
             turned = self._cube.turned or not jacoby   # X1 (an accepted offer may be exempt: jacoby_resignations)
-            points = self._rules.points(kind, self._cube.value, cube_turned=turned)  # type: ignore[arg-type]
+            points = self._rules.points(kind, self._cube.value, cube_turned=turned)
             result = GameResult(winner, kind, points, self._cube.value, how)
         self._result = result
         self._record(GameOver(result))
@@ -1067,7 +1081,8 @@ class Game:
         >>> Game.replay(g.events[:1] + (Roll(0, (6, 1)), Roll(1, (2, 2))))
         Traceback (most recent call last):
         ...
-        bgsim.errors.RuleViolationError: replay, event 2 (player 1 rolls 2-2): player 0 has already rolled 6-1: play it now (R10)
+        bgsim.errors.RuleViolationError: replay, event 2 (player 1 rolls 2-2): player 0 has already rolled 6-1:
+        play it now (R10)
         """
         events = list(events)
         if not events or not isinstance(events[0], GameStart):

@@ -82,34 +82,35 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Sequence
+from typing import Any, TypeGuard, cast
 
 from bgsim.errors import InvalidPositionError, ParseError
 
 __all__ = [
     "BASE64_ALPHABET",
-    "GAME_NONE",
-    "GAME_PLAYING",
-    "GAME_OVER",
-    "GAME_RESIGNED",
     "GAME_DROPPED",
+    "GAME_NONE",
+    "GAME_OVER",
+    "GAME_PLAYING",
+    "GAME_RESIGNED",
+    "RESIGN_BACKGAMMON",
+    "RESIGN_GAMMON",
     "RESIGN_NONE",
     "RESIGN_SINGLE",
-    "RESIGN_GAMMON",
-    "RESIGN_BACKGAMMON",
-    "XG_DOUBLED",
     "XG_BEAVERED",
+    "XG_DOUBLED",
     "XG_RACCOONED",
     "MatchState",
     "XgidState",
-    "encode_position_id",
-    "decode_position_id",
-    "encode_match_id",
     "decode_match_id",
-    "encode_xgid",
+    "decode_position_id",
     "decode_xgid",
+    "encode_match_id",
+    "encode_position_id",
+    "encode_xgid",
 ]
 
 Board = tuple[int, ...]
@@ -373,7 +374,7 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
 # ---------------------------------------------------------------------------
 
 
-def _is_int(x: object) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -387,7 +388,7 @@ def _is_power_of_two(x: object, limit_log: int) -> bool:
 
 def _pair(value: object, name: str) -> tuple[int, int]:
     try:
-        a, b = value  # type: ignore[misc]
+        a, b = cast(Iterable[object], value)
     except (TypeError, ValueError):
         raise InvalidPositionError(f"{name} must be a pair of ints, not {value!r}") from None
     if not (_is_int(a) and _is_int(b)):
@@ -411,18 +412,42 @@ class MatchState:
     Players are gnubg's player 0 and 1 (not "mine"/"theirs"): the Position ID
     that goes with a Match ID is seen from ``player_on_roll``.
 
-    ``cube_value``: 1, 2, 4, ... 2**15; ``cube_owner``: ``None`` when centred
-    (R24), else 0 or 1; ``player_on_roll``: who rolls or rolled (gnubg's
-    "dice owner"); ``crawford``: this is the Crawford game (R28);
-    ``game_state``: one of ``GAME_NONE`` .. ``GAME_DROPPED``; ``turn``: who
-    must act now (the other player while a double or a resignation is
-    offered); ``double_offered``; ``resignation``: ``RESIGN_NONE`` ..
-    ``RESIGN_BACKGAMMON`` (R23, V3); ``dice``: ``(0, 0)`` before the roll;
-    ``match_length``: 0 for money; ``score``: ``(player 0, player 1)``;
-    ``jacoby``: the Jacoby rule (X1) setting, stored inverted in bit 67,
-    which gnubg writes though the manual's table stops at bit 66.
+    Parameters
+    ----------
+    cube_value : int, default 1
+        1, 2, 4, ... 2**15.
+    cube_owner : int or None, default None
+        None when the cube is centred (R24: the cube starts in the middle), else 0 or 1.
+    player_on_roll : int, default 0
+        Who rolls or rolled (gnubg's "dice owner").
+    crawford : bool, default False
+        This is the Crawford game (R28: no doubling in the game after a player first
+        reaches one point away).
+    game_state : int, default GAME_PLAYING
+        One of ``GAME_NONE`` .. ``GAME_DROPPED``.
+    turn : int, default 0
+        Who must act now (the other player while a double or a resignation is offered).
+    double_offered : bool, default False
+        A double is offered and not yet answered.
+    resignation : int, default RESIGN_NONE
+        ``RESIGN_NONE`` .. ``RESIGN_BACKGAMMON``: the resignation offered (R30) of a single
+        game, a gammon or a backgammon (R23).
+    dice : pair of int, default (0, 0)
+        The roll; ``(0, 0)`` before the roll. gnubg writes the higher die first; bgsim
+        keeps the order it is given.
+    match_length : int, default 0
+        The match length in points; 0 for money play.
+    score : pair of int, default (0, 0)
+        ``(player 0, player 1)``.
+    jacoby : bool, default True
+        The Jacoby rule (X1: gammons count single in money play unless the cube was turned),
+        stored inverted in bit 67, which gnubg writes though the manual's table stops at bit 66.
 
-    gnubg writes the higher die first; bgsim keeps the order it is given.
+    Raises
+    ------
+    InvalidPositionError
+        A field out of range, or fields that contradict each other (a Crawford game in
+        money play, a score at or past the match length ...).
 
     >>> state = MatchState(cube_value=2, cube_owner=0, player_on_roll=1, turn=1,
     ...                    dice=(5, 2), match_length=9, score=(2, 4))
@@ -552,7 +577,8 @@ def decode_match_id(text: str) -> MatchState:
     >>> decode_match_id("QYkqAS*AIAAA")
     Traceback (most recent call last):
     ...
-    bgsim.errors.ParseError: gnubg Match ID: character '*' at offset 6 is not in the base64 alphabet (A-Z, a-z, 0-9, '+', '/')
+    bgsim.errors.ParseError: gnubg Match ID: character '*' at offset 6 is not in the base64 alphabet
+    (A-Z, a-z, 0-9, '+', '/')
 
     Raises :class:`~bgsim.errors.ParseError` for a wrong length, a bad
     character, cube owner bits ``10``, an undefined game state, a die of 7, one
@@ -584,7 +610,7 @@ def decode_match_id(text: str) -> MatchState:
     if game_state > 4:
         raise fail(8, f"game state {game_state} is not one of 0 (no game), 1 (playing), 2 (over), "
                       "3 (resigned), 4 (dropped)")
-    fields = dict(
+    fields: dict[str, Any] = dict(
         cube_value=1 << get(0, 4),
         cube_owner=None if owner_bits == 3 else owner_bits,
         player_on_roll=get(6, 1),
@@ -629,27 +655,50 @@ class XgidState:
     """Everything in an XGID besides the board and whose turn it is.
 
     Players are bgsim's: 0 = XG's bottom player (upper case, turn 1), 1 = top.
-
-    ``cube_value``: 1, 2, 4, ... (XG writes its log2); ``cube_owner``: ``None``
-    when centred (R24), else 0 or 1; ``dice``: ``(0, 0)`` before the roll;
-    ``cube_action``: ``None``, or ``XG_DOUBLED`` / ``XG_BEAVERED`` /
-    ``XG_RACCOONED`` (``"D"``, ``"B"``, ``"R"``; then ``dice`` is ``(0, 0)``);
-    ``score``: ``(player 0, player 1)``; ``match_length``: 0 for money;
-    ``crawford``: the Crawford game (R28, match only); ``jacoby`` and
-    ``beaver``: the X1 and X2 options (money only); ``max_cube``: the cube
-    limit as a value (XG writes its log2; 1024 is XG's ``10``).
-
     The defaults are what XG writes for a fresh money game
     (``...:0:0:1:00:0:0:0:0:10``).
 
+    Parameters
+    ----------
+    cube_value : int, default 1
+        1, 2, 4, ... (XG writes its log2).
+    cube_owner : int or None, default None
+        None when the cube is centred (R24: the cube starts in the middle), else 0 or 1.
+    dice : pair of int, default (0, 0)
+        The roll; ``(0, 0)`` before the roll.
+    cube_action : str or None, default None
+        None, or ``XG_DOUBLED`` / ``XG_BEAVERED`` / ``XG_RACCOONED`` (``"D"``, ``"B"``,
+        ``"R"``; then ``dice`` is ``(0, 0)``).
+    score : pair of int, default (0, 0)
+        ``(player 0, player 1)``.
+    match_length : int, default 0
+        The match length in points; 0 for money play.
+    crawford : bool, default False
+        The Crawford game (R28: no doubling in the game after a player first reaches one
+        point away; match only).
+    jacoby : bool, default False
+        The Jacoby rule (X1: gammons count single unless the cube was turned; money only).
+    beaver : bool, default False
+        Beavers allowed (X2: the taker may redouble at once, keeping the cube; money only).
+    max_cube : int, default 1024
+        The cube limit as a value (XG writes its log2; 1024 is XG's ``10``).
+
+    Raises
+    ------
+    InvalidPositionError
+        A field out of range, or fields that contradict each other (R28 settings in money
+        play, X1/X2 in a match, a Crawford score that is not one point away ...).
+
     >>> XgidState()
-    XgidState(cube_value=1, cube_owner=None, dice=(0, 0), cube_action=None, score=(0, 0), match_length=0, crawford=False, jacoby=False, beaver=False, max_cube=1024)
+    XgidState(cube_value=1, cube_owner=None, dice=(0, 0), cube_action=None, score=(0, 0), match_length=0,
+              crawford=False, jacoby=False, beaver=False, max_cube=1024)
     >>> XgidState(match_length=7, score=(6, 3), crawford=True).crawford
     True
     >>> XgidState(match_length=7, score=(5, 3), crawford=True)
     Traceback (most recent call last):
     ...
-    bgsim.errors.InvalidPositionError: the Crawford game needs exactly one player 1 point away from 7 (R28); the score is (5, 3)
+    bgsim.errors.InvalidPositionError: the Crawford game needs exactly one player 1 point away from 7 (R28);
+    the score is (5, 3)
 
     Invalid fields raise :class:`~bgsim.errors.InvalidPositionError`.
     """
@@ -908,7 +957,7 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
         if cj > 3:
             raise fail(7, f"is {cj}; in a money game it is 1 (Jacoby rule, X1) + 2 (beavers, X2), 0 to 3")
         crawford, jacoby, beaver = False, bool(cj & 1), bool(cj & 2)
-    fields = dict(
+    fields: dict[str, Any] = dict(
         cube_value=1 << cube_log,
         cube_owner=cube_owner,
         dice=dice,

@@ -38,9 +38,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from numbers import Integral, Real
 
+from .dice import rng_from
 from .errors import InvalidSettingError, RuleViolationError
 from .events import Event, GameResult
-from .dice import rng_from
 from .game import Game
 from .players import RandomPlayer, drive
 from .records import GameRecord, MatchRecord, check_names
@@ -53,10 +53,21 @@ __all__ = ["GameSummary", "Match", "Session", "replay_record"]
 class GameSummary:
     """One finished game of a series: who started, the score before and after, the result.
 
-    ``number`` counts from 1; ``score_before``/``score_after`` are ``(player 0, player 1)``
-    (points in a match; points won so far in a money session); ``crawford_game`` marks the
-    Crawford game (R28); ``starter`` is who moved first (``None`` if the game ended before
-    the opening roll decided).
+    Parameters
+    ----------
+    number : int
+        The game's number, counting from 1.
+    score_before : pair of int
+        ``(player 0, player 1)`` before the game: points in a match, points won so far in a
+        money session.
+    crawford_game : bool
+        This was the Crawford game (R28: no doubling).
+    starter : int or None
+        Who moved first; None if the game ended before the opening roll decided.
+    result : GameResult
+        How the game ended.
+    score_after : pair of int
+        ``(player 0, player 1)`` after the game.
 
     >>> from bgsim.rules import ResultKind
     >>> s = GameSummary(2, (1, 0), False, 1, GameResult(1, ResultKind.GAMMON, 2, 1, "bearoff"), (1, 2))
@@ -196,6 +207,7 @@ class _Series:
 
     def _account(self, game: Game) -> None:
         result = game.result
+        assert result is not None, "only a finished game is scored"
         before = self._score
         after = list(before)
         if result.winner is not None:
@@ -293,7 +305,8 @@ class _Series:
 
 
 class Match(_Series):
-    """A match to ``length`` points (R27) under ``rules`` (default :meth:`Rules.match(length) <bgsim.rules.Rules.match>`).
+    """A match to ``length`` points (R27) under ``rules``
+    (default :meth:`Rules.match(length) <bgsim.rules.Rules.match>`).
 
     Parameters
     ----------
@@ -336,6 +349,9 @@ class Match(_Series):
     bgsim.errors.RuleViolationError: a 5-point match needs match rules such as Rules.match(5, ...), not money play (R27)
     """
 
+    _length: int
+    _crawford_played: bool
+
     def __init__(self, length: int, rules: Rules | None = None, rng=None, *, players=None, names=None,
                  auto_start: bool = True) -> None:
         if not isinstance(length, Integral) or isinstance(length, bool) or length < 1:
@@ -368,8 +384,9 @@ class Match(_Series):
         return game
 
     def _stopped(self) -> str | None:
-        if max(self._score) >= self._length:
-            return (f"the match is over: player {self.winner} ({self._names[self.winner]}) reached "
+        winner = self.winner
+        if winner is not None:
+            return (f"the match is over: player {winner} ({self._names[winner]}) reached "
                     f"{self._length} points (R27)")
         return None
 
@@ -573,10 +590,14 @@ class Session(_Series):
     >>> Session(Rules.short_backgammon(cube_limit=4), stakes=5, bankrolls=(59, 100))
     Traceback (most recent call last):
     ...
-    bgsim.errors.RuleViolationError: player 0 (player 0) cannot sit down: the balance 59 does not cover the largest possible loss 60 = stake 5 x cube limit 4 x 3 (ending Koks) (V6)
+    bgsim.errors.RuleViolationError: player 0 (player 0) cannot sit down: the balance 59 does not cover
+    the largest possible loss 60 = stake 5 x cube limit 4 x 3 (ending Koks) (V6)
     """
 
-    def __init__(self, rules: Rules | None = None, stakes: Real = 1, bankrolls=None, rng=None, *, players=None,
+    _stakes: float
+    _bankrolls: tuple[float, float] | None
+
+    def __init__(self, rules: Rules | None = None, stakes: float = 1, bankrolls=None, rng=None, *, players=None,
                  names=None, auto_start: bool = True) -> None:
         if rules is None:
             rules = Rules.money()
@@ -596,7 +617,7 @@ class Session(_Series):
                 raise InvalidSettingError(f"bankrolls are two starting balances (or None), not {bankrolls!r}") \
                     from None
             for b in (b0, b1):
-                if isinstance(b, bool) or not isinstance(b, Real) or not math.isfinite(b) or not b >= 0:
+                if isinstance(b, bool) or not isinstance(b, Real) or not math.isfinite(b) or not float(b) >= 0:
                     raise InvalidSettingError(f"a bankroll is a finite number >= 0, not {b!r}")
             bankrolls = (b0, b1)
         super().__init__(rules, rng, players, names, auto_start)
@@ -621,7 +642,7 @@ class Session(_Series):
 
     # ------------------------------------------------------------- reading
     @property
-    def stakes(self) -> Real:
+    def stakes(self) -> float:
         """The money one point is worth.
 
         >>> Session(stakes=3).stakes
@@ -683,7 +704,8 @@ class Session(_Series):
         >>> Session(Rules.money(), bankrolls=(100, 100), auto_start=False)
         Traceback (most recent call last):
         ...
-        bgsim.errors.RuleViolationError: the cube is unlimited (V2), so no balance covers the largest possible loss; set a cube_limit or play without bankrolls (V6)
+        bgsim.errors.RuleViolationError: the cube is unlimited (V2), so no balance covers the largest possible loss;
+        set a cube_limit or play without bankrolls (V6)
         """
         if self._bankrolls is None:
             return None
@@ -725,7 +747,8 @@ class Session(_Series):
 
     # ------------------------------------------------------------- actions
     def new_game(self) -> Game:
-        """Start the next game (with ``auto_start=False``), refused when a balance no longer covers the largest loss (V6).
+        """Start the next game (with ``auto_start=False``), refused when a balance no longer covers the largest
+        loss (V6).
 
         >>> s = Session(Rules.money(cube_limit=2), stakes=1, bankrolls=(7, 10), rng=1, auto_start=False)
         >>> s.game.resign(player=0); s.balances      # a backgammon at the start (V3): 3 points
@@ -733,7 +756,8 @@ class Session(_Series):
         >>> s.new_game()
         Traceback (most recent call last):
         ...
-        bgsim.errors.RuleViolationError: player 0 (player 0) cannot sit down: the balance 4 does not cover the largest possible loss 6 = stake 1 x cube limit 2 x 3 (ending Koks) (V6)
+        bgsim.errors.RuleViolationError: player 0 (player 0) cannot sit down: the balance 4 does not cover
+        the largest possible loss 6 = stake 1 x cube limit 2 x 3 (ending Koks) (V6)
         """
         return self._new_game()
 
@@ -770,7 +794,7 @@ class Session(_Series):
             self._auto_start = auto
 
     @classmethod
-    def replay(cls, games: Sequence[Sequence[Event]], rules: Rules, rng=None, *, stakes: Real = 1, bankrolls=None,
+    def replay(cls, games: Sequence[Sequence[Event]], rules: Rules, rng=None, *, stakes: float = 1, bankrolls=None,
                names=None) -> Session:
         """Rebuild a session from the events of its games, checking each game and the seats (V6).
 
@@ -809,7 +833,7 @@ class Session(_Series):
 
 
 def replay_record(games: Sequence[Sequence[Event]], rules: Rules, *, names: Sequence[str] | None = None,
-                  stakes: Real = 1) -> MatchRecord:
+                  stakes: float = 1) -> MatchRecord:
     """The record of a match (or money session) rebuilt from its games' events, checking every rule.
 
     Each game must start as the series says (R4b starters, R28 Crawford) and obey the

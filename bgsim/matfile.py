@@ -98,6 +98,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import BgsimError, InvalidSettingError, ParseError, RuleViolationError
 from .events import (
@@ -150,7 +151,9 @@ def rules_tag(rules: Rules) -> str:
     """The value of bgsim's ``; [bgsim Rules "..."]`` tag: every setting as ``name=value``.
 
     >>> rules_tag(Rules.money(jacoby=True, cube_limit=64))
-    'match_length=0 crawford=false automatic_doubles=0 opening=standard series_starter=opening_roll jacoby=true beavers=false ending=koks cube_limit=64 last_roll_draw=false caucasian=false variant=standard resignation=offer carry_over=false jacoby_resignations=true'
+    'match_length=0 crawford=false automatic_doubles=0 opening=standard series_starter=opening_roll jacoby=true
+    beavers=false ending=koks cube_limit=64 last_roll_draw=false caucasian=false variant=standard resignation=offer
+    carry_over=false jacoby_resignations=true'
     """
     parts = []
     for f in dataclasses.fields(Rules):
@@ -171,7 +174,7 @@ def parse_rules_tag(text: str) -> Rules:
     bgsim.errors.ParseError: bgsim Rules tag: unknown setting 'colour'
     """
     names = {f.name: f for f in dataclasses.fields(Rules)}
-    kwargs: dict[str, object] = {}
+    kwargs: dict[str, Any] = {}   # checked by Rules itself
     for item in text.split():
         key, sep, raw = item.partition("=")
         if not sep:
@@ -189,7 +192,7 @@ def parse_rules_tag(text: str) -> Rules:
             value = raw
         kwargs[key] = value
     try:
-        return Rules(**kwargs)  # type: ignore[arg-type]
+        return Rules(**kwargs)
     except BgsimError as exc:
         raise ParseError(f"bgsim Rules tag: {exc}") from exc
 
@@ -226,7 +229,7 @@ def _dice_cell(dice) -> str:
 
 
 def _move_cell(dice, play) -> str:
-    steps = " ".join(f"{a}/{b}" + ("*" if hit else "") for (a, b), hit in zip(play.steps, play.hits))
+    steps = " ".join(f"{a}/{b}" + ("*" if hit else "") for (a, b), hit in zip(play.steps, play.hits, strict=True))
     return f"{_dice_cell(dice)} {steps}".rstrip()
 
 
@@ -295,7 +298,8 @@ class _MatCells(EventVisitor[None]):
 def _game_cells(game: GameRecord) -> tuple[list[tuple[int, str]], list[tuple[int, int]] | None]:
     """The cells of one game, (player, text) in order, and the opening throws when a .mat cannot show them."""
     events = game.events
-    start: GameStart = events[0]  # type: ignore[assignment]
+    start = events[0]
+    assert isinstance(start, GameStart)   # every record begins with its GameStart
     throws = [ev.dice for ev in events if isinstance(ev, OpeningRoll)]
     keep_throws = start.starter is None and throws and (len(throws) > 1 or game.rules.opening != "standard")
     writer = _MatCells()
@@ -377,7 +381,8 @@ def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str
     rules = rec.rules
     check_names(rec.names)
     for game in rec.games:
-        start: GameStart = game.events[0]  # type: ignore[assignment]
+        start = game.events[0]
+        assert isinstance(start, GameStart)   # every record begins with its GameStart
         turn = 0 if start.starter is None else start.starter
         carried = rules.carry_over and start.cube_owner is None   # R29: a doubling carried over from the last game
         if start.position != Position.initial(turn, variant=rules.variant) or (start.cube_value != 1 and not carried) \
@@ -619,8 +624,8 @@ def _scan(text: str):
             number = int(m.group(1))
             if number != len(games) + 1:
                 raise _fail(i, f"'Game {number}' where game {len(games) + 1} comes next")
-            if expect_score:
-                raise _fail(i, f"game {current.number} has no score line")  # type: ignore[union-attr]
+            if expect_score and current is not None:
+                raise _fail(i, f"game {current.number} has no score line")
             current = _RawGame(number, i, 0, ("", ""), (0, 0), [], i)
             games.append(current)
             expect_score = True
@@ -646,8 +651,8 @@ def _scan(text: str):
             last_row = row
         current.cells.extend(cells)
         current.last_line = i
-    if expect_score:
-        raise _fail(len(lines), f"the file ends before game {current.number}'s score line")  # type: ignore[union-attr]
+    if expect_score and current is not None:
+        raise _fail(len(lines), f"the file ends before game {current.number}'s score line")
     if not games:
         raise _fail(max(1, len(lines)), "the file has a header but no games")
     return length, header_line, tags, games, max(1, len(lines))
@@ -686,7 +691,7 @@ def _resolve_rules(length: int, header_line: int, tags, rules: Rules | None) -> 
                 if v not in _ON:
                     raise _fail(line, f"cannot read [{key} {value!r}]: on or off")
                 name = {"crawford": "crawford", "jacoby": "jacoby", "beaver": "beavers"}[low]
-                if length and name != "crawford" or not length and name == "crawford":
+                if (length and name != "crawford") or (not length and name == "crawford"):
                     if _ON[v]:
                         raise _fail(line, f"[{key} on] does not fit a {length}-point "
                                           f"{'match' if length else 'money game'} (R28, X1, X2)")
@@ -732,9 +737,11 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
             and p == game.player_to_act):
         game.take(player=p)   # gnubg writes the doubler's take of a beaver as nothing: play goes on (X2)
     if cell.kind == "move":
+        dice = cell.dice
+        assert dice is not None   # the reader gives every move cell its dice
         if game.state is GameState.OPENING:
             if game.rules.opening == "standard":   # R4: the two opening dice are the first move
-                a, b = cell.dice  # type: ignore[misc]
+                a, b = dice
                 if a == b:
                     raise ParseError(f"the first move of a game is never a double (R4), but the file has {a}{b}")
                 hi, lo = max(a, b), min(a, b)
@@ -743,28 +750,30 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
                 game.roll(dice=(2, 1) if p == 0 else (1, 2))
         if game.state is GameState.AWAITING_PLAY and game.dice is not None and len(game.events) and \
                 isinstance(game.events[-1], OpeningRoll):
-            if sorted(game.dice) != sorted(cell.dice):  # type: ignore[arg-type]
+            if sorted(game.dice) != sorted(dice):
                 raise ParseError(f"the opening roll gave {game.dice[0]}-{game.dice[1]} (R4), but the file has "
-                                 f"{cell.dice[0]}{cell.dice[1]}")  # type: ignore[index]
+                                 f"{dice[0]}{dice[1]}")
             if game.player_on_roll != p:
                 raise ParseError(f"player {game.player_on_roll} won the opening roll and moves first (R4)")
         else:
-            game.roll(dice=cell.dice, player=p)
+            game.roll(dice=dice, player=p)
         if game.state is GameState.AWAITING_PLAY:
             if cell.moves:
                 game.play(cell.moves, player=p)
             elif not (nxt is not None and nxt.kind == "wins") and not (last and allow_unfinished):
                 n = len(game.legal_plays())
-                raise ParseError(f"{cell.dice[0]}-{cell.dice[1]} has {n} legal play{'s' if n > 1 else ''} here, "  # type: ignore[index]
+                raise ParseError(f"{dice[0]}-{dice[1]} has {n} legal play{'s' if n > 1 else ''} here, "
                                  f"but the file writes none (R10); only a resignation may follow an unplayed roll")
         elif cell.moves:
-            raise ParseError(f"{cell.dice[0]}-{cell.dice[1]} cannot be played here: no legal move, "  # type: ignore[index]
+            raise ParseError(f"{dice[0]}-{dice[1]} cannot be played here: no legal move, "
                              f"the turn passes (R12)")
     elif cell.kind == "double":
         if game.state is GameState.OPENING:
             raise ParseError("no double before the opening roll (R4, R25)")
         game.double(player=p)
-        offered = game.events[-1].cube_value  # type: ignore[attr-defined]
+        double = game.events[-1]
+        assert isinstance(double, Double)
+        offered = double.cube_value
         if cell.value != offered:
             raise ParseError(f"the cube is at {offered // 2}, so a double offers {offered}, not {cell.value} (R26)")
     elif cell.kind == "take":
@@ -773,7 +782,9 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
         game.drop(player=p)
     elif cell.kind == "beaver":
         game.beaver(player=p)
-        offered = game.events[-1].cube_value  # type: ignore[attr-defined]
+        beaver = game.events[-1]
+        assert isinstance(beaver, Beaver)
+        offered = beaver.cube_value
         if cell.value is not None and cell.value != offered:
             raise ParseError(f"a beaver redoubles the cube to {offered} (X2), not {cell.value}")
     elif cell.kind == "wins" and game.rules.resignation == "offer":
@@ -791,7 +802,8 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
         game.accept_resignation(player=p)
     elif cell.kind == "wins":   # the game goes on, so the other player resigns (V3)
         loser = 1 - p
-        kind = _resign_kind(game, loser, cell.value)  # type: ignore[arg-type]
+        assert cell.value is not None   # the reader gives every 'Wins' cell its points
+        kind = _resign_kind(game, loser, cell.value)
         if kind is None:
             judged = result_kind(game.position, loser)
             least = game.rules.points(judged, game.cube_value, cube_turned=game.cube_turned)
@@ -830,7 +842,8 @@ def read_mat(text: str, *, rules: Rules | None = None, allow_unfinished: bool = 
     >>> read_mat(text.replace("13/7*", "13/8*"))
     Traceback (most recent call last):
     ...
-    bgsim.errors.ParseError: line 7 (left column, Alice: '62: 13/8* 24/22'): 13/8* 24/22: 13/8 needs 5 pips but the roll 6-2 has no such die or sum (R5-R21: not a legal play of this roll)
+    bgsim.errors.ParseError: line 7 (left column, Alice: '62: 13/8* 24/22'): 13/8* 24/22: 13/8 needs 5 pips
+    but the roll 6-2 has no such die or sum (R5-R21: not a legal play of this roll)
     """
     length, header_line, tags, raw_games, last_line = _scan(text)
     rules, openings = _resolve_rules(length, header_line, tags, rules)
@@ -839,6 +852,7 @@ def read_mat(text: str, *, rules: Rules | None = None, allow_unfinished: bool = 
         if g.names != names:
             raise _fail(g.score_line, f"the players are {names[0]!r} and {names[1]!r}, but game {g.number} names "
                                       f"{g.names[0]!r} and {g.names[1]!r}")
+    series: Match | Session
     try:
         if rules.is_match:
             series = Match(length, rules, rng=0, names=names, auto_start=False)
@@ -849,7 +863,7 @@ def read_mat(text: str, *, rules: Rules | None = None, allow_unfinished: bool = 
     for k, raw in enumerate(raw_games):
         last_game = k == len(raw_games) - 1
         if k == 0:
-            game = series.game
+            game = series.games[-1]
         else:
             previous = series.games[-1]
             if not previous.is_over:
@@ -888,6 +902,9 @@ def read_mat(text: str, *, rules: Rules | None = None, allow_unfinished: bool = 
                     raise _fail(cell.line, f"a second 'Wins' line in game {raw.number}")
                 wins_seen = True
                 result = game.result
+                if result is None:
+                    raise _fail(cell.line, f"the file says {names[cell.player]} wins, but game {raw.number} "
+                                           f"is not over")
                 if result.winner is None:
                     raise _fail(cell.line, f"game {raw.number} is a draw (V4), but the file says "
                                            f"{names[cell.player]} wins")
@@ -900,13 +917,14 @@ def read_mat(text: str, *, rules: Rules | None = None, allow_unfinished: bool = 
                     if not rules.is_match or max(after) < length:
                         raise _fail(cell.line, f"'and the match', but the score is now {after[0]}-{after[1]} in "
                                                f"{'money play' if not rules.is_match else f'a {length}-point match'}")
-        if not game.is_over:
+        final = game.result
+        if final is None:
             if not (allow_unfinished and last_game):
                 raise _fail(raw.last_line, f"game {raw.number} ends before it is finished (no 'Wins' line); "
                                            f"the file looks truncated")
-        elif game.result.winner is not None and not wins_seen:
-            raise _fail(raw.last_line, f"game {raw.number} is over ({game.result}) but the file has no 'Wins' line")
-    if rules.is_match and not series.is_over and not allow_unfinished:
+        elif final.winner is not None and not wins_seen:
+            raise _fail(raw.last_line, f"game {raw.number} is over ({final}) but the file has no 'Wins' line")
+    if isinstance(series, Match) and not series.is_over and not allow_unfinished:
         s = series.score
         raise _fail(last_line, f"the file ends at {s[0]}-{s[1]} in a {length}-point match: nobody has won yet "
                                f"(R27); the file looks truncated (read_mat(..., allow_unfinished=True) accepts it)")

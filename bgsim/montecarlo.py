@@ -81,9 +81,8 @@ from statistics import NormalDist
 
 import numpy as np
 
-from . import _kernel
+from . import _kernel, bearoff
 from . import _mc_kernel as _k
-from . import bearoff
 from .dice import ALL_ROLLS, OPENING_ROLLS
 from .equity import match_equity
 from .errors import BgsimError, EstimateError, RuleViolationError
@@ -91,8 +90,18 @@ from .position import Position
 from .results import ResultDisplay, Table
 from .rules import ResultKind, Rules
 
-__all__ = ["estimate", "Estimate", "EstimateError", "Interval", "PLAYERS", "DEFAULT_CHUNK_SIZE", "wilson_interval",
-           "mean_interval", "normal_quantile", "pubeval_weights"]
+__all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "PLAYERS",
+    "Estimate",
+    "EstimateError",
+    "Interval",
+    "estimate",
+    "mean_interval",
+    "normal_quantile",
+    "pubeval_weights",
+    "wilson_interval",
+]
 
 #: The players :func:`estimate` knows, by name.
 PLAYERS = ("random", "pubeval", "heuristic")
@@ -209,7 +218,7 @@ def wilson_interval(successes: int, n: int, confidence_level: float = 0.95) -> I
     return Interval(p, low, high, confidence_level)
 
 
-def _mean_sd(values: Sequence[float], counts: Sequence[int]) -> tuple[float, float, int]:
+def _mean_sd(values: Sequence[float] | np.ndarray, counts: Sequence[int] | np.ndarray) -> tuple[float, float, int]:
     """Mean, sample standard deviation and size of ``values`` seen ``counts`` times."""
     try:
         v = np.asarray(values, dtype=float)
@@ -230,7 +239,8 @@ def _mean_sd(values: Sequence[float], counts: Sequence[int]) -> tuple[float, flo
     return mean, math.sqrt(float((c * (v - mean) ** 2).sum() / (n - 1))), n
 
 
-def mean_interval(values: Sequence[float], counts: Sequence[int], confidence_level: float = 0.95) -> Interval:
+def mean_interval(values: Sequence[float] | np.ndarray, counts: Sequence[int] | np.ndarray,
+                  confidence_level: float = 0.95) -> Interval:
     """The mean of a sample given as distinct ``values`` seen ``counts`` times, with the normal
     interval ``mean +- z * s / sqrt(n)`` (``s``: the sample standard deviation; 95% by default).
 
@@ -395,13 +405,14 @@ class Estimate(ResultDisplay):
         >>> est.interval("luck")
         Traceback (most recent call last):
         ...
-        bgsim.errors.EstimateError: no interval named 'luck': choose from equity, win, gammon, backgammon, opp_win, opp_gammon, opp_backgammon, draw
+        bgsim.errors.EstimateError: no interval named 'luck': choose from equity, win, gammon, backgammon,
+        opp_win, opp_gammon, opp_backgammon, draw
         """
         if name == "equity":
             return mean_interval(self.outcome_values, self.outcomes, confidence_level)
         if name not in _PROPORTIONS:
             raise EstimateError(f"no interval named {name!r}: choose from "
-                                f"{', '.join(('equity',) + tuple(_PROPORTIONS))}")
+                                f"{', '.join(('equity', *_PROPORTIONS))}")
         if name == "draw" and self.draw is None:
             raise EstimateError("these rules have no last-roll draw (V4): no draw interval")
         return wilson_interval(sum(self.outcomes[i] for i in _PROPORTIONS[name]), self.games, confidence_level)
@@ -463,14 +474,14 @@ class Estimate(ResultDisplay):
         from .svg import convergence  # presentation, imported only to draw
 
         trace = list(zip(self.trace_games.tolist(), self.trace_equity.tolist(),
-                         self.trace_half_width.tolist()))
+                         self.trace_half_width.tolist(), strict=True))
         return self._table().html() + convergence(trace, unit=self.equity_unit)
 
     def _table(self) -> Table:
         title = (f"Monte Carlo estimate: {self.games:,} games, {self._seed_text()}"
                  + (" -- STOPPED EARLY" if self.stopped else ""),
                  self._players_text(), self._setting_text())
-        rows = [("win", self.win.percent(), self.opp_win.percent()),
+        rows: list[tuple[str, ...]] = [("win", self.win.percent(), self.opp_win.percent()),
                 ("gammon", self.gammon.percent(), self.opp_gammon.percent()),
                 ("backgammon", self.backgammon.percent(), self.opp_backgammon.percent())]
         if self.draw is not None:
@@ -573,7 +584,7 @@ def _play_chunk(job: _Job, k: int, n: int) -> tuple[np.ndarray, int]:
     """Play chunk ``k`` (``n`` games): per-first-roll outcome counts and the turns played."""
     ptab, pbar, poff = _pubeval_tables()
     bo = _bearoff_expected() if _k.PLAYER_HEURISTIC in job.players else _NO_BEAROFF
-    child = np.random.SeedSequence(job.entropy, spawn_key=job.spawn_key + (k,), pool_size=job.pool_size)
+    child = np.random.SeedSequence(job.entropy, spawn_key=(*job.spawn_key, k), pool_size=job.pool_size)
     state = child.generate_state(4, np.uint64)
     counts = np.zeros((job.first_rolls.shape[0], _k.N_OUTCOMES), dtype=np.int64)
     turns = _k.play_chunk(job.start, job.checkers, job.flags, job.first_rolls, n, state,
@@ -722,6 +733,7 @@ def _outcome_values(rules: Rules, cube: int, cube_turned: bool, away) -> tuple[l
 
 
 def _player_pair(player) -> tuple[str, str]:
+    pair: tuple[object, ...]
     if isinstance(player, str):
         pair = (player, player)
     else:
@@ -731,11 +743,11 @@ def _player_pair(player) -> tuple[str, str]:
             pair = ()
         if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
             raise EstimateError(f"player must be a name or a pair of names from {PLAYERS}, not {player!r}")
-    out = tuple(p.strip().lower() for p in pair)
-    for p in out:
+    a, b = (str(p).strip().lower() for p in pair)
+    for p in (a, b):
         if p not in _PLAYER_CODES:
             raise EstimateError(f"unknown player {p!r}: choose from {', '.join(PLAYERS)}")
-    return out  # type: ignore[return-value]
+    return a, b
 
 
 def _is_int(x) -> bool:
@@ -770,6 +782,7 @@ def _seed_sequence(rng) -> np.random.SeedSequence:
 
 def _entropy(ss: np.random.SeedSequence) -> int | tuple[int, ...]:
     e = ss.entropy
+    assert e is not None   # a SeedSequence made without entropy draws its own
     return int(e) if isinstance(e, (int, np.integer)) else tuple(int(x) for x in e)
 
 
@@ -1062,7 +1075,10 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     partial = None                 # a last chunk shorter than chunk_size, for a later resume=
     last = len(sizes) - 1
     if sizes[last] < chunk_size and last in kept:
-        partial = (last, results[last][0]) if last in results else resume.chunk_log.partial
+        if last in results:
+            partial = (last, results[last][0])
+        elif resume is not None:   # the chunk was played by the run resumed
+            partial = resume.chunk_log.partial
     return _summarise(position, rules, names, ss, chunk_size, kept, by_roll, partial, stopped, values, unit,
                       note, cube, bool(cube_turned), away, crawford_game, starter, bool(opening),
                       tuple(rolls), time.perf_counter() - t_start)
@@ -1092,11 +1108,11 @@ def _resumed_chunks(prev: Estimate, sizes: list[int]):
         raise EstimateError("resume= needs an Estimate made by estimate() (its chunk record is missing)")
     by_roll = np.array(prev.by_first_roll, dtype=np.int64)
     kept = {}
-    need = max((k * prev.chunk_size + n for k, n in zip(log.ids, log.sizes)), default=0)
+    need = max((k * prev.chunk_size + n for k, n in zip(log.ids, log.sizes, strict=True)), default=0)
     if sum(sizes) < need:
         raise EstimateError(f"resume= continues a run that played up to game {need:,}: give games= at "
                             f"least {need:,} (the total, not the games to add)")
-    for k, n, totals, turns in zip(log.ids, log.sizes, log.totals, log.turns):
+    for k, n, totals, turns in zip(log.ids, log.sizes, log.totals, log.turns, strict=True):
         if n != sizes[k]:      # the previous run's last chunk, played in part: play it again in full
             if log.partial is None or log.partial[0] != k:  # pragma: no cover - only that one is short
                 raise EstimateError("resume=: the previous run's chunks do not fit this one")

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING, Sequence
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .dice import check_dice
 from .errors import AmbiguousPlayError, IllegalPlayError, ParseError
@@ -24,8 +26,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .plays import Play
     from .position import Position
 
-__all__ = ["format_play", "parse_chains", "parse_play", "diagnose", "point_name", "forced_play_reason",
-           "CAUCASIAN_REASON"]
+__all__ = [
+    "CAUCASIAN_REASON",
+    "diagnose",
+    "forced_play_reason",
+    "format_play",
+    "parse_chains",
+    "parse_play",
+    "point_name",
+]
 
 _ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]  # 21 rolls, higher die first
 
@@ -138,7 +147,7 @@ def parse_chains(text: str) -> list[list[tuple[int, bool]]]:
             pts.append((_read_point(piece.rstrip("*"), pos, i == 0), hit))
         if pts[0][1]:
             raise ParseError(f"{token!r}: a hit mark belongs after the point landed on", pos)
-        for (a, _), (b, _) in zip(pts, pts[1:]):
+        for (a, _), (b, _) in itertools.pairwise(pts):
             if b >= a:
                 raise ParseError(f"{token} moves backwards: checkers move from higher to lower points (R1)", pos)
         if any(p == 0 for p, _ in pts[:-1]):
@@ -162,17 +171,17 @@ def _mine_after(mine: Sequence[int], chains) -> tuple[int, ...] | None:
     return tuple(b)
 
 
-def _matches(play: "Play", mine_after, chains) -> bool:
+def _matches(play: Play, mine_after, chains) -> bool:
     after = play.after
     if after is None or after.theirs != mine_after:
         return False
     required = {p for ch in chains for p, hit in ch[1:] if hit}
     allowed = {p for ch in chains for p, _ in ch[1:]}
-    hit_points = {dst for (src, dst), h in zip(play.steps, play.hits) if h}
+    hit_points = {dst for (src, dst), h in zip(play.steps, play.hits, strict=True) if h}
     return required <= hit_points <= allowed
 
 
-def _find(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["Play"]:
+def _find(pos: Position, chains, dice, caucasian: bool, plays=None) -> list[Play]:
     """The legal plays the written chains describe: at most one, or an AmbiguousPlayError if the
     text fits several (it leaves out where a checker hit on the way)."""
     found = _candidates(pos, chains, dice, caucasian, plays)
@@ -183,7 +192,7 @@ def _find(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["P
     return found
 
 
-def _candidates(pos: "Position", chains, dice, caucasian: bool, plays=None) -> list["Play"]:
+def _candidates(pos: Position, chains, dice, caucasian: bool, plays=None) -> list[Play]:
     mine_after = _mine_after(pos.mine, chains)
     if mine_after is None:
         return []
@@ -195,14 +204,42 @@ def _candidates(pos: "Position", chains, dice, caucasian: bool, plays=None) -> l
     # Lenient: the text names the checkers right but leaves out a hit mark on the way.
     required = {p for ch in chains for p, hit in ch[1:] if hit}
     return [p for p in plays if p.after is not None and p.after.theirs == mine_after
-            and required <= {dst for (_s, dst), h in zip(p.steps, p.hits) if h}]
+            and required <= {dst for (_s, dst), h in zip(p.steps, p.hits, strict=True) if h}]
 
 
-def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False, plays=None) -> "Play":
+def parse_play(pos: Position, text: str, dice=None, *, caucasian: bool = False, plays=None) -> Play:
     """Read ``text`` as a legal play in ``pos`` (see :meth:`bgsim.Position.parse_play`).
 
-    ``plays``: the legal plays of ``dice`` when the caller already has them (saves
-    generating them again).
+    Parameters
+    ----------
+    pos : Position
+        The position the play starts from (the player on roll moves).
+    text : str
+        The play in standard notation, merged (``24/13``, ``13/7(2)``) or step by step
+        (``24/18 18/13``), moves in any order.
+    dice : pair of int, optional
+        The roll. Without it the roll is worked out from the text, which works when exactly
+        one roll makes the text a legal play.
+    caucasian : bool, default False
+        Apply the Caucasian restriction (V5) to the legal plays.
+    plays : sequence of Play, optional
+        The legal plays of ``dice`` when the caller already has them (saves generating
+        them again).
+
+    Returns
+    -------
+    Play
+        The legal play the text names.
+
+    Raises
+    ------
+    ParseError
+        The text is not a play in notation (not text, too long, a move backwards ...).
+    IllegalPlayError
+        The text is no legal play of the roll; the message says why and cites the rule
+        (R5-R21, V5). Also raised for dice that are not a roll (R2).
+    AmbiguousPlayError
+        Without ``dice``, the text is a legal play of several rolls.
 
     >>> from bgsim import Position
     >>> str(parse_play(Position.initial(), "24/18 18/13"))
@@ -244,7 +281,7 @@ def parse_play(pos: "Position", text: str, dice=None, *, caucasian: bool = False
 
 
 def _steps_of(chain) -> tuple[tuple[int, int], ...]:
-    return tuple((a, b) for (a, _), (b, _) in zip(chain, chain[1:]))
+    return tuple((a, b) for (a, _), (b, _) in itertools.pairwise(chain))
 
 
 def _dice_list(dice) -> list[int]:
@@ -330,8 +367,28 @@ def forced_play_reason(label: str, used: list[int], dice, max_used: int, example
                        would: bool = False) -> str | None:
     """The R10 or R11 sentence for a play ``label`` that uses the dice ``used``, or None.
 
-    ``max_used``: how many dice the legal plays use; ``example``: a legal play to name.
-    ``would=True`` words it for a single step that would end the turn that way.
+    R10: both dice (all four of a double) must be played when possible; R11: when only one
+    die can be played, the higher one if possible.
+
+    Parameters
+    ----------
+    label : str
+        The play as the player wrote it, to quote.
+    used : list of int
+        The dice the play uses, in order.
+    dice : pair of int
+        The roll.
+    max_used : int
+        How many dice the legal plays of the roll use (R10).
+    example : str
+        A legal play to name in the sentence.
+    would : bool, default False
+        Word it for a single step that would end the turn that way ("would leave").
+
+    Returns
+    -------
+    str or None
+        The sentence, or None when the play breaks neither R10 nor R11.
 
     >>> forced_play_reason("13/10", [3], (6, 3), 2, "24/18 13/10")
     '13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)'
@@ -350,10 +407,26 @@ def forced_play_reason(label: str, used: list[int], dice, max_used: int, example
     return None
 
 
-def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text: str = "") -> str:
+def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: str = "") -> str:
     """Why a play is illegal, in words, citing the rule (R5-R21, V5).
 
-    ``step_lists`` holds the written segments ``(from, to)`` per checker move.
+    Parameters
+    ----------
+    pos : Position
+        The position the play starts from.
+    step_lists : sequence of sequences of (int, int)
+        The written segments ``(from, to)``, one sequence per checker move.
+    dice : pair of int
+        The roll.
+    caucasian : bool, default False
+        Apply the Caucasian restriction (V5).
+    text : str, optional
+        The play as written, to quote; by default it is formatted from ``step_lists``.
+
+    Returns
+    -------
+    str
+        One sentence naming what is wrong and the rule it breaks.
 
     >>> from bgsim import Position
     >>> diagnose(Position.initial(), [((13, 10),)], (6, 3), text="13/10")
@@ -363,7 +436,7 @@ def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text
     label = text or format_play(segs)
     dl = _dice_list(dice)
     dice_txt = f"{dice[0]}-{dice[1]}"
-    best = {"depth": -1, "reason": ""}
+    best: dict[str, Any] = {"depth": -1, "reason": ""}   # the deepest failure seen so far
     full: list[tuple[list[int], list[tuple[int, int]]]] = []
 
     def rec(done: list[bool], mine, theirs, left, used, steps, depth):
@@ -419,8 +492,7 @@ def diagnose(pos: "Position", step_lists, dice, *, caucasian: bool = False, text
         return reason if reason.startswith(label) else f"{label}: {reason}"
     used, steps = full[0]
     for p in legal:  # prefer an example that keeps what the player wrote
-        rest = list(p.steps)
-        if all(s in rest and not rest.remove(s) for s in steps):
+        if not Counter(steps) - Counter(p.steps):      # every step written is in p
             example = str(p)
             break
     max_used = max(p.dice_used for p in legal) if legal else 0

@@ -20,7 +20,8 @@ does not need a Player: they call the game's methods themselves.
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 import numpy as np  # noqa: F401  (the doctests use it)
 
@@ -32,7 +33,7 @@ from .plays import Play
 from .position import Position
 from .rules import Rules, result_kind
 
-__all__ = ["Player", "RandomPlayer", "HeuristicPlayer", "drive", "play_game", "shot_rolls"]
+__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "drive", "play_game", "shot_rolls"]
 
 
 @runtime_checkable
@@ -48,7 +49,7 @@ class Player(Protocol):
     True
     """
 
-    def choose_play(self, game_or_pos: "Game | Position", dice: tuple[int, int], plays: Sequence[Play]) -> Play:
+    def choose_play(self, game_or_pos: Game | Position, dice: tuple[int, int], plays: Sequence[Play]) -> Play:
         """Pick one of the legal ``plays`` of ``dice``."""
         ...  # pragma: no cover
 
@@ -61,7 +62,7 @@ class Player(Protocol):
         ...  # pragma: no cover
 
 
-def _position_of(game_or_pos: "Game | Position") -> Position:
+def _position_of(game_or_pos: Game | Position) -> Position:
     return game_or_pos if isinstance(game_or_pos, Position) else game_or_pos.position
 
 
@@ -316,12 +317,15 @@ def drive(game: Game, players: Sequence[Player]) -> Game:
             game.roll()
         elif state is ROLL:
             k = game.player_on_roll
-            if game.can_double() and players[k].offer_double(game):  # type: ignore[index]
+            assert k is not None   # a game that goes on has a player on roll
+            if game.can_double() and players[k].offer_double(game):
                 game.double()
             else:
                 game.roll()
         elif state is ANSWER:
-            answer = players[game.player_to_act].accept_double(game)  # type: ignore[index]
+            to_act = game.player_to_act
+            assert to_act is not None   # a double waits for the doubled player's answer
+            answer = players[to_act].accept_double(game)
             if answer == "take":
                 game.take()
             elif answer == "drop":
@@ -339,8 +343,9 @@ def drive(game: Game, players: Sequence[Player]) -> Game:
             else:
                 game.reject_resignation()
         else:
-            k = game.player_on_roll
-            game.play(players[k].choose_play(game, game.dice, game.legal_plays()))  # type: ignore[index, arg-type]
+            k, dice = game.player_on_roll, game.dice
+            assert k is not None and dice is not None   # the player on roll has rolled and must play
+            game.play(players[k].choose_play(game, dice, game.legal_plays()))
 
 
 def play_game(rules: Rules | None = None, players: Sequence[Player] | None = None, rng=None,

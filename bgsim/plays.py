@@ -34,7 +34,7 @@ from .notation import diagnose, format_play
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["Play", "generate_plays", "result_of", "check_dice"]
+__all__ = ["Play", "check_dice", "generate_plays", "result_of"]
 
 # One search workspace per thread: a widget's background thread and the main thread never
 # share the kernel's buffers.
@@ -69,7 +69,24 @@ class Play:
     :meth:`~bgsim.Position.legal_plays` knows the position it was played from
     (:attr:`before`) and the one it leads to (:attr:`after`, the opponent on roll).
 
-    Two plays are equal when their steps, dice and hits are equal.
+    Two plays are equal when their steps, dice and hits are equal. Plays are made by the
+    engine (:meth:`~bgsim.Position.legal_plays`, :meth:`~bgsim.Position.parse_play`,
+    :meth:`from_dict`); the constructor does not check the play against any position.
+
+    Parameters
+    ----------
+    steps : tuple of (int, int)
+        The single-die steps ``(from, to)`` in order, in the mover's numbering.
+    dice : pair of int
+        The roll played.
+    hits : tuple of bool, optional
+        Per step, whether it hit a blot (R8).
+    before : Position, optional
+        The position the play starts from (the mover on roll).
+    after : Position, optional
+        The position it leads to (the opponent on roll).
+    caucasian : bool, default False
+        Whether the play was generated under the Caucasian restriction (V5).
 
     >>> from bgsim import Position
     >>> [str(p) for p in Position.initial().legal_plays((4, 4))][:2]
@@ -84,8 +101,8 @@ class Play:
     steps: tuple[tuple[int, int], ...]
     dice: tuple[int, int]
     hits: tuple[bool, ...] = field(default=(), repr=False)
-    before: "Position | None" = field(default=None, repr=False, compare=False)
-    after: "Position | None" = field(default=None, repr=False, compare=False)
+    before: Position | None = field(default=None, repr=False, compare=False)
+    after: Position | None = field(default=None, repr=False, compare=False)
     caucasian: bool = field(default=False, repr=False, compare=False)
 
     @property
@@ -106,11 +123,11 @@ class Play:
 
     # Private names of before/after kept for callers not yet updated (no warning: private).
     @property
-    def _before(self) -> "Position | None":
+    def _before(self) -> Position | None:
         return self.before
 
     @property
-    def _after(self) -> "Position | None":
+    def _after(self) -> Position | None:
         return self.after
 
     @property
@@ -158,7 +175,7 @@ class Play:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> "Play":
+    def from_dict(cls, data: Mapping) -> Play:
         """The play :meth:`to_dict` wrote, checked against the rules.
 
         With a ``before`` position the play must be legal there (R5-R21, V5 when
@@ -226,7 +243,7 @@ def _read_pairs(value: object) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _hits_of(pos: "Position", steps) -> tuple[bool, ...]:
+def _hits_of(pos: Position, steps) -> tuple[bool, ...]:
     """Which of the steps hit a blot, played in order from ``pos`` (R8)."""
     theirs = list(pos.theirs)
     hits = []
@@ -238,7 +255,7 @@ def _hits_of(pos: "Position", steps) -> tuple[bool, ...]:
     return tuple(hits)
 
 
-def generate_plays(pos: "Position", dice, *, caucasian: bool = False) -> list[Play]:
+def generate_plays(pos: Position, dice, *, caucasian: bool = False) -> list[Play]:
     """The legal plays of ``dice`` in ``pos`` (R5-R21, V5 with ``caucasian``).
 
     >>> from bgsim import Position
@@ -265,7 +282,7 @@ def generate_plays(pos: "Position", dice, *, caucasian: bool = False) -> list[Pl
     return plays
 
 
-def result_of(pos: "Position", play: Play, *, caucasian: bool = False) -> "Position":
+def result_of(pos: Position, play: Play, *, caucasian: bool = False) -> Position:
     """The position after a legal ``play``, opponent on roll; :class:`IllegalPlayError` otherwise.
 
     >>> from bgsim import Position
@@ -283,7 +300,7 @@ def result_of(pos: "Position", play: Play, *, caucasian: bool = False) -> "Posit
     raise IllegalPlayError(diagnose(pos, [play.steps], play.dice, caucasian=caucasian, text=str(play)))
 
 
-def _apply_steps(pos: "Position", steps) -> "Position | None":
+def _apply_steps(pos: Position, steps) -> Position | None:
     """Apply steps with the engine's single-step rules; None if one is illegal."""
     b = pos.to_array()
     for src, dst in steps:

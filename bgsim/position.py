@@ -17,7 +17,7 @@ index 0 = borne off, 1..24 = points, 25 = the bar. ``mine`` is the side on roll,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +29,7 @@ from .plays import Play
 from .text import board_text
 from .turn import TurnBuilder
 
-__all__ = ["Position", "CHECKERS", "BAR", "OFF"]
+__all__ = ["BAR", "CHECKERS", "OFF", "Position"]
 
 CHECKERS = 15   # R2
 HYPERGAMMON_CHECKERS = 3  # X3
@@ -39,7 +39,7 @@ OFF = 0
 _START = {24: 2, 13: 5, 8: 3, 6: 5}          # R3
 _HYPERGAMMON_START = {24: 1, 23: 1, 22: 1}  # X3
 
-Counts = Union[Sequence[int], Mapping[int, int]]
+Counts = Sequence[int] | Mapping[int, int]
 
 
 def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
@@ -81,7 +81,7 @@ def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
 def _check_player(player: object) -> int:
     if not isinstance(player, (int, np.integer)) or isinstance(player, bool) or player not in (0, 1):
         raise InvalidPositionError(f"player must be 0 or 1 (absolute, not relative to who is on roll), not {player!r}")
-    return int(player)  # type: ignore[call-overload]
+    return int(player)
 
 
 def _validated(counts: list[int], who: str) -> tuple[int, ...]:
@@ -104,7 +104,7 @@ class Position:
     (1, 2, (0, 0))
     """
 
-    __slots__ = ("_mine", "_theirs", "_turn", "_hash")
+    __slots__ = ("_hash", "_mine", "_theirs", "_turn")
 
     def __init__(self, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int | None = None) -> None:
         if turn not in (0, 1) or isinstance(turn, bool):
@@ -138,7 +138,7 @@ class Position:
 
     # ----------------------------------------------------------------- constructors
     @classmethod
-    def initial(cls, turn: int = 0, *, variant: str = "standard") -> "Position":
+    def initial(cls, turn: int = 0, *, variant: str = "standard") -> Position:
         """The starting position (R3), or hypergammon's (X3) with ``variant="hypergammon"``.
 
         >>> Position.initial().mine[24], Position.initial(variant="hypergammon").pips()
@@ -154,7 +154,7 @@ class Position:
         return cls(layout, layout, turn, checkers=n)
 
     @classmethod
-    def from_counts(cls, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int = CHECKERS) -> "Position":
+    def from_counts(cls, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int = CHECKERS) -> Position:
         """Build a position from per-point counts, each side in its own numbering.
 
         ``mine``/``theirs`` are 26 counts (index 0 = off, 25 = bar) or a mapping
@@ -172,7 +172,7 @@ class Position:
 
     @classmethod
     def from_board(cls, board: Mapping[int, int] | Sequence[int], *, bar: tuple[int, int] = (0, 0),
-                   off: tuple[int, int] | None = None, turn: int = 0, checkers: int = CHECKERS) -> "Position":
+                   off: tuple[int, int] | None = None, turn: int = 0, checkers: int = CHECKERS) -> Position:
         """Build a position from one signed board seen by the side on roll (like XGID's board).
 
         ``board`` maps my points 1-24 to a count: positive for my checkers, negative for the
@@ -245,12 +245,12 @@ class Position:
         return cls(mine, theirs, turn, checkers=checkers)
 
     @classmethod
-    def from_array(cls, board: np.ndarray, turn: int = 0) -> "Position":
+    def from_array(cls, board: np.ndarray, turn: int = 0) -> Position:
         """From the engine's ``int[2, 26]`` array (row 0 = on roll)."""
         return cls(tuple(int(x) for x in board[0]), tuple(int(x) for x in board[1]), turn)
 
     @classmethod
-    def from_gnubg_id(cls, text: str, turn: int = 0, *, checkers: int = CHECKERS) -> "Position":
+    def from_gnubg_id(cls, text: str, turn: int = 0, *, checkers: int = CHECKERS) -> Position:
         """Read a gnubg Position ID; the side on roll is the one to move.
 
         The ID does not say who is player 0: give ``turn``. ``checkers``: per side (3 for
@@ -274,7 +274,7 @@ class Position:
         return encode_position_id(self._mine, self._theirs)
 
     @classmethod
-    def from_xgid(cls, text: str, *, checkers: int = CHECKERS) -> "Position":
+    def from_xgid(cls, text: str, *, checkers: int = CHECKERS) -> Position:
         """Read the position and the side on roll from an XGID (player 0 = XG's bottom player).
 
         The cube, score and dice fields are read and checked too; get them with
@@ -440,7 +440,7 @@ class Position:
         return self._mine if side == 0 else self._theirs
 
     # ----------------------------------------------------------------- transforms
-    def swap(self) -> "Position":
+    def swap(self) -> Position:
         """The same checkers with the other side on roll (no move is made).
 
         >>> Position.initial().swap().turn
@@ -448,7 +448,7 @@ class Position:
         """
         return Position._make(self._theirs, self._mine, 1 - self._turn)
 
-    def mirror(self) -> "Position":
+    def mirror(self) -> Position:
         """The same situation with the players' colours exchanged (player 0 <-> 1), same side on roll.
 
         Legal plays do not depend on colours, so ``p.mirror().legal_plays(r)`` has the same plays.
@@ -477,7 +477,7 @@ class Position:
                 "checkers": self.checkers}
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> "Position":
+    def from_dict(cls, data: Mapping) -> Position:
         """The position :meth:`to_dict` wrote, fully checked.
 
         A dict without the right keys raises :class:`~bgsim.errors.ParseError`; counts
@@ -491,7 +491,8 @@ class Position:
         >>> Position.from_dict({"mine": [0] * 26})
         Traceback (most recent call last):
         ...
-        bgsim.errors.ParseError: a position dict needs the keys checkers, mine, theirs, turn; missing: checkers, theirs, turn
+        bgsim.errors.ParseError: a position dict needs the keys checkers, mine, theirs, turn;
+        missing: checkers, theirs, turn
         """
         keys = {"mine", "theirs", "turn", "checkers"}
         if not isinstance(data, Mapping):
@@ -517,7 +518,7 @@ class Position:
         return cls(sides[0], sides[1], turn, checkers=checkers)
 
     @classmethod
-    def _make(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: int) -> "Position":
+    def _make(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: int) -> Position:
         """Trusted constructor for values known valid (engine output)."""
         obj = object.__new__(cls)
         obj._mine = mine
@@ -527,7 +528,7 @@ class Position:
         return obj
 
     # ----------------------------------------------------------------- plays
-    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> list["Play"]:
+    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> list[Play]:
         """Every legal play of ``dice`` (R5-R21), one per distinct resulting position.
 
         The empty play when nothing can move (R12). ``caucasian=True`` applies the
@@ -541,7 +542,7 @@ class Position:
         """
         return _plays.generate_plays(self, dice, caucasian=caucasian)
 
-    def parse_play(self, text: str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> "Play":
+    def parse_play(self, text: str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> Play:
         """Read a play in standard notation and check it is legal (R5-R21).
 
         Merged (``24/13``, ``13/7(2)``) and step by step (``24/18 18/13``) forms are
@@ -557,7 +558,7 @@ class Position:
         """
         return _parse_play(self, text, dice, caucasian=caucasian)
 
-    def play(self, play: "Play | str", dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> "Position":
+    def play(self, play: Play | str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> Position:
         """The position after ``play`` (a :class:`Play` or notation), with the opponent on roll.
 
         The play is checked against the legal plays; an illegal one raises
@@ -569,7 +570,8 @@ class Position:
         if isinstance(play, str):
             play = self.parse_play(play, dice, caucasian=caucasian)
         elif not isinstance(play, Play):
-            raise IllegalPlayError(f"a play is a Play or a play in notation such as '24/18 13/9', not {type(play).__name__}")
+            raise IllegalPlayError(
+                f"a play is a Play or a play in notation such as '24/18 13/9', not {type(play).__name__}")
         return _plays.result_of(self, play, caucasian=caucasian)
 
     # ----------------------------------------------------------------- dunder

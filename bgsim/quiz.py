@@ -83,6 +83,29 @@ class Quiz:
                wrong: Mapping[Hashable, str] | None = None) -> Quiz:
         """A multiple-choice question: ``why`` explains the answer, ``wrong`` a wrong choice.
 
+        Parameters
+        ----------
+        question : str
+            The question, as shown above the choices.
+        choices : sequence
+            The choices offered, in order.
+        answer
+            The right choice; one of ``choices``.
+        why : str
+            The explanation shown after the right answer.
+        wrong : mapping, optional
+            Choice -> the feedback for that wrong choice; a wrong choice not in it gets a
+            general "look again".
+
+        Returns
+        -------
+        Quiz
+
+        Raises
+        ------
+        BgsimError
+            ``answer`` is not one of ``choices``.
+
         >>> q = Quiz.choice("Which point is the bar?", [0, 25], answer=25,
         ...                 why="The bar counts as point 25.", wrong={0: "0 is off the board."})
         >>> q.check(0)
@@ -103,6 +126,28 @@ class Quiz:
     def number(cls, question: str, answer: float, why: str, *, tolerance: float = 0.0,
                hint: str = "") -> Quiz:
         """A question answered with a number, right within ``tolerance``.
+
+        Parameters
+        ----------
+        question : str
+            The question.
+        answer : float
+            The right number.
+        why : str
+            The explanation shown after a right answer.
+        tolerance : float, default 0.0
+            How far from ``answer`` an answer may be and still count as right.
+        hint : str, optional
+            Shown after a wrong number, following "too high" or "too low".
+
+        Returns
+        -------
+        Quiz
+
+        Raises
+        ------
+        BgsimError
+            ``answer`` or ``tolerance`` is not finite, or ``tolerance`` is negative.
 
         >>> q = Quiz.number("How many pips does each side count at the start?", 167, "8x2 + ... = 167.")
         >>> q.check("167")[0], q.check("160")[0], q.check("many")[1]

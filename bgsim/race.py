@@ -34,17 +34,17 @@ from .position import Position
 from .results import ResultDisplay, Table
 
 __all__ = [
-    "NotARaceError",
     "KeithCount",
-    "keith_count",
-    "ThorpCount",
-    "thorp_count",
     "KleinmanCount",
+    "NotARaceError",
+    "PercentRule",
+    "ThorpCount",
+    "eight_nine_twelve",
+    "keith_count",
+    "kleinman_chance_from_k",
     "kleinman_count",
     "kleinman_winning_chance",
-    "kleinman_chance_from_k",
-    "PercentRule",
-    "eight_nine_twelve",
+    "thorp_count",
 ]
 
 
@@ -92,7 +92,7 @@ class _RaceResult(ResultDisplay):
 
     def _table(self) -> Table:
         return Table(title=(self._name,),
-                     rows=self._rows() + ((_detail(self.double, self.redouble, self.take),),),
+                     rows=(*self._rows(), (_detail(self.double, self.redouble, self.take),)),
                      notes=(f"Verdict: {self.verdict}",), indent=2, sep=" ")
 
 
@@ -332,9 +332,9 @@ class KleinmanCount(_RaceResult):
     """
 
     pips: tuple[int, int]
-    D: int  # noqa: N815 - the names in the source
-    S: int  # noqa: N815
-    K: float  # noqa: N815
+    D: int
+    S: int
+    K: float
     winning_chance: float
     double: bool
     redouble: bool

@@ -47,10 +47,10 @@ Opening roll: player 0 throws 4, player 1 throws 3: player 0 starts and plays 4-
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from numbers import Integral
-from typing import Any
+from typing import Any, cast
 
 from .cube import Cube
 from .errors import BgsimError, InvalidSettingError
@@ -111,7 +111,8 @@ def check_names(names: Sequence[str] | None) -> tuple[str, str]:
     >>> check_names(("a:b", "c"))
     Traceback (most recent call last):
     ...
-    bgsim.errors.InvalidSettingError: a player name is non-empty text without ':' or line breaks or outer spaces, not 'a:b'
+    bgsim.errors.InvalidSettingError: a player name is non-empty text without ':' or line breaks or outer spaces,
+    not 'a:b'
     """
     if names is None:
         return DEFAULT_NAMES
@@ -130,13 +131,15 @@ def check_names(names: Sequence[str] | None) -> tuple[str, str]:
 
 def _check_score(score: object) -> tuple[int, int]:
     try:
-        s0, s1 = score  # type: ignore[misc]
-        ok = all(isinstance(x, Integral) and not isinstance(x, bool) and x >= 0 for x in (s0, s1))
+        s0, s1 = cast(Iterable[object], score)
     except (TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise BgsimError(f"a score is two whole numbers >= 0, not {score!r}")
-    return int(s0), int(s1)
+        raise BgsimError(f"a score is two whole numbers >= 0, not {score!r}") from None
+    out = []
+    for x in (s0, s1):
+        if not isinstance(x, Integral) or isinstance(x, bool) or int(x) < 0:
+            raise BgsimError(f"a score is two whole numbers >= 0, not {score!r}")
+        out.append(int(x))
+    return out[0], out[1]
 
 
 def _kind_words(kind: ResultKind | None) -> str:
@@ -151,15 +154,25 @@ def _points(n: int) -> str:
 class Step:
     """The state of a game after one event of its record, for stepping and teaching.
 
-    ``game_number``: 1, 2, ... in a series; ``snapshot``: the game's
-    :class:`~bgsim.events.GameSnapshot` after the event (its ``index`` in the game's record,
-    0 = :class:`~bgsim.events.GameStart`; the ``event``; the ``position``, seen from
-    ``position.turn``, before the opening roll player 0; ``state``, ``player_on_roll``,
-    ``player_to_act``; ``dice`` waiting to be played; the ``cube``; ``crawford_game``,
-    R28; the ``result`` once the game is over), each also readable on the step itself;
-    ``caption``: what happened, in words; ``rolled``: the dice this event threw or played
-    (``None`` when it had none); ``score``: ``(player 0, player 1)`` before this game
-    (points won so far in a money session); ``rules``.
+    Parameters
+    ----------
+    game_number : int
+        1, 2, ... in a series.
+    snapshot : GameSnapshot
+        The game after the event: its ``index`` in the game's record
+        (0 = :class:`~bgsim.events.GameStart`); the ``event``; the ``position``, seen from
+        ``position.turn`` (before the opening roll, player 0); ``state``,
+        ``player_on_roll``, ``player_to_act``; ``dice`` waiting to be played; the ``cube``;
+        ``crawford_game`` (R28); the ``result`` once the game is over. Each is also
+        readable on the step itself.
+    caption : str
+        What happened, in words.
+    rolled : pair of int or None
+        The dice this event threw or played; None when it had none.
+    score : pair of int
+        ``(player 0, player 1)`` before this game (points won so far in a money session).
+    rules : Rules
+        The game's settings.
 
     ``position_id``, ``match_id`` and ``xgid`` are the standard identifiers of the step
     (see the module's player mapping).
@@ -274,7 +287,9 @@ class Step:
             game_state = GAME_PLAYING
         else:
             game_state = {"drop": GAME_DROPPED, "resign": GAME_RESIGNED}.get(result.how, GAME_OVER)
-        resignation = int(result.kind) if result is not None and result.how == "resign" else 0
+        resignation = 0
+        if result is not None and result.how == "resign" and result.kind is not None:
+            resignation = int(result.kind)
         if self.snapshot.resignation is not None:     # an offer waiting for an answer (R30)
             resignation = int(self.snapshot.resignation)
         to_act = self.player_to_act if self.player_to_act is not None else on_roll
@@ -429,7 +444,9 @@ class _Captions(EventVisitor[str]):
             extras.append(f"bearing off {off} checker" + ("" if off == 1 else "s") + " (R17-R18)")
         if extras:
             text += ", " + " and ".join(extras)
-        after = self.snap.position  # type: ignore[union-attr]
+        snap = self.snap
+        assert snap is not None   # caption() sets it before visiting the event
+        after = snap.position
         mover_pips, other_pips = after.pips()[1], after.pips()[0]
         return text + f". Pip counts: {who(ev.player)} {mover_pips}, {who(1 - ev.player)} {other_pips}."
 
@@ -685,6 +702,7 @@ class _Steps:
     _steps: tuple[Step, ...]
     _starts: tuple[int, ...]
     _view: RecordView
+    _names: tuple[str, str]
 
     def __len__(self) -> int:
         return len(self._steps)
@@ -711,7 +729,7 @@ class _Steps:
         >>> GameRecord.from_game(Game(), names=("Ann", "Ben")).names
         ('Ann', 'Ben')
         """
-        return self._names  # type: ignore[attr-defined]
+        return self._names
 
     def view(self, start: int = 0) -> RecordView:
         """A new :class:`RecordView` (a cursor of its own) at step ``start``.
@@ -719,7 +737,8 @@ class _Steps:
         >>> GameRecord.from_game(Game()).view().step.caption
         'Game 1, money play. An opening roll decides who starts (R4).'
         """
-        return RecordView(self, start)  # type: ignore[arg-type]
+        # _Steps is a mixin: every instance is a GameRecord or a MatchRecord.
+        return RecordView(cast("GameRecord | MatchRecord", self), start)
 
     # ------------------------------------------------------------- the built-in view
     @property
@@ -839,6 +858,12 @@ class GameRecord(_Steps):
        4. player 0 takes: the cube shows 2 and player 0 owns it (R26).
     """
 
+    _number: int
+    _score: tuple[int, int]
+    _rules: Rules
+    _events: tuple[Event, ...]
+    _result: GameResult | None
+
     def __init__(self, events: Sequence[Event], *, number: int = 1, score: tuple[int, int] = (0, 0),
                  names: Sequence[str] | None = None) -> None:
         self._init(Game.replay(events), number, score, names)
@@ -876,7 +901,8 @@ class GameRecord(_Steps):
         self._view = RecordView(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-safe data: its events (:meth:`Event.to_dict <bgsim.events.Event.to_dict>`), number, score and names.
+        """The record as JSON-safe data: its events (:meth:`Event.to_dict <bgsim.events.Event.to_dict>`), number,
+        score and names.
 
         >>> import json
         >>> g = Game(starter=0); g.roll(dice=(6, 1)); g.play("13/7 8/7")

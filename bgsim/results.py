@@ -35,7 +35,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-__all__ = ["Table", "ResultDisplay"]
+__all__ = ["ResultDisplay", "Table"]
 
 
 @dataclass(frozen=True)

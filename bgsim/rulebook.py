@@ -34,8 +34,16 @@ from typing import NamedTuple, overload
 from .errors import BgsimError
 
 __all__ = [
-    "RuleEntry", "RuleList", "UnknownRuleError", "rules_reference", "markdown", "write_markdown",
-    "SOURCES", "LESSONS", "SECTIONS", "parse_ids",
+    "LESSONS",
+    "SECTIONS",
+    "SOURCES",
+    "RuleEntry",
+    "RuleList",
+    "UnknownRuleError",
+    "markdown",
+    "parse_ids",
+    "rules_reference",
+    "write_markdown",
 ]
 
 
@@ -96,13 +104,26 @@ LESSONS: dict[str, Lesson] = {
 class RuleEntry:
     """One rule of the reference.
 
-    ``options`` are the bgsim settings that switch or change the rule (empty when it always
-    applies), ``sources`` the keys of :data:`SOURCES` it comes from (empty for X1-X3),
-    ``lessons`` the numbers of the lessons that teach it (keys of :data:`LESSONS`).
+    Parameters
+    ----------
+    id : str
+        The rule id (``"R28"``, ``"V5"`` ...).
+    title : str
+        A short title.
+    text : str
+        The rule, stated in full.
+    options : tuple of str, optional
+        The bgsim settings that switch or change the rule (empty when it always applies).
+    sources : tuple of str, optional
+        The keys of :data:`SOURCES` it comes from (empty for X1-X3); by default all of them.
+
+    The property :attr:`lessons` gives the numbers of the lessons that teach it (keys of
+    :data:`LESSONS`).
 
     >>> print(rules_reference("R28"))
     R28 Crawford
-    In a match, the game right after either player first gets to one point away from winning is the Crawford game: the doubling cube may not be used in it. From the next game on (post-Crawford) the cube is back.
+    In a match, the game right after either player first gets to one point away from winning is the Crawford game:
+    the doubling cube may not be used in it. From the next game on (post-Crawford) the cube is back.
     Options: Rules(crawford=False): a match without it; it is on by default in a match
     Sources: Kompletní kniha pravidel: Crawfordovo pravidlo, Gammons, vlastnictví kostek a Edge Cases (Czech)
     Lessons: 08 Match play and the Crawford rule
@@ -148,7 +169,8 @@ class RuleEntry:
         >>> print(rules_reference("X1").markdown())
         ### X1 Jacoby rule
         <BLANKLINE>
-        In money play, gammons and backgammons count only as single games unless the cube has been turned (a double offered and taken) during the game.
+        In money play, gammons and backgammons count only as single games unless the cube has been turned
+        (a double offered and taken) during the game.
         <BLANKLINE>
         - Options: `Rules(jacoby=True)`: money play only
         - Sources: standard practice of the game, not in the source pages

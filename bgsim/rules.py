@@ -27,7 +27,7 @@ import dataclasses
 import enum
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import RuleViolationError
 
@@ -35,8 +35,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
 __all__ = [
-    "Rules", "ResultKind", "result_kind", "ENDING_MODES", "OPENING_STYLES", "SERIES_STARTERS",
-    "VARIANTS", "CUBE_OFF", "RESIGNATION_STYLES",
+    "CUBE_OFF",
+    "ENDING_MODES",
+    "OPENING_STYLES",
+    "RESIGNATION_STYLES",
+    "SERIES_STARTERS",
+    "VARIANTS",
+    "ResultKind",
+    "Rules",
+    "result_kind",
 ]
 
 #: V1: the points each result kind counts (single, gammon, backgammon) under each ending mode.
@@ -80,7 +87,7 @@ class ResultKind(enum.IntEnum):
     BACKGAMMON = 3
 
     @classmethod
-    def of(cls, value: "ResultKind | str | int") -> "ResultKind":
+    def of(cls, value: ResultKind | str | int) -> ResultKind:
         """The kind named by ``value``: a ResultKind, 1-3, or a name.
 
         Names: ``single`` (also ``single game``, ``oin``), ``gammon`` (``mars``),
@@ -115,7 +122,7 @@ _KIND_NAMES = {
 }
 
 
-def result_kind(position: "Position", loser: int) -> ResultKind:
+def result_kind(position: Position, loser: int) -> ResultKind:
     """Judge how much ``loser`` (player 0 or 1) loses in ``position`` (R23, also for a resignation, V3).
 
     Single game: the loser has borne off at least one checker. Gammon: none off.
@@ -151,56 +158,62 @@ def _is_power_of_two(x: int) -> bool:
 class Rules:
     """The settings of a game (or a match, or a money session): frozen, validated, documented.
 
-    Fields (RULES.md ids in brackets):
-
-    ``match_length``
+    Parameters
+    ----------
+    match_length : int, default 0
         0 = money play; N >= 1 = a match to N points (R27).
-    ``crawford``
+    crawford : bool or None, default None
         The Crawford rule (R28), match play only. ``None`` (the default) means "on in a
         match, off for money"; ``True`` for money play is refused.
-    ``automatic_doubles``
+    automatic_doubles : int, default 0
         Automatic doubles (R29), money play only: how many times at most a tie on the
         opening roll doubles the centred cube. 0 = off. They also stop at the cube limit.
-    ``carry_over``
-        Seed 004's house rule for automatic doubles (R29), money play only: once a game
+    carry_over : bool, default False
+        The game site's house rule for automatic doubles (R29), money play only: once a game
         has used its automatic doubles, each further tie on its opening roll carries one
         doubling over to the next game of the session, which starts with the cube at 2, 4,
         ... in the middle (up to the cube limit). Needs ``automatic_doubles >= 1``.
-    ``opening``
+    opening : str, default "standard"
         ``"standard"`` (R4: the opening dice are the first player's first move) or
         ``"winner_rolls"`` (R4a: the winner of the opening roll rolls both dice afresh).
-    ``series_starter``
+    series_starter : str, default "opening_roll"
         Who starts game 2, 3, ... of a series (R4b): ``"opening_roll"``, ``"loser"`` (of
         the previous game) or ``"alternate"``; see :meth:`next_starter`. Used by matches
         and sessions; a single :class:`~bgsim.game.Game` takes its starter as an argument.
-    ``jacoby``
+    jacoby : bool, default False
         The Jacoby rule (X1), money only: gammons and backgammons count as single games
         unless a double has been offered and taken in the game (automatic doubles do not
         count: the cube is still centred).
-    ``beavers``
+    beavers : bool, default False
         Beavers (X2), money only: the doubled player may redouble at once, keeping the cube.
-    ``ending``
+    ending : str, default "koks"
         The ending mode (V1): ``"oin"`` (1/1/1), ``"mars"`` (1/2/2) or ``"koks"`` (1/2/3,
         the standard R23).
-    ``cube_limit``
+    cube_limit : int or None, default None
         The cube limit (V2): ``None`` = unlimited, ``1`` (:data:`CUBE_OFF`) = no cube,
         else the highest value the cube may reach, a power of two (the game site offers
         2, 4, 8, 16, 32, 64).
-    ``last_roll_draw``
+    last_roll_draw : bool, default False
         The last-roll draw (V4).
-    ``caucasian``
+    caucasian : bool, default False
         The Caucasian hit rule (V5), passed to the engine's legal plays.
-    ``variant``
+    variant : str, default "standard"
         ``"standard"`` (15 checkers, R3) or ``"hypergammon"`` (3 checkers, X3).
-    ``resignation``
+    resignation : str, default "offer"
         ``"offer"`` (R30, the default: a player offers to resign a single game, a gammon or
         a backgammon, and the opponent accepts or refuses) or ``"judged"`` (V3, the game
         site's rule: a resignation is valued from the position; no offers).
-    ``jacoby_resignations``
+    jacoby_resignations : bool, default True
         With the Jacoby rule (X1): whether it also applies to an accepted resignation
         offer (R30). True by default (a resigned gammon counts single while the cube is
         centred); gnubg scores resignations without it (``False``), and ``read_mat`` reads
         gnubg's money sessions that way. Without the Jacoby rule it is always True.
+
+    Raises
+    ------
+    RuleViolationError
+        A setting out of range or settings that contradict each other (the Crawford rule or
+        Jacoby in the wrong kind of play, a cube limit that is not a cube value ...).
 
     Build one with a preset (:meth:`money`, :meth:`match`, :meth:`short_backgammon`,
     :meth:`hypergammon`), or by keywords; change one with :meth:`replace`.
@@ -212,7 +225,8 @@ class Rules:
     >>> Rules(cube_limit=48)
     Traceback (most recent call last):
     ...
-    bgsim.errors.RuleViolationError: cube_limit 48 is not a cube value: use None (unlimited), 1 (cube off) or a power of two such as 2, 4, ... 64 (V2)
+    bgsim.errors.RuleViolationError: cube_limit 48 is not a cube value: use None (unlimited), 1 (cube off)
+    or a power of two such as 2, 4, ... 64 (V2)
     """
 
     match_length: int = 0
@@ -288,7 +302,7 @@ class Rules:
 
     # ----------------------------------------------------------------- presets
     @classmethod
-    def money(cls, **changes) -> "Rules":
+    def money(cls, **changes) -> Rules:
         """Money play (R24-R26): Koks scoring (R23), unlimited cube, no optional rules unless asked.
 
         >>> Rules.money().is_money, Rules.money(jacoby=True, beavers=True).jacoby
@@ -297,21 +311,23 @@ class Rules:
         return cls(**{"match_length": 0, **changes})
 
     @classmethod
-    def match(cls, length: int, **changes) -> "Rules":
+    def match(cls, length: int, **changes) -> Rules:
         """A match to ``length`` points (R27) with the Crawford rule (R28) on.
 
         >>> Rules.match(7).describe()
-        '7-point match, Crawford rule; ending Koks (1/2/3); cube unlimited; standard opening (R4); later games: opening roll'
+        '7-point match, Crawford rule; ending Koks (1/2/3); cube unlimited; standard opening (R4);
+        later games: opening roll'
         """
         if not _is_int(length) or length < 1:
             raise RuleViolationError(f"a match is played to N >= 1 points, not {length!r} (R27)")
         return cls(**{"match_length": length, "crawford": True, **changes})
 
     @classmethod
-    def short_backgammon(cls, **changes) -> "Rules":
-        """The game site's "short backgammon" (seed 002), with the defaults bgsim chose for it.
+    def short_backgammon(cls, **changes) -> Rules:
+        """The game site's "short backgammon", with the defaults bgsim chose for it.
 
-        Seed 002 lists the site's settings but not their defaults; bgsim reads them as:
+        The site's page (the source "Krátký backgammon pravidla" of ``docs/rules.md``) lists
+        its settings but not their defaults; bgsim reads them as:
 
         - money play (the site plays for stakes, V6);
         - standard opening (R4: "the values of both dice from the draw are used at once");
@@ -321,21 +337,22 @@ class Rules:
         - the cube on, capped at 64, the largest limit the site offers (V2);
         - last-roll draw off (V4: the site says it "can be switched on");
         - standard, not Caucasian, hitting (V5 is the other variant the site offers);
-        - no automatic doubles, Jacoby or beavers (the seed does not mention them);
+        - no automatic doubles, Jacoby or beavers (the page does not mention them);
         - resignations valued from the position (V3, ``resignation="judged"``), not offered (R30).
 
         >>> r = Rules.short_backgammon()
         >>> r.cube_limit, r.ending, r.series_starter, r.last_roll_draw, r.resignation
         (64, 'koks', 'loser', False, 'judged')
         >>> Rules.short_backgammon(last_roll_draw=True, caucasian=True).describe()
-        'money play; ending Koks (1/2/3); cube limit 64; standard opening (R4); later games: loser starts; last-roll draw (V4); Caucasian hits (V5); resignations judged from the position (V3)'
+        'money play; ending Koks (1/2/3); cube limit 64; standard opening (R4); later games: loser starts;
+        last-roll draw (V4); Caucasian hits (V5); resignations judged from the position (V3)'
         """
         base = {"match_length": 0, "ending": "koks", "cube_limit": 64, "series_starter": "loser",
                 "last_roll_draw": False, "caucasian": False, "resignation": "judged"}
         return cls(**{**base, **changes})
 
     @classmethod
-    def hypergammon(cls, **changes) -> "Rules":
+    def hypergammon(cls, **changes) -> Rules:
         """Hypergammon (X3): 3 checkers a side on 24, 23, 22; money play unless ``match_length`` is given.
 
         >>> Rules.hypergammon().checkers, Rules.hypergammon(match_length=3).crawford
@@ -343,7 +360,7 @@ class Rules:
         """
         return cls(**{"variant": "hypergammon", **changes})
 
-    def replace(self, **changes) -> "Rules":
+    def replace(self, **changes) -> Rules:
         """A copy with some settings changed (checked again).
 
         ``crawford`` goes back to its default (on for a match) when ``match_length``
@@ -365,7 +382,7 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> "Rules":
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """The rules :meth:`to_dict` gave (missing settings keep their defaults; unknown ones are refused).
 
         >>> Rules.from_dict(Rules.hypergammon(jacoby=True).to_dict()) == Rules.hypergammon(jacoby=True)
@@ -381,7 +398,7 @@ class Rules:
         unknown = sorted(set(data) - names)
         if unknown:
             raise RuleViolationError(f"unknown rules setting(s): {', '.join(map(str, unknown))}")
-        return cls(**data)  # type: ignore[arg-type]
+        return cls(**data)
 
     # ----------------------------------------------------------------- reading
     @property
@@ -438,7 +455,7 @@ class Rules:
         return self.cube_limit is None or value <= self.cube_limit
 
     # ----------------------------------------------------------------- scoring
-    def multiplier(self, kind: "ResultKind | str | int", *, cube_turned: bool = True) -> int:
+    def multiplier(self, kind: ResultKind | str | int, *, cube_turned: bool = True) -> int:
         """What a result kind counts before the cube: V1's table, and X1 when the cube was never turned.
 
         >>> r = Rules.money(jacoby=True)
@@ -452,7 +469,7 @@ class Rules:
             return 1  # X1: gammons and backgammons count only once the cube has been turned
         return ENDING_MODES[self.ending][k - 1]
 
-    def points(self, kind: "ResultKind | str | int", cube: int = 1, *, cube_turned: bool | None = None) -> int:
+    def points(self, kind: ResultKind | str | int, cube: int = 1, *, cube_turned: bool | None = None) -> int:
         """Points won: the kind's multiplier (R23 under the ending mode V1, X1) times the cube value.
 
         ``cube_turned`` says whether a double was offered and taken in the game (for the
@@ -462,7 +479,7 @@ class Rules:
         >>> r = Rules.money()
         >>> r.points("single"), r.points("gammon", 2), r.points("backgammon", 4)
         (1, 4, 12)
-        >>> Rules(ending="mars").points("backgammon", 4)    # seed 002: "Mars at cube 4 gives 2 x 4"
+        >>> Rules(ending="mars").points("backgammon", 4)    # the site: "Mars at cube 4 gives 2 x 4"
         8
         >>> Rules.money(jacoby=True).points("backgammon", 1)   # X1: cube not turned
         1

@@ -230,7 +230,7 @@ def _names(names: Iterable[str] | None) -> tuple[str, str]:
     return str(a), str(b)
 
 
-def _describe(pos: "Position", counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
+def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
               perspective: int, dice: tuple[int, int] | None, cube: tuple[int, int | None] | None,
               play: Any, caption: str | None, show_pips: bool = True) -> tuple[str, str]:
     turn = pos.turn
@@ -255,8 +255,8 @@ def _describe(pos: "Position", counts: tuple[tuple[int, ...], tuple[int, ...]], 
     return title, text
 
 
-def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube: Any = None,
-          play: "Play | None" = None, highlight: Iterable[int] = (), orientation: str = "right",
+def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: Any = None,
+          play: Play | None = None, highlight: Iterable[int] = (), orientation: str = "right",
           size: int | None = None, theme: str = "classic", names: Iterable[str] | None = None,
           caption: str | None = None, id_prefix: str | None = None, pips: bool = True) -> SvgBoard:
     """Draw ``position`` as an SVG board.
@@ -498,7 +498,8 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
             dy = _MID - _DIE / 2
             out.append(f'<g class="die" data-value="{d}" data-player="{turn}">'
                        f'<rect x="{_f(dx)}" y="{_f(dy)}" width="{_DIE}" height="{_DIE}" rx="5" '
-                       f'fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" stroke-width="{max(sw, 1.5)}"/>')
+                       f'fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" '
+                       f'stroke-width="{max(sw, 1.5)}"/>')
             for px, py in _PIPS[d]:
                 out.append(f'<circle cx="{_f(dx + _DIE / 2 + px * 8)}" cy="{_f(dy + _DIE / 2 + py * 8)}" r="2.9" '
                            f'fill="{t["checker_text"][turn]}"/>')
@@ -510,7 +511,7 @@ def board(position: "Position", *, perspective: int = 0, dice: Any = None, cube:
         to_p = (lambda q: q) if mover == perspective else (lambda q: 25 - q)
         live = [list(counts[mover]), list(counts[1 - mover])]
         marks: list[str] = []
-        for i, ((src, dst), hit) in enumerate(zip(steps, hits)):
+        for i, ((src, dst), hit) in enumerate(zip(steps, hits, strict=True)):
             if src == 25:
                 live[0][25] -= 1
                 x1, y1 = lay.bar_slot(mover, live[0][25])
@@ -581,7 +582,7 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 
 
 # ----------------------------------------------------------------------------- helpers for rich displays
-def play_board(play: "Play", *, position: "Position | None" = None, **options: Any) -> SvgBoard:
+def play_board(play: Play, *, position: Position | None = None, **options: Any) -> SvgBoard:
     """The board before ``play`` with the play's steps as arrows and its dice (a ``Play``'s picture).
 
     ``position`` is needed only for a play that does not know where it starts. Other
@@ -601,14 +602,39 @@ def play_board(play: "Play", *, position: "Position | None" = None, **options: A
     return board(before, play=play, **options)
 
 
-def step_board(position: "Position", *, cube_value: int = 1, cube_owner: int | None = None,
+def step_board(position: Position, *, cube_value: int = 1, cube_owner: int | None = None,
                dice: Any = None, caption: str | None = None, score: str | None = None,
                **options: Any) -> SvgBoard:
     """A board for one step of a game or match record: the cube, the dice and a caption line.
 
-    Takes plain values, so any record or game can call it: ``cube_owner`` is player 0, 1
-    or None (centred); ``score`` (e.g. ``"Ann 2, Ben 1 (5-point match)"``) and ``caption``
-    are joined into the line under the board. Other keywords go to :func:`board`.
+    Takes plain values, so any record or game can call it.
+
+    Parameters
+    ----------
+    position
+        The position to draw.
+    cube_value
+        The doubling cube's value (R24).
+    cube_owner
+        The player (0 or 1) who owns the cube, or None when it is centred.
+    dice
+        ``(d1, d2)`` of the player on roll, or None; as in :func:`board`.
+    caption
+        What happens at this step (``"Ann doubles"``).
+    score
+        The score line, e.g. ``"Ann 2, Ben 1 (5-point match)"``; ``score`` and ``caption``
+        are joined into the line under the board.
+    **options
+        Other keywords for :func:`board` (``perspective``, ``play``, ``theme`` ...).
+
+    Returns
+    -------
+    SvgBoard
+
+    Raises
+    ------
+    BgsimError
+        As :func:`board`: a cube, dice or option that does not fit.
 
     >>> from bgsim import Position
     >>> svg = step_board(Position.initial(), cube_value=2, cube_owner=1, dice=(3, 1),
@@ -677,10 +703,10 @@ def convergence(trace: list[tuple[int, float, float]], width: int = 520, height:
     def y(v: float) -> float:
         return top + ph * (hi - v) / (hi - lo)
 
-    band = [f"{x(a):.1f},{y(b + c):.1f}" for a, b, c in zip(g, e, h)]
-    band += [f"{x(a):.1f},{y(b - c):.1f}" for a, b, c in zip(g[::-1], e[::-1], h[::-1])]
+    band = [f"{x(a):.1f},{y(b + c):.1f}" for a, b, c in zip(g, e, h, strict=True)]
+    band += [f"{x(a):.1f},{y(b - c):.1f}" for a, b, c in zip(g[::-1], e[::-1], h[::-1], strict=True)]
     parts.append(f'<polygon points="{" ".join(band)}" fill="#90caf9" fill-opacity="0.55" stroke="none"/>')
-    line = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(g, e))
+    line = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(g, e, strict=True))
     parts.append(f'<polyline points="{line}" fill="none" stroke="#0d47a1" stroke-width="2"/>')
     if lo < 0 < hi:
         parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#666" '

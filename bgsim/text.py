@@ -45,7 +45,7 @@ def _cell(bottom: tuple[int, ...], top: tuple[int, ...], letters: tuple[str, str
     return "   "
 
 
-def board_text(pos: "Position", perspective: int = 0) -> str:
+def board_text(pos: Position, perspective: int = 0) -> str:
     """The position as text: the top half shows points 13-24, the bottom half 12-1,
     numbered from the side of player ``perspective`` (0 or 1), who sits at the bottom.
 

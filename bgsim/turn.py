@@ -197,7 +197,7 @@ class TurnBuilder:
         self._plays = tuple(plays)
         # Each play's result (mine, theirs), back in the mover's view.
         self._results = tuple((_after(p).theirs, _after(p).mine) for p in plays)
-        self._by_result = dict(zip(self._results, plays))
+        self._by_result = dict(zip(self._results, plays, strict=True))
         self._max_used = max(len(p) for p in plays)
         all_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
         self._n_dice = len(all_dice)
@@ -250,7 +250,7 @@ class TurnBuilder:
             rest = _without(left, die)
             for src in _sources(node[0]):
                 for _dst, _hit, child in _try_step(node, src, die)[1]:
-                    run = (die,) + self._longest(child, rest)
+                    run = (die, *self._longest(child, rest))
                     if len(run) > len(best):
                         best = run
         self._longest_memo[key] = best
@@ -316,7 +316,7 @@ class TurnBuilder:
         reach: set = set()
         for node in level.frontier:
             reach |= self._finals(node, level.left)
-        return tuple(p for p, result in zip(self._plays, self._results) if result in reach)
+        return tuple(p for p, result in zip(self._plays, self._results, strict=True) if result in reach)
 
     def options(self) -> tuple[Step, ...]:
         """The legal next steps: each one can be completed to a legal play (R5-R21, V5).

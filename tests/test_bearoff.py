@@ -165,7 +165,7 @@ def test_taper_count_3825(built):
 
 
 def _bf_steps(c: tuple[int, ...], die: int) -> set[tuple[int, ...]]:
-    """One die in a bear-off, straight from the rule book: R17 exact, R18 higher number from
+    """One die in a bear-off, straight from the rules: R17 exact, R18 higher number from
     the highest point, R19 otherwise move inside (R20: moving inside is always allowed)."""
     out = set()
     highest = max((p for p in range(1, 7) if c[p - 1]), default=0)

@@ -1,7 +1,7 @@
-"""The engine against the independent brute-force oracle (tests/reference.py), on >= 20,000 cases.
+"""The engine against the independent brute-force oracle (tests/support/reference.py), on >= 20,000 cases.
 
 Cases come from random games played by the engine itself and from purpose-built generators
-(tests/positions.py): checkers on the bar against 0-6 closed points, primes, bear-offs with
+(tests/support/positions.py): checkers on the bar against 0-6 closed points, primes, bear-offs with
 gaps and with contact, positions where only one die or only the higher die can be played,
 doubles blocked after 1-3 moves, hypergammon (R5-R21, V5, X3). Everything is seeded.
 """
@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from bgsim import Position
-from positions import GENERATORS, is_valid, sample_case
-from reference import reference_moves, reference_results
+from tests.support.positions import GENERATORS, is_valid, sample_case
+from tests.support.reference import reference_moves, reference_results
 
 CASES_PER_GENERATOR = 1200
 RANDOM_GAME_CASES = 8000

@@ -1,7 +1,7 @@
 """Match equity (R27, R28) and cube theory (R24-R26) in bgsim.equity.
 
-Expected numbers come from the sources, not from our own output: the Kazaross-XG2
-table values quoted in the issue, take points worked by hand from table entries,
+Expected numbers come from the sources, not from our own output: entries of the published
+Kazaross-XG2 table (met/Kazaross-XG2.xml of GNU Backgammon), take points worked by hand from table entries,
 and the textbook take points (25% dead cube, 20% live cube).
 """
 
@@ -33,7 +33,7 @@ AWAYS = range(1, 26)
 
 
 # ----------------------------------------------------------------------------- MET (R27, R28)
-def test_met_published_values_from_the_issue():
+def test_met_published_values_at_the_crawford_game():
     assert match_equity(1, 1) == 0.5
     # 2-away vs 1-away in the Crawford game (R28): 0.32264 for the trailer
     assert match_equity(2, 1, crawford=True) == pytest.approx(0.32264, abs=1e-12)

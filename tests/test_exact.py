@@ -2,7 +2,7 @@
 
 Every expected number here comes from a published table or is counted by hand in a comment;
 positions are legal 15-checker positions whose other checkers are borne off, so nothing but
-the checkers named can block or hit (RULES.md R1, R7).
+the checkers named can block or hit (R7: a point held by two or more checkers is closed).
 """
 
 from __future__ import annotations
@@ -18,12 +18,8 @@ from bgsim.exact import (
     shot_chance, shots,
 )
 
-try:  # pytest puts tests/ on sys.path; from the repository root it is the package "tests"
-    from positions import gen_anything, gen_bar
-    from reference import reference_results
-except ImportError:  # pragma: no cover
-    from tests.positions import gen_anything, gen_bar
-    from tests.reference import reference_results
+from tests.support.positions import gen_anything, gen_bar
+from tests.support.reference import reference_results
 
 # Published: the number of the 36 rolls that hit a blot d = 1..24 pips away with one checker and
 # nothing in between (OEIS A055100, "In the game of backgammon, the number of blot hitting rolls
@@ -99,7 +95,7 @@ def test_shots_after_a_play():
 @pytest.mark.parametrize("seed", range(12))
 def test_hit_chance_against_the_reference_oracle(seed):
     """R8 on random positions: the engine-based count equals the count from the independent
-    reference generator (tests/reference.py): a roll hits when some result has more opposing
+    reference generator (tests/support/reference.py): a roll hits when some result has more opposing
     checkers on the bar."""
     rng = np.random.default_rng(seed)
     mine, theirs = (gen_bar if seed % 3 == 0 else gen_anything)(rng)

@@ -2,7 +2,7 @@
 
 Rule ids: R4, R4a (opening), R10-R12 (plays, passes), R22-R26 (end, scoring, cube), R28
 (Crawford), R29 (automatic doubles), V1-V5 (site settings), X1-X3 (Jacoby, beavers,
-hypergammon), P1 (a roll out of turn). Expected values come from RULES.md's text.
+hypergammon), P1 (a roll out of turn). Expected values come from the rules' text (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from bgsim.game import Game
 from bgsim.players import RandomPlayer, play_game
 from bgsim.rules import CUBE_OFF, ResultKind, Rules
 
-V1_TABLE = {  # RULES.md V1
+V1_TABLE = {  # V1: the points of single, gammon, backgammon under each ending mode
     "oin": {ResultKind.SINGLE: 1, ResultKind.GAMMON: 1, ResultKind.BACKGAMMON: 1},
     "mars": {ResultKind.SINGLE: 1, ResultKind.GAMMON: 2, ResultKind.BACKGAMMON: 2},
     "koks": {ResultKind.SINGLE: 1, ResultKind.GAMMON: 2, ResultKind.BACKGAMMON: 3},
@@ -335,7 +335,7 @@ def test_scoring_table_resign_and_drop_R23_R26_V1_V3_X1(ending, jacoby, kind):
 @pytest.mark.parametrize("ending, expected", [("koks", 3), ("mars", 2), ("oin", 1)])
 @pytest.mark.parametrize("cube", [1, 2, 4])
 def test_resign_with_a_checker_on_the_bar_and_none_off_V3(ending, expected, cube):
-    """The issue's case: a resignation while on the bar with nothing off is a backgammon (R23):
+    """A resignation while on the bar with nothing off is a backgammon (R23):
     3 x cube under Koks, 2 x cube under Mars, 1 x cube under Oin (V1, V3)."""
     pos = Position.from_counts({1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 3}, {25: 1, 10: 14}, turn=0)
     g = Game(Rules.money(ending=ending), position=pos, cube_value=cube, cube_owner=None if cube == 1 else 1)

@@ -12,7 +12,7 @@ from bgsim.errors import AmbiguousPlayError
 from bgsim.errors import BgsimError
 from bgsim.notation import format_play, parse_chains
 
-from positions import GENERATORS, sample_case
+from tests.support.positions import GENERATORS, sample_case
 
 
 @pytest.mark.parametrize(
@@ -34,7 +34,7 @@ def test_format(moves, hits, text):
     assert format_play(moves, hits) == text
 
 
-def test_issue_examples():
+def test_parse_and_format_a_play_with_steps_in_any_order():
     pos = Position.initial()
     play = pos.parse_play("8/7 13/7")
     assert play.steps in (((13, 7), (8, 7)), ((8, 7), (13, 7)))

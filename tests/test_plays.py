@@ -1,4 +1,4 @@
-"""Legal plays, rule by rule (RULES.md R4-R21, V5, X3), worked out by hand.
+"""Legal plays, rule by rule (R4-R21, V5, X3 of docs/rules.md), worked out by hand.
 
 Each test names the rule it proves. The exhaustive comparison with the independent
 brute-force oracle is in ``test_engine_vs_reference.py``.
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bgsim import OPENING_ROLLS, IllegalPlayError, InvalidPositionError, ParseError, Play, Position
 from bgsim.dice import ALL_ROLLS
 
-from positions import GENERATORS, sample_case, valid_positions
+from tests.support.positions import GENERATORS, sample_case, valid_positions
 
 
 def _start_with(**change):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from bgsim import InvalidPositionError, ParseError, Position
 from bgsim.errors import BgsimError
 
-from positions import GENERATORS, sample_case, valid_positions
+from tests.support.positions import GENERATORS, sample_case, valid_positions
 
 
 def test_R3_initial_position():

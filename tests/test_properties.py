@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from bgsim import Position
 from bgsim.dice import ALL_ROLLS, DISTINCT_ROLLS
-from positions import GENERATORS, is_valid, sample_case, valid_positions
-from reference import reference_results
+from tests.support.positions import GENERATORS, is_valid, sample_case, valid_positions
+from tests.support.reference import reference_results
 
 rolls = st.sampled_from(ALL_ROLLS)
 
@@ -87,7 +87,7 @@ def test_gnubg_id_round_trip(board):
     assert Position.from_xgid(swapped.xgid()) == swapped
 
 
-def test_issue_id_examples():
+def test_known_gnubg_and_xgid_ids_of_the_opening():
     start = Position.initial()
     assert start.gnubg_id() == "4HPwATDgc/ABMA"
     after = start.play("24/20 24/21")  # 4-3 by player 0; player 1 on roll
@@ -98,7 +98,7 @@ def test_issue_id_examples():
 
 # Perft: the number of distinct legal plays summed over the 21 distinct rolls, from the start
 # (1 ply) and over every reply (2 plies). Cross-checked against the brute-force oracle in
-# tests/reference.py (the 1-ply count here on every run, the 2-ply counts when recorded).
+# tests/support/reference.py (the 1-ply count here on every run, the 2-ply counts when recorded).
 PERFT = {"standard": (447, 202_782), "hypergammon": (195, 38_017)}
 
 

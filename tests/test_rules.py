@@ -1,6 +1,6 @@
 """Tests of bgsim.rules: the settings (R4, R4a, R4b, R27-R29, V1, V2, V4, V5, X1-X3) and scoring (R23, R26, V1, X1).
 
-The expected numbers are written here from RULES.md's text, not taken from the code.
+The expected numbers are written here from the rules' text (docs/rules.md), not taken from the code.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from bgsim import Position, RuleViolationError
 from bgsim.rules import CUBE_OFF, ENDING_MODES, ResultKind, Rules, result_kind
 
-# V1, written out from RULES.md: Oin 1/1/1, Mars 1/2/2, Koks 1/2/3 (single, gammon, backgammon).
+# V1, written out from the rule's text: Oin 1/1/1, Mars 1/2/2, Koks 1/2/3 (single, gammon, backgammon).
 V1_TABLE = {
     "oin": {"single": 1, "gammon": 1, "backgammon": 1},
     "mars": {"single": 1, "gammon": 2, "backgammon": 2},
@@ -44,8 +44,8 @@ def test_points_default_cube_turned_is_cube_above_one_X1():
     assert Rules.money().points("gammon", 1) == 2  # no Jacoby: always counts (R23)
 
 
-def test_seed_002_example_mars_at_cube_4_V1():
-    """Seed 002: "Mars at cube 4 gives a total coefficient of 2 x 4"."""
+def test_the_game_sites_example_mars_at_cube_4_V1():
+    """The game site's own example (V1): "Mars at cube 4 gives a total coefficient of 2 x 4"."""
     assert Rules(ending="mars").points("gammon", 4) == 8
     assert Rules(ending="mars").points("backgammon", 4) == 8
 

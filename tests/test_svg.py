@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from bgsim import BgsimError, Position, svg
 from bgsim.svg import SvgBoard, board, play_board, step_board
 from bgsim.text import board_text
-from positions import valid_positions
+from tests.support.positions import valid_positions
 
 GOLDEN = Path(__file__).parent / "golden"
 NS = "{http://www.w3.org/2000/svg}"

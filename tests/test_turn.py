@@ -1,11 +1,11 @@
 """The turn stepper (bgsim.turn): stepping die by die reaches exactly the legal plays, and every
 refused step is explained with a rule id.
 
-Exhaustive part: for thousands of (position, roll) cases from tests/positions.py (bar against
+Exhaustive part: for thousands of (position, roll) cases from tests/support/positions.py (bar against
 0-6 closed points, partial entry, primes, bear-offs with gaps and contact, one die / higher die,
 doubles blocked after 1-3 steps, Caucasian V5, hypergammon X3) and from random games, a depth
 first search through ``options()`` must reach exactly the results of ``legal_plays`` and of the
-brute-force oracle (tests/reference.py), and every (point, die) that is not an option must be
+brute-force oracle (tests/support/reference.py), and every (point, die) that is not an option must be
 refused by ``why`` and ``step`` with a sentence citing a rule, changing nothing.
 """
 
@@ -15,8 +15,8 @@ import re
 
 import numpy as np
 import pytest
-from positions import GENERATORS, sample_case
-from reference import reference_moves, reference_results
+from tests.support.positions import GENERATORS, sample_case
+from tests.support.reference import reference_moves, reference_results
 
 from bgsim import BgsimError, IllegalPlayError, ParseError, Position, Step, TurnBuilder
 

@@ -11,6 +11,7 @@ import ipywidgets as w
 import traitlets
 
 from .. import svg
+from ..errors import BgsimError
 from ..ids import XgidState
 from ..position import Position
 from ._common import IdBox
@@ -97,11 +98,27 @@ class BoardView(anywidget.AnyWidget):
 class BoardWidget(w.VBox):
     """A position on a board, with its gnubg ID and XGID to copy; clicks are reported.
 
-    ``perspective`` is the player drawn at the bottom (absolute: it stays put whoever is
-    on roll). The other keywords go to :func:`bgsim.svg.board` (``dice``, ``cube``,
-    ``play``, ``highlight``, ``orientation``, ``theme``); ``size`` is the board's width in
-    pixels (``None``: as wide as the page allows). Set :attr:`position` (or call
-    :meth:`redraw` with new drawing keywords) to change what is shown.
+    Set :attr:`position` (or call :meth:`redraw` with new drawing keywords) to change what
+    is shown.
+
+    Parameters
+    ----------
+    position : Position, optional
+        The position shown; the starting position by default.
+    perspective : int, default 0
+        The player drawn at the bottom (absolute: it stays put whoever is on roll).
+    size : int, optional
+        The board's width in pixels; None: as wide as the page allows.
+    xgid_state : XgidState, optional
+        The cube, score and match settings written into the XGID shown under the board.
+    **drawing
+        Keywords for :func:`bgsim.svg.board`: ``dice``, ``cube``, ``play``, ``highlight``,
+        ``orientation``, ``theme`` ...
+
+    Raises
+    ------
+    BgsimError
+        ``perspective`` is not player 0 or 1.
 
     >>> from bgsim import Position
     >>> b = BoardWidget(Position.initial())
@@ -114,7 +131,7 @@ class BoardWidget(w.VBox):
     def __init__(self, position: Position | None = None, perspective: int = 0, *, size: int | None = None,
                  xgid_state: XgidState | None = None, **drawing: Any) -> None:
         if perspective not in (0, 1):
-            raise ValueError(f"perspective must be player 0 or 1, not {perspective!r}")
+            raise BgsimError(f"perspective must be player 0 or 1, not {perspective!r}")
         self._position = Position.initial() if position is None else position
         self._perspective = perspective
         self._drawing = dict(drawing)

@@ -53,6 +53,22 @@ class MonteCarloWidget(w.VBox):
     result on screen. The numbers are attributes too: :attr:`games`, :attr:`outcomes`,
     :attr:`equity`, :attr:`stopped`; :meth:`wait` waits for a run to end.
 
+    Parameters
+    ----------
+    position : Position, optional
+        The position played out, the side on roll moving first; the starting position by
+        default.
+    games : int, default 3600
+        The number of games first shown in the "games" box.
+    seed : int, default 0
+        The seed first shown in the "seed" box: the same seed, settings and games give the
+        same result.
+    size : int or None, default 400
+        The board's width in pixels; None: as wide as the page allows.
+    **drawing
+        Keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
+        ``theme`` ...
+
     >>> from bgsim import Position
     >>> mc = MonteCarloWidget(Position.from_counts({1: 1}, {2: 1}), games=72)
     >>> mc.start(); mc.wait(120)
@@ -202,7 +218,7 @@ class MonteCarloWidget(w.VBox):
                 if est.stopped:
                     self.stopped = True
                     break
-        except Exception as e:  # noqa: BLE001 - shown to the user; the widget stays usable
+        except Exception as e:
             self.error = str(e)
             self._say(f"the run failed: {e}", error=True)
         finally:
@@ -224,7 +240,8 @@ class MonteCarloWidget(w.VBox):
         self.progress.description = f"{self.games:,} games"
         self.plot.value = convergence(self.trace, unit=getattr(self, "_unit", "points per game"))
         n = self.games
-        if not n:
+        eq = self.equity
+        if not n or eq is None:
             self.table.value = ""
             return
         o = self.outcomes
@@ -235,7 +252,6 @@ class MonteCarloWidget(w.VBox):
 
         rows = [row("wins", o[0] + o[1] + o[2]), row("wins a gammon", o[1] + o[2]), row("wins a backgammon", o[2]),
                 row("loses", o[3] + o[4] + o[5]), row("loses a gammon", o[4] + o[5])]
-        eq = self.equity
         rows.append(f"<tr><td><b>equity</b></td><td><b>{eq.value:+.3f}</b></td>"
                     f"<td>{eq.low:+.3f} - {eq.high:+.3f}</td></tr>")
         self.table.value = (f"<table class='bgsim-table'><tr><th>player {self._position.turn} (on roll)</th>"

@@ -6,10 +6,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..dice import rng_from
+from ..dice import check_dice, rng_from
 from ..dice import roll as roll_dice
 from ..errors import BgsimError
 from ..position import Position
+from ..turn import TurnBuilder
 from ._board import BoardWidget, Click
 from ._common import MessageLine, from_player, to_player
 
@@ -37,6 +38,35 @@ class StepperWidget(w.VBox):
     Points are clicked on the board as drawn; sentences use the numbering of the side on
     roll (``perspective`` defaults to that side, so they agree).
 
+    Parameters
+    ----------
+    position : Position, optional
+        The position the roll is played from; the starting position by default.
+    dice : pair of int, optional
+        The roll to play at once; None: wait for Roll or Set dice.
+    rng : int, SeedSequence or Generator, optional
+        Where the Roll button's dice come from (see :func:`bgsim.dice.rng_from`); None:
+        fresh entropy.
+    perspective : int, optional
+        The player drawn at the bottom; by default the side on roll.
+    caucasian : bool, default False
+        Apply the Caucasian restriction (V5).
+    size : int or None, default 560
+        The board's width in pixels; None: as wide as the page allows.
+    show_answers : bool, default True
+        Show the list of every legal play of the roll and name the forced play in the
+        explanation. False keeps them for a puzzle behind a "Show answers" toggle.
+    **drawing
+        Other keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
+        ``theme`` ...
+
+    Raises
+    ------
+    SeedError
+        ``rng`` is not a seed, a SeedSequence or a Generator.
+    BgsimError
+        ``perspective`` is not player 0 or 1.
+
     >>> from bgsim import Position
     >>> pos = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
     >>> s = StepperWidget(pos, dice=(6, 2))
@@ -54,7 +84,7 @@ class StepperWidget(w.VBox):
         self._start = Position.initial() if position is None else position
         self._rng = rng_from(rng)
         self._caucasian = caucasian
-        self.turn = None
+        self.turn: TurnBuilder | None = None
         self._selected: int | None = None
         self._plays: list = []
         self.board = BoardWidget(self._start, self._start.turn if perspective is None else perspective,
@@ -112,17 +142,18 @@ class StepperWidget(w.VBox):
         if dice is None:
             dice = roll_dice(self._rng)
         try:
-            self.turn = self._start.start_turn(tuple(dice), caucasian=self._caucasian)
+            dice = check_dice(dice)
+            self.turn = self._start.start_turn(dice, caucasian=self._caucasian)
         except BgsimError as e:
             self.message.say(str(e), "error")
             return dice
-        self._plays = list(self._start.legal_plays(tuple(dice), caucasian=self._caucasian))
+        self._plays = list(self._start.legal_plays(dice, caucasian=self._caucasian))
         self._selected = None
-        for box, d in zip(self.die_boxes, dice):
+        for box, d in zip(self.die_boxes, dice, strict=True):
             box.value = d
         self.message.say(f"player {self._start.turn} rolled {dice[0]}-{dice[1]}", "info")
         self._refresh(list_plays=True)
-        return tuple(dice)
+        return dice
 
     def undo(self) -> None:
         """Take back the last step (or the picked checker)."""
@@ -141,8 +172,7 @@ class StepperWidget(w.VBox):
         if self.turn is None or not self.turn.is_complete:
             self.message.say("finish the turn first: the dice left must be played (R10)", "error")
             return
-        self._start = self.turn.play.after if hasattr(self.turn.play, "after") else \
-            self._start.play(self.turn.play)
+        self._start = self._start.play(self.turn.play)   # the play's own after, if it has it
         self.turn = None
         self._plays = []
         self._selected = None
@@ -188,26 +218,26 @@ class StepperWidget(w.VBox):
                 self._selected = None
                 self._refresh()
                 return
-            self._pick_source(m, options)
+            self._pick_source(t, m, options)
             return
         src = self._selected
         matching = [s for s in options if s.src == src and s.dst == m]
         if matching:
-            self._apply(self._best(matching, src, m))
+            self._apply(t, self._best(matching, src, m))
             return
         if m != OFF and any(s.src == m for s in options):   # another checker: pick that one instead
-            self._pick_source(m, options)
+            self._pick_source(t, m, options)
             return
-        self.message.say(self._why_text(f"{_name(src)}/{_name(m)}"), "error")
+        self.message.say(self._why_text(t, f"{_name(src)}/{_name(m)}"), "error")
 
-    def _pick_source(self, m: int, options) -> None:
+    def _pick_source(self, t: TurnBuilder, m: int, options) -> None:
         steps = [s for s in options if s.src == m]
         if not steps:
-            self.message.say(self._why_source(m), "error")
+            self.message.say(self._why_source(t, m), "error")
             return
         dests = sorted({s.dst for s in steps})
         if len(dests) == 1:
-            self._apply(self._best(steps, m, dests[0]))
+            self._apply(t, self._best(steps, m, dests[0]))
             return
         self._selected = m
         self.message.say(f"{_name(m)}: where to? " + ", ".join(_name(d) for d in dests), "info")
@@ -219,27 +249,26 @@ class StepperWidget(w.VBox):
         exact = [s for s in steps if s.die == src - dst]
         return exact[0] if exact else min(steps, key=lambda s: s.die)
 
-    def _why_text(self, text: str) -> str:
+    def _why_text(self, t: TurnBuilder, text: str) -> str:
         try:
-            reason = self.turn.why(text)
+            reason = t.why(text)
         except BgsimError as e:
             return str(e)
         return reason or f"{text} is not possible now"
 
-    def _why_source(self, m: int) -> str:
-        for die in sorted(set(self.turn.dice_left), reverse=True):
+    def _why_source(self, t: TurnBuilder, m: int) -> str:
+        for die in sorted(set(t.dice_left), reverse=True):
             try:
-                reason = self.turn.why(m, die)
+                reason = t.why(m, die)
             except BgsimError as e:
                 reason = str(e)
             if reason:
                 return reason
         return f"no legal step starts from {_name(m)}"
 
-    def _apply(self, step) -> None:
-        self.turn.step(step)
+    def _apply(self, t: TurnBuilder, step) -> None:
+        t.step(step)
         self._selected = None
-        t = self.turn
         if t.is_complete:
             self.message.say(f"played {t.play}" if len(t.steps) else "no legal play", "ok")
         else:

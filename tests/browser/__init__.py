@@ -1,0 +1,1 @@
+"""Browser tests: JupyterLab and Voila driven by Playwright in headless Chromium."""

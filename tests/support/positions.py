@@ -1,7 +1,7 @@
 """Generators of valid positions for targeted testing of the legal-play engine.
 
 Every generator takes a ``numpy.random.Generator`` and returns a position as two 26-tuples
-``(mine, theirs)`` in the board convention of notes/conventions.md (index 0 = off, 1..24 =
+``(mine, theirs)`` in the board convention of R1 (index 0 = off, 1..24 =
 points in that side's own numbering, 25 = bar; my point p is their point 25 - p). Positions are
 always valid: 15 checkers a side (3 in hypergammon, X3), no negative counts, no point held by
 both sides, and neither side has all its checkers off.
@@ -17,7 +17,7 @@ Three generators build a position *for a particular roll* and return a triple
   R10).
 
 Each of those is built to have its property and then checked with the reference oracle
-(tests/reference.py); a candidate that misses is thrown away and built again.
+(tests/support/reference.py); a candidate that misses is thrown away and built again.
 
 >>> import numpy as np
 >>> rng = np.random.default_rng(1)
@@ -34,10 +34,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-try:  # pytest puts tests/ on sys.path; from the repository root it is the package "tests"
-    from reference import reference_max_dice
-except ImportError:  # pragma: no cover
-    from tests.reference import reference_max_dice
+from .reference import reference_max_dice
 
 Board = tuple[int, ...]
 Position = tuple[Board, Board]
@@ -55,7 +52,7 @@ HYPER_CHECKERS = 3  # X3
 
 
 def position_problems(mine: Sequence[int], theirs: Sequence[int], checkers: int = CHECKERS) -> list[str]:
-    """What is wrong with a position (empty list when it is valid, conventions.md).
+    """What is wrong with a position (an empty list when it is valid, as described above).
 
     >>> start = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
     >>> position_problems(start, start)

@@ -1,6 +1,7 @@
-"""Tests of the position generators (tests/positions.py): every generator always yields valid
-positions (conventions.md) and has the property it promises, the rule-related ones checked
-with the reference oracle (tests/reference.py)."""
+"""Tests of the position generators (tests/support/positions.py): every generator always yields
+valid positions (26 counts a side, the right number of checkers, no point held by both sides) and
+has the property it promises, the rule-related ones checked with the reference oracle
+(tests/support/reference.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from positions import (
+from tests.support.positions import (
     GENERATORS,
     TRIPLE_GENERATORS,
     checkers_of,
@@ -30,7 +31,7 @@ from positions import (
     sample_case,
     valid_positions,
 )
-from reference import reference_max_dice, reference_moves, reference_results
+from tests.support.reference import reference_max_dice, reference_moves, reference_results
 
 BAR = 25
 OFF = 0

@@ -1,10 +1,10 @@
-"""The reference legal-play generator: the rule book in executable form (test oracle).
+"""The reference legal-play generator: the rules in executable form (test oracle).
 
-This module is a second, independent reading of RULES.md. It is deliberately simple and slow:
+This module is a second, independent reading of the rules (docs/rules.md). It is deliberately simple and slow:
 it knows nothing of ``bgsim`` and is written straight from rules R5-R21, V5 and X3, so that
 the fast engine can be compared with it on many positions.
 
-Board convention (notes/conventions.md, RULES.md R1): a side is a tuple of 26 counts in that
+Board convention (R1: each player numbers the points from their own side): a side is a tuple of 26 counts in that
 side's own numbering, index 0 = borne off, 1..24 = points (1-6 = its home board), 25 = bar.
 ``mine`` is the side on roll; my point p is the opponent's point 25 - p.
 
@@ -60,7 +60,7 @@ OFF = 0
 
 
 def _check_input(mine: Sequence[int], theirs: Sequence[int], dice: Sequence[int]) -> None:
-    """Reject what is not a position (conventions.md) or a roll; raise ValueError."""
+    """Reject what is not a position (26 counts a side, none negative) or a roll; raise ValueError."""
     if len(mine) != 26 or len(theirs) != 26:
         raise ValueError("each side must be 26 counts: off, points 1-24, bar (R1)")
     if min(mine) < 0 or min(theirs) < 0:

@@ -1,11 +1,11 @@
-"""Tests of the reference oracle itself (tests/reference.py), rule by rule.
+"""Tests of the reference oracle itself (tests/support/reference.py), rule by rule.
 
-Every expected result below was worked out by hand from RULES.md (the reasoning is in the
+Every expected result below was worked out by hand from the rules (docs/rules.md; the reasoning is in the
 docstring), never copied from the oracle's output. Expected positions are written as the
 hand-chosen checker steps of each legal play, applied by the tiny ``after`` helper, which
 only moves checkers and sends hit blots to the bar: it knows no rule of legality.
 
-Board convention (notes/conventions.md): 26 counts, 0 = off, 1..24 = points, 25 = bar, each
+Board convention (R1): 26 counts, 0 = off, 1..24 = points, 25 = bar, each
 side in its own numbering; my point p is their point 25 - p. ``side({...})`` fills the
 rest of a side's checkers in as borne off.
 """
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from positions import GENERATORS, TRIPLE_GENERATORS, checkers_of, sample_case, valid_positions
-from reference import reference_max_dice, reference_moves, reference_results
+from tests.support.positions import GENERATORS, TRIPLE_GENERATORS, checkers_of, sample_case, valid_positions
+from tests.support.reference import reference_max_dice, reference_moves, reference_results
 
 BAR = 25
 OFF = 0

@@ -1,0 +1,1 @@
+"""bgsim's test suite (a package, so that tests import their helpers as ``tests.support``)."""
