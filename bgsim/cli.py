@@ -71,7 +71,8 @@ def read_board(text: str) -> Position:
     >>> read_board("board:6=two")
     Traceback (most recent call last):
     ...
-    bgsim.errors.ParseError: cannot read '6=two' in a board: write P=N (N < 0 for the opponent), bar=M/T, off=M/T or turn=0/1
+    bgsim.errors.ParseError: cannot read '6=two' in a board: write P=N (N < 0 for the opponent), bar=M/T, off=M/T
+    or turn=0/1
     """
     body = text.strip()
     if body.lower().startswith("board:"):
@@ -156,7 +157,8 @@ def read_chance(text: str) -> float:
     >>> read_chance("1")
     Traceback (most recent call last):
     ...
-    bgsim.errors.ParseError: cannot read '1' as a chance: write a decimal from 0 to 1 with its point (0.72, 1.0) or a percentage (72%)
+    bgsim.errors.ParseError: cannot read '1' as a chance: write a decimal from 0 to 1 with its point (0.72, 1.0) or
+    a percentage (72%)
     """
     t = text.strip()
     how = "write a decimal from 0 to 1 with its point (0.72, 1.0) or a percentage (72%)"

@@ -214,6 +214,11 @@ class Game:
     bgsim.errors.RuleViolationError: player 0 cannot double: it is player 1's turn (R25: only on one's own turn)
     """
 
+    #: The score and (in a match) the Jacoby flag an ID gave (:meth:`from_xgid`,
+    #: :meth:`from_gnubg_ids`), so the game writes them back as it read them.
+    _id_score: tuple[int, int] = (0, 0)
+    _id_jacoby: bool = True
+
     def __init__(self, rules: Rules | None = None, rng=None, *, starter: int | None = None,
                  position: Position | None = None, crawford_game: bool = False,
                  cube_value: int = 1, cube_owner: int | None = None) -> None:
@@ -925,7 +930,8 @@ class Game:
                 f"refuse it (R30)")
 
     def why_no_resignation_offer(self, kind: ResultKind | str | int, player: int | None = None) -> str | None:
-        """Why ``player`` (default: the player on roll) may not offer to resign ``kind`` now, citing the rule; ``None`` if they may.
+        """Why ``player`` (default: the player on roll) may not offer to resign ``kind`` now (citing
+        the rule); ``None`` if they may.
 
         An offer is made on one's own turn, before or after rolling, never while a double
         or another offer waits for an answer (R26, R30); a refused offer of a kind may not
@@ -976,7 +982,8 @@ class Game:
         >>> g.offer_resignation("single")
         Traceback (most recent call last):
         ...
-        bgsim.errors.RuleViolationError: cannot offer to resign: player 0's offer to resign a single game was refused this turn; it may not be repeated before the next turn (R30)
+        bgsim.errors.RuleViolationError: cannot offer to resign: player 0's offer to resign a single game was
+        refused this turn; it may not be repeated before the next turn (R30)
         """
         k = ResultKind.of(kind)
         problem = self.why_no_resignation_offer(k, player)
@@ -1194,7 +1201,8 @@ class Game:
         >>> Game.from_gnubg_ids("4HPwATDgc/ABMA", "MAKgABAAEAAA")   # game state 2: over
         Traceback (most recent call last):
         ...
-        bgsim.errors.RuleViolationError: the gnubg Match ID says the game is over (state 2); bgsim builds games still to be played (R22)
+        bgsim.errors.RuleViolationError: the gnubg Match ID says the game is over (state 2); bgsim builds games
+        still to be played (R22)
         """
         s = _ids.decode_match_id(match_id)
         mine, theirs = _ids.decode_position_id(position_id)
@@ -1255,7 +1263,7 @@ class Game:
         >>> Game().id_score
         (0, 0)
         """
-        return getattr(self, "_id_score", (0, 0))
+        return self._id_score
 
     def _id_score_for(self, score) -> tuple[int, int]:
         if score is None:
@@ -1341,9 +1349,9 @@ class Game:
         state = _ids.MatchState(
             cube_value=cube.value, cube_owner=cube.owner, player_on_roll=on_roll, crawford=self._crawford,
             game_state=game_state, turn=on_roll if to_act is None else to_act, double_offered=offered,
-            dice=self._dice if s is GameState.AWAITING_PLAY else (0, 0), match_length=rules.match_length,
+            dice=self._rolled() if s is GameState.AWAITING_PLAY else (0, 0), match_length=rules.match_length,
             score=self._id_score_for(score),
-            jacoby=rules.jacoby if rules.is_money else getattr(self, "_id_jacoby", True))
+            jacoby=rules.jacoby if rules.is_money else self._id_jacoby)
         return _ids.encode_match_id(state)
 
     def _repr_svg_(self) -> str:

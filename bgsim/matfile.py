@@ -113,6 +113,9 @@ from .events import (
     OpeningRoll,
     Pass,
     Resign,
+    ResignationAccepted,
+    ResignationOffer,
+    ResignationRejected,
     Roll,
     Take,
 )
@@ -198,7 +201,10 @@ def parse_rules_tag(text: str) -> Rules:
 
 
 def _default_rules(length: int) -> Rules:
-    """The rules a plain .mat file is read with: gnubg's defaults (money: Jacoby, X1, not for resignations; beavers, X2)."""
+    """The rules a plain .mat file is read with: gnubg's defaults.
+
+    Money sessions: the Jacoby rule (X1), but not for resignations, and beavers (X2).
+    """
     return Rules.match(length) if length else Rules.money(jacoby=True, beavers=True, jacoby_resignations=False)
 
 
@@ -282,16 +288,22 @@ class _MatCells(EventVisitor[None]):
         self.after_beaver = True
 
     def visit_resign(self, ev: Resign) -> None:
+        self._resigned()
+
+    def visit_resignation_accepted(self, ev: ResignationAccepted) -> None:
+        self._resigned()   # R30: written as the winner's "Wins" line, as gnubg does
+
+    def _resigned(self) -> None:
         if self.pending is not None:     # rolled, then resigned
             self._cell(self.pending.player, _dice_cell(self.pending.dice))
         self.pending = None
 
-    visit_resignation_accepted = visit_resign   # R30: written as the winner's "Wins" line, as gnubg does
+    # An offer, or a refused one (R30), leaves no cell: gnubg writes neither; the roll stays pending.
+    def visit_resignation_offer(self, ev: ResignationOffer) -> None:
+        pass
 
-    def _keep(self, ev: Event) -> None:
-        """An offer, or a refused one (R30), leaves no cell: gnubg writes neither; the roll stays pending."""
-
-    visit_resignation_offer = visit_resignation_rejected = _keep
+    def visit_resignation_rejected(self, ev: ResignationRejected) -> None:
+        pass
     visit_carried_double = _nothing
 
 
@@ -796,7 +808,7 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
                              f"{game.cube_value} is worth {cell.value} (R30, V1, X1)")
         if game.player_to_act != loser:
             raise ParseError(f"the game is not over, so {names[loser]} resigned, but it is "
-                             f"{names[game.player_to_act]}'s turn to act, and a resignation is offered on "  # type: ignore[index]
+                             f"{names[game.player_to_act]}'s turn to act, and a resignation is offered on "
                              f"one's own turn (R30)")
         game.offer_resignation(kind, player=loser)
         game.accept_resignation(player=p)

@@ -336,8 +336,8 @@ def drive(game: Game, players: Sequence[Player]) -> Game:
                 raise InvalidSettingError(f"accept_double must return 'take', 'drop' or 'beaver', not {answer!r}")
         elif state is GameState.AWAITING_RESIGNATION_ANSWER:
             offerer, kind = game.resignation_offer  # type: ignore[misc]
-            answer = getattr(players[1 - offerer], "accept_resignation", None)
-            ok = answer(game, kind) if answer is not None else kind >= result_kind(game.position, offerer)
+            judge = getattr(players[1 - offerer], "accept_resignation", None)
+            ok = judge(game, kind) if judge is not None else kind >= result_kind(game.position, offerer)
             if ok:
                 game.accept_resignation()
             else:

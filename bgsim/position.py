@@ -190,7 +190,8 @@ class Position:
         >>> Position.from_board({6: 16})
         Traceback (most recent call last):
         ...
-        bgsim.errors.InvalidPositionError: the player on roll has 16 checkers on the board and the bar, more than 15 (R2)
+        bgsim.errors.InvalidPositionError: the player on roll has 16 checkers on the board and the bar, more than
+        15 (R2)
 
         Raises :class:`~bgsim.errors.InvalidPositionError` for a point outside 1-24, a count
         that is not a whole number, more checkers than ``checkers``, negative bar or off

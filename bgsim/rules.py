@@ -62,7 +62,8 @@ SERIES_STARTERS = ("opening_roll", "loser", "alternate")
 #: X3: the variants (15 checkers, or hypergammon's 3).
 VARIANTS = {"standard": 15, "hypergammon": 3}
 
-#: R30 (a player offers to resign a kind; the opponent accepts or refuses) and V3 (the kind is judged from the position).
+#: R30 (a player offers to resign a kind; the opponent accepts or refuses) and V3 (the kind is
+#: judged from the position).
 RESIGNATION_STYLES = ("offer", "judged")
 
 #: V2: ``cube_limit=CUBE_OFF`` switches the cube off (its value can never pass 1).
