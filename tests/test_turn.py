@@ -11,14 +11,15 @@ refused by ``why`` and ``step`` with a sentence citing a rule, changing nothing.
 
 from __future__ import annotations
 
+import os
 import re
 
 import numpy as np
 import pytest
-from tests.support.positions import GENERATORS, sample_case
-from tests.support.reference import reference_moves, reference_results
 
 from bgsim import BgsimError, IllegalPlayError, ParseError, Position, Step, TurnBuilder
+from tests.support.positions import GENERATORS, sample_case
+from tests.support.reference import reference_moves, reference_results
 
 RULE_ID = re.compile(r"\((R|V|X)\d+")
 
@@ -26,6 +27,8 @@ CASES_PER_GENERATOR = 150
 RANDOM_GAME_CASES = 600
 CAUCASIAN_CASES = 120
 WHY_EVERY = 6  # check every refused (point, die) on one visited state in WHY_EVERY
+#: The slow tier's size: BGSIM_SOAK=5 (say) multiplies it for a deeper soak run by hand.
+SOAK = max(1, int(os.environ.get("BGSIM_SOAK", "1")))
 
 
 # ------------------------------------------------------------------------------------------
@@ -169,7 +172,7 @@ def test_stepping_caucasian(name):
 @pytest.mark.parametrize("name", sorted(GENERATORS))
 def test_stepping_many_more_cases(name):
     rng = np.random.default_rng(1000 + sum(map(ord, name)))
-    for i in range(1000):
+    for i in range(200 * SOAK):
         mine, theirs, dice = sample_case(name, rng)
         check_case(mine, theirs, dice, check_why=1, moves=100 if i % 5 == 0 else 0)
         check_case(mine, theirs, dice, caucasian=True, check_why=2)
@@ -177,7 +180,7 @@ def test_stepping_many_more_cases(name):
 
 @pytest.mark.slow
 def test_stepping_many_random_games():
-    for i, (mine, theirs, dice) in enumerate(random_game_cases(5000, seed=9)):
+    for i, (mine, theirs, dice) in enumerate(random_game_cases(500 * SOAK, seed=9)):
         check_case(mine, theirs, dice, check_why=1, moves=100 if i % 10 == 0 else 0)
 
 
