@@ -17,7 +17,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .dice import check_dice
 from .errors import AmbiguousPlayError, IllegalPlayError, ParseError
@@ -247,7 +247,7 @@ def parse_play(pos: Position, text: str, dice=None, *, caucasian: bool = False, 
     >>> parse_play(Position.initial(), "13/7 13/11", (6, 1))
     Traceback (most recent call last):
     ...
-    bgsim.errors.IllegalPlayError: 13/7 13/11: 13/11 needs 2 pips but the roll 6-1 has no such die or sum
+    bgsim.errors.IllegalPlayError: 13/7 13/11: 13/11 needs 2 pips but the roll 6-1 has no such die or sum (R5)
     """
     chains = parse_chains(text)
     if dice is not None:
@@ -256,7 +256,7 @@ def parse_play(pos: Position, text: str, dice=None, *, caucasian: bool = False, 
         if found:
             return found[0]
         raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], dice, caucasian=caucasian,
-                                        text=text.strip()))
+                                        text=text.strip(), hit_marks=_marks(chains)))
     by_roll = {}
     for roll in _ROLLS:
         found = _find(pos, chains, roll, caucasian)
@@ -276,8 +276,13 @@ def parse_play(pos: Position, text: str, dice=None, *, caucasian: bool = False, 
     plausible = [r for r in _ROLLS if _decompositions(chains, r)]
     if len(plausible) == 1:
         raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], plausible[0], caucasian=caucasian,
-                                        text=text.strip()))
+                                        text=text.strip(), hit_marks=_marks(chains)))
     raise IllegalPlayError(f"{text.strip()!r} is not a legal play of any roll here; give the dice to see why")
+
+
+def _marks(chains) -> list[int]:
+    """The written points marked as hits (``*``)."""
+    return [p for ch in chains for p, hit in ch[1:] if hit]
 
 
 def _steps_of(chain) -> tuple[tuple[int, int], ...]:
@@ -324,7 +329,11 @@ def _decompositions(chains, dice) -> bool:
 
 
 def _step_reason(mine: list[int], theirs: list[int], src: int, die: int) -> tuple[int | None, str]:
-    """Python twin of the kernel's single step, returning the rule a step breaks."""
+    """Python twin of the kernel's single step, returning the rule a step breaks.
+
+    >>> _step_reason([0] * 3 + [1, 0, 1] + [0] * 20, [0] * 26, 3, 6)[1]
+    'a 6 bears off from your highest point, 5, not from point 3 (R18)'
+    """
     here = point_name(src)
     if mine[src] == 0:
         return None, f"there is no checker of yours on {'the bar' if src == 25 else 'point ' + here}"
@@ -341,10 +350,16 @@ def _step_reason(mine: list[int], theirs: list[int], src: int, die: int) -> tupl
         return None, "you can bear off only when all your checkers are in your home board (R16)"
     if dst == 0:
         return 0, ""
-    if any(mine[src + 1:7]):
+    higher = [p for p in range(6, src, -1) if mine[p]]
+    if not higher:
+        return 0, ""
+    if mine[die]:
+        return None, (f"a {die} bears off a checker from point {die} (R17), not from point {src}: a lower "
+                      f"checker may use it only when no checker stands on point {die} or higher (R18)")
+    if higher[0] > die:
         return None, (f"a {die} cannot bear off from point {src} while a checker stands on a higher point; "
                       f"the {die} must be played inside the board (R19)")
-    return 0, ""
+    return None, f"a {die} bears off from your highest point, {higher[0]}, not from point {src} (R18)"
 
 
 def _describe_unused(used: list[int], dice) -> str:
@@ -407,8 +422,100 @@ def forced_play_reason(label: str, used: list[int], dice, max_used: int, example
     return None
 
 
-def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: str = "") -> str:
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice", 3: "three times", 4: "four times"}.get(n, f"{n} times")
+
+
+def _count_reason(mine: Sequence[int], segs) -> str:
+    """A point the written moves leave more often than checkers stand there (or arrive there)."""
+    leave: dict[int, int] = {}
+    arrive: dict[int, int] = {}
+    for a, b in segs:
+        leave[a] = leave.get(a, 0) + 1
+        if b:
+            arrive[b] = arrive.get(b, 0) + 1
+    for p in sorted(leave, reverse=True):
+        have = mine[p] + arrive.get(p, 0)
+        if leave[p] <= have:
+            continue
+        where = "the bar" if p == 25 else f"point {p}"
+        if have == 0:
+            return f"there is no checker of yours on {where} (R5)"
+        moved = f"moves {leave[p]} checkers from there (R5)"
+        if arrive.get(p):
+            return (f"only {have} checker{'s' if have > 1 else ''} of yours can leave {where} ({mine[p]} there "
+                    f"and {arrive[p]} arriving), but the play {moved}")
+        return f"only {have} checker{'s' if have > 1 else ''} of yours {'stand' if have > 1 else 'stands'} on " \
+               f"{where}, but the play {moved}"
+    return ""
+
+
+def _dice_reason(segs, dice) -> str:
+    """Why the written moves cannot be covered by the dice at all (arithmetic only), or ""."""
+    dl = _dice_list(dice)
+    txt = f"{dice[0]}-{dice[1]}"
+    options = []
+    for a, b in segs:
+        opts = [ds for ds, _rest in _segment_options(a, b, dl)]
+        if not opts:
+            if b:
+                dist = a - b
+                return (f"{point_name(a)}/{point_name(b)} needs {dist} pip{'s' if dist > 1 else ''} but the roll "
+                        f"{txt} has no such die or sum (R5)")
+            return (f"{point_name(a)}/off needs at least {a} pips, but the roll {txt} moves {sum(dl)} "
+                    f"at most (R5, R17)")
+        options.append(opts)
+    if _decompositions([[(a, False), (b, False)] for a, b in segs], dice):
+        return ""
+    if dice[0] == dice[1]:
+        need = sum(min(len(ds) for ds in opts) for opts in options)
+        return f"that needs {need} moves of {dice[0]}, but the roll {txt} gives four (R6)"
+    if len(segs) == 2:
+        for k, ((a, b), opts) in enumerate(zip(segs, options, strict=True)):
+            if all(len(ds) == 2 for ds in opts):
+                c, d = segs[1 - k]
+                return (f"{point_name(a)}/{point_name(b)} takes both dice ({dl[0]} and {dl[1]}), leaving none "
+                        f"for {point_name(c)}/{point_name(d)} (R5)")
+    for x in dl:
+        users = [s for s, opts in zip(segs, options, strict=True) if all(x in ds for ds in opts)]
+        if len(users) > 1:
+            names = " and ".join(f"{point_name(a)}/{point_name(b)}" for a, b in users)
+            return f"the {x} is used {_times(len(users))} ({names}), but the roll {txt} has only one {x} (R5)"
+    if len(segs) > 2:
+        return f"that makes {len(segs)} moves, but the roll {txt} gives two: one {dl[0]} and one {dl[1]} (R5)"
+    return f"that needs more than the roll {txt} gives: one {dl[0]} and one {dl[1]} (R5)"  # pragma: no cover
+
+
+def _hit_mark_reason(theirs: Sequence[int], hit_marks) -> str:
+    """A written hit mark (R8) on a point with no lone opposing checker, or ""."""
+    for p in sorted(set(hit_marks), reverse=True):
+        if p == 0:
+            return "a checker borne off hits nothing: a hit mark goes after a point (R8)"
+        if theirs[25 - p] == 0:
+            return f"there is no lone opposing checker on point {p} to hit (R8)"
+    return ""
+
+
+#: How telling a failed single step is, when several orders of the moves fail (higher first).
+_PRIORITY = (("(R7)", 6), ("(R14)", 6), ("(R19)", 5), ("(R18)", 5), ("(R16)", 5), ("(R13)", 2))
+
+
+def _priority(reason: str, intermediate: bool) -> int:
+    for tag, rank in _PRIORITY:
+        if tag in reason:
+            return rank - (1 if intermediate else 0)
+    return 1
+
+
+def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: str = "",
+             hit_marks=()) -> str:
     """Why a play is illegal, in words, citing the rule (R5-R21, V5).
+
+    ``step_lists`` holds the written segments ``(from, to)`` per checker move; ``hit_marks``
+    the written points marked ``*``. The checks go from the plainest to the subtlest: checkers
+    that are not there, dice that do not add up (R5, R6), hit marks with nothing to hit (R8),
+    single steps the rules refuse (R7, R13, R14, R16-R19, and R5 for a closed point on the
+    way), then the forced-play rules (R10, R11) and V5.
 
     Parameters
     ----------
@@ -422,6 +529,8 @@ def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: 
         Apply the Caucasian restriction (V5).
     text : str, optional
         The play as written, to quote; by default it is formatted from ``step_lists``.
+    hit_marks : iterable of int, optional
+        The written points marked ``*`` (R8).
 
     Returns
     -------
@@ -431,12 +540,28 @@ def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: 
     >>> from bgsim import Position
     >>> diagnose(Position.initial(), [((13, 10),)], (6, 3), text="13/10")
     '13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)'
+    >>> diagnose(Position.initial(), [((13, 7),), ((13, 7),)], (6, 1), text="13/7 13/7")
+    '13/7 13/7: the 6 is used twice (13/7 and 13/7), but the roll 6-1 has only one 6 (R5)'
+    >>> diagnose(Position.initial(), [((24, 18),)] * 3, (6, 6), text="24/18(3)")
+    '24/18(3): only 2 checkers of yours stand on point 24, but the play moves 3 checkers from there (R5)'
+    >>> diagnose(Position.initial(), [((13, 7),), ((8, 7),)], (6, 1), text="13/7* 8/7", hit_marks=[7])
+    '13/7* 8/7: there is no lone opposing checker on point 7 to hit (R8)'
     """
     segs = [s for steps in step_lists for s in steps]
     label = text or format_play(segs)
     dl = _dice_list(dice)
     dice_txt = f"{dice[0]}-{dice[1]}"
-    best: dict[str, Any] = {"depth": -1, "reason": ""}   # the deepest failure seen so far
+
+    def told(reason: str) -> str:
+        return reason if reason.startswith(label) else f"{label}: {reason}"
+
+    early = (_count_reason(pos.mine, segs) or _dice_reason(segs, dice)
+             or _hit_mark_reason(pos.theirs, hit_marks))
+    if early:
+        return told(early)
+
+    # Each failure: (segments done, dice of the route, priority, segment, message, closed point on the way).
+    failures: list[tuple[int, int, int, int, str, int | None]] = []
     full: list[tuple[list[int], list[tuple[int, int]]]] = []
 
     def rec(done: list[bool], mine, theirs, left, used, steps, depth):
@@ -446,24 +571,17 @@ def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: 
         for i, (a, b) in enumerate(segs):
             if done[i]:
                 continue
-            options = list(_segment_options(a, b, left))
-            if not options:
-                if best["depth"] < depth:
-                    dist = a - b
-                    best.update(depth=depth, reason=f"{point_name(a)}/{point_name(b)} needs "
-                                f"{dist} pip{'s' if dist > 1 else ''} but the roll {dice_txt} has no such die or sum"
-                                if b else f"{point_name(a)}/off cannot be played with what is left of {dice_txt}")
-                continue
-            for ds, rest in options:
+            for ds, rest in _segment_options(a, b, left):
                 m, t = list(mine), list(theirs)
                 cur = a
                 ok = True
                 new_steps = []
-                for d in ds:
+                for k, d in enumerate(ds):
                     dst, why = _step_reason(m, t, cur, d)
                     if dst is None:
-                        if best["depth"] < depth:
-                            best.update(depth=depth, reason=f"{point_name(a)}/{point_name(b)}: {why}")
+                        on_way = k < len(ds) - 1 and "closed" in why
+                        failures.append((depth, len(ds), _priority(why, on_way), i,
+                                         f"{point_name(a)}/{point_name(b)}: {why}", cur - d if on_way else None))
                         ok = False
                         break
                     new_steps.append((cur, dst))
@@ -473,9 +591,7 @@ def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: 
                         t[25 - dst] = 0
                         t[25] += 1
                     cur = dst
-                if ok and cur != b:
-                    ok = False
-                if ok:
+                if ok and cur == b:
                     done[i] = True
                     rec(done, m, t, rest, used + list(ds), steps + new_steps, depth + 1)
                     done[i] = False
@@ -486,10 +602,22 @@ def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: 
     legal = pos.legal_plays(dice, caucasian=caucasian)
     example = str(legal[0]) if legal else ""
     if not full:
-        reason = best["reason"]
-        if not reason:
+        if not failures:  # pragma: no cover - the dice check above leaves a route to try
             return f"{label} is not a legal play of {dice_txt} here"
-        return reason if reason.startswith(label) else f"{label}: {reason}"
+        deepest = max(f[0] for f in failures)
+        failures = [f for f in failures if f[0] == deepest]
+        fewest = min(f[1] for f in failures)
+        failures = [f for f in failures if f[1] == fewest]
+        best = max(failures, key=lambda f: f[2])
+        same = [f for f in failures if f[3] == best[3]]
+        if best[5] is not None and all(f[5] is not None for f in same):
+            a, b = segs[best[3]]
+            points = sorted({f[5] for f in same if f[5] is not None}, reverse=True)
+            held = "it" if len(points) == 1 else "both" if len(points) == 2 else "all of them"
+            return told(f"{point_name(a)}/{point_name(b)} must stop on the way at "
+                        f"{' or '.join(f'point {p}' for p in points)}, and the opponent holds {held}: "
+                        f"a checker moving with two dice lands on the point between (R5, R7)")
+        return told(best[4])
     used, steps = full[0]
     for p in legal:  # prefer an example that keeps what the player wrote
         if not Counter(steps) - Counter(p.steps):      # every step written is in p

@@ -129,8 +129,6 @@ class Position:
             if m[p] and t[25 - p]:
                 raise InvalidPositionError(
                     f"point {p} holds checkers of both sides ({m[p]} on roll, {t[25 - p]} opponent's; R7)")
-        if m[OFF] == sm and t[OFF] == st:
-            raise InvalidPositionError("both sides have borne off every checker (R22: only one side can win)")
         self._mine = m
         self._theirs = t
         self._turn = int(turn)
@@ -422,13 +420,23 @@ class Position:
         return not any(counts[7:])
 
     def is_game_over(self) -> bool:
-        """True when one side has borne off every checker (R22)."""
+        """True when a side has borne off every checker (R22), or both have (a V4 draw)."""
         n = self.checkers
         return self._mine[OFF] == n or self._theirs[OFF] == n
 
     def winner(self) -> int | None:
-        """The player (0 or 1) who has borne off every checker, or None (R22)."""
+        """The player (0 or 1) who has borne off every checker, or None (R22).
+
+        None also for a drawn game (V4: the last roll bore off every remaining checker, so
+        both sides are off):
+
+        >>> draw = Position.from_counts({0: 15}, {0: 15})
+        >>> draw.is_game_over(), draw.winner()
+        (True, None)
+        """
         n = self.checkers
+        if self._mine[OFF] == n and self._theirs[OFF] == n:
+            return None
         if self._mine[OFF] == n:
             return self._turn
         if self._theirs[OFF] == n:

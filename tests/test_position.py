@@ -46,7 +46,6 @@ def test_R1_point_numbering_is_mirrored():
         ({"x": 1}, {6: 15}, "unknown point"),
         ({6: -1}, {6: 15}, "negative"),
         ((1,) * 25, {6: 15}, "26 counts"),
-        ({0: 15}, {0: 15}, "both sides have borne off"),
         ({6: 1.5}, {6: 15}, "whole number"),
     ],
 )
@@ -223,3 +222,50 @@ def _start_dict(**change):
 def test_from_dict_rejects_bad_data_with_library_errors(data, error, fragment):
     with pytest.raises(error, match=fragment):
         Position.from_dict(data)
+
+
+# ------------------------------------------------------------------ draws (V4)
+
+
+@pytest.mark.parametrize("turn", [0, 1])
+@pytest.mark.parametrize("checkers", [15, 3])
+def test_V4_a_draw_position_is_whole(turn, checkers):
+    """A drawn game (V4) ends with every checker of both sides off: no winner, game over."""
+    draw = Position.from_counts({0: checkers}, {0: checkers}, turn=turn)
+    assert draw.is_game_over() and draw.winner() is None
+    assert draw.off == (checkers, checkers) and draw.pips() == (0, 0)
+    assert Position.from_gnubg_id(draw.gnubg_id(), turn=turn, checkers=checkers) == draw
+    assert Position.from_xgid(draw.xgid(), checkers=checkers) == draw
+    assert Position.from_dict(json.loads(json.dumps(draw.to_dict()))) == draw
+    assert pickle.loads(pickle.dumps(draw)) == draw
+    assert draw.swap().winner() is None and draw.swap().is_game_over()
+
+
+def test_V4_a_draw_position_draws_itself():
+    from bgsim.svg import board
+
+    svg = board(Position.from_counts({0: 15}, {0: 15}))
+    for player in (0, 1):  # every checker of both players in its tray
+        assert svg.count(f'class="checker" data-player="{player}" data-point="0"') == 15
+    assert 'data-point="1"' in svg  # the empty points are there too
+
+
+def test_V4_a_drawn_game_ends_on_the_draw_position_and_records_it():
+    from bgsim import Game, Rules
+    from bgsim.records import GameRecord
+
+    g = Game(Rules.money(last_roll_draw=True), position=Position.from_counts({1: 1}, {1: 2}, turn=0))
+    g.roll(dice=(2, 1))
+    g.play("1/off")
+    g.roll(dice=(3, 2))
+    g.play("1/off(2)")
+    assert g.result.is_draw
+    final = g.position
+    assert final == Position.from_counts({0: 15}, {0: 15}, turn=final.turn)
+    assert final.winner() is None and final.is_game_over()
+    record = GameRecord.from_game(g)
+    back = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
+    assert back.steps[-1].position == final
+    assert Position.from_xgid(back.steps[-1].xgid) == final
+    assert "draw" in back.steps[-1].caption
+    assert 'class="checker"' in back.steps[-1]._repr_svg_()
