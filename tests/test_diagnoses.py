@@ -17,8 +17,7 @@ import pytest
 from bgsim import IllegalPlayError, Position
 from bgsim.errors import AmbiguousPlayError
 from bgsim.notation import parse_chains
-
-from positions import GENERATORS, sample_case
+from tests.support.positions import GENERATORS, sample_case
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 NAMES = {25: "bar", 0: "off"}
