@@ -398,8 +398,12 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
         RuleEntry("R30", "Resignation offer",
                   "A player may offer to resign a single game, a gammon or a backgammon; if the opponent "
                   "accepts, the game ends and scores that kind times the cube, otherwise play goes on.",
-                  ("Game.resign(kind): concedes a kind at once, never less than the position shows (V3); an "
-                   "offer the opponent may refuse is not simulated",),
+                  ("Rules(resignation=\"offer\"): the default, also of Rules.money() and Rules.match(n)",
+                   "Game.offer_resignation(kind): on one's own turn; a kind refused may not be offered again "
+                   "in the same turn",
+                   "Game.accept_resignation(): ends the game, scored as the kind offered",
+                   "Game.reject_resignation(): play goes on",
+                   "Game.why_no_resignation_offer(kind): why an offer is not allowed now"),
                   (_P,)),
     )),
     ("Variants and settings of the game site", (
@@ -417,7 +421,8 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
         RuleEntry("V3", "Resigning at any time",
                   "A player may resign at any moment; the result (single game, gammon or backgammon) is "
                   "judged from the position at that moment, then the ending mode and the cube apply.",
-                  ("Game.resign()",),
+                  ("Rules(resignation=\"judged\"): no offers, as in Rules.short_backgammon()",
+                   "Game.resign(kind): concedes at once, never less than the position shows (any rules)"),
                   (_R,)),
         RuleEntry("V4", "Last-roll draw",
                   "When the player who started the game bears off their last checker, the other player gets "
