@@ -783,7 +783,8 @@ class TwoSided:
                 f"this two-sided database covers up to {self.max_checkers} checkers a side, "
                 f"not {sum(mine)} against {sum(theirs_c)}")
         if sum(mine) == 0 and sum(theirs_c) == 0:
-            raise InvalidPositionError("both sides have borne off every checker (R22: only one side can win)")
+            raise InvalidPositionError(
+                "both sides have borne off every checker: a drawn game (V4) has no chances left")
         return index(mine), index(theirs_c)
 
     def win_chance(self, pos_or_mine, theirs=None) -> float:

@@ -855,7 +855,7 @@ def read_mat(text: str, *, rules: Rules | None = None, allow_unfinished: bool = 
     Traceback (most recent call last):
     ...
     bgsim.errors.ParseError: line 7 (left column, Alice: '62: 13/8* 24/22'): 13/8* 24/22: 13/8 needs 5 pips
-    but the roll 6-2 has no such die or sum (R5-R21: not a legal play of this roll)
+    but the roll 6-2 has no such die or sum (R5)
     """
     length, header_line, tags, raw_games, last_line = _scan(text)
     rules, openings = _resolve_rules(length, header_line, tags, rules)

@@ -613,10 +613,13 @@ def diagnose(pos: Position, step_lists, dice, *, caucasian: bool = False, text: 
         if best[5] is not None and all(f[5] is not None for f in same):
             a, b = segs[best[3]]
             points = sorted({f[5] for f in same if f[5] is not None}, reverse=True)
-            held = "it" if len(points) == 1 else "both" if len(points) == 2 else "all of them"
-            return told(f"{point_name(a)}/{point_name(b)} must stop on the way at "
-                        f"{' or '.join(f'point {p}' for p in points)}, and the opponent holds {held}: "
-                        f"a checker moving with two dice lands on the point between (R5, R7)")
+            if len(points) == 1:
+                n = pos.theirs[25 - points[0]]
+                why = f"point {points[0]}, which is closed: the opponent has {n} checkers there"
+            else:
+                every = "both" if len(points) == 2 else "all"
+                why = f"{' or '.join(f'point {p}' for p in points)}, and {every} are closed"
+            return told(f"{point_name(a)}/{point_name(b)} must stop on the way at {why} (R5, R7)")
         return told(best[4])
     used, steps = full[0]
     for p in legal:  # prefer an example that keeps what the player wrote

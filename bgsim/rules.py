@@ -500,7 +500,17 @@ class Rules:
         1920
         >>> Rules.money().largest_loss()
         inf
+        >>> Rules(cube_limit=4).largest_loss(-1)
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.RuleViolationError: a stake is a positive finite amount, not -1 (V6)
         """
+        try:
+            ok = not isinstance(stake, bool) and math.isfinite(stake) and stake > 0
+        except TypeError:
+            ok = False
+        if not ok:
+            raise RuleViolationError(f"a stake is a positive finite amount, not {stake!r} (V6)")
         if self.cube_limit is None:
             return math.inf
         return stake * self.cube_limit * self.max_multiplier

@@ -328,7 +328,8 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
         if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 25:
             raise BgsimError(f"highlight: points are 1-24, 25 = bar, 0 = tray; not {h!r}")
         hl.add(int(h))
-    if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float)) or size <= 0):
+    if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float))
+                             or not 0 < size < float("inf")):
         raise BgsimError(f"size is a width in pixels, not {size!r}")
     steps: tuple[tuple[int, int], ...] = ()
     hits: tuple[bool, ...] = ()

@@ -340,9 +340,9 @@ def test_the_issue_examples(text, dice, expected):
 
 def test_both_ways_blocked_names_both_points():
     pos = Position.from_counts({24: 1, 6: 14}, {7: 2, 6: 2, 0: 11})  # my 18 and 19 closed
-    assert message(pos, "24/13", (6, 5)) == (
-        "24/13 must stop on the way at point 19 or point 18, and the opponent holds both: a checker moving "
-        "with two dice lands on the point between (R5, R7)")
+    assert message(pos, "24/13", (6, 5)) == "24/13 must stop on the way at point 19 or point 18, and both are closed (R5, R7)"
+    assert message(pos, "24/12", (6, 6)) == ("24/12 must stop on the way at point 18, which is closed: the opponent "
+                                             "has 2 checkers there (R5, R7)")
 
 
 def test_bear_off_sentences_tell_r17_r18_r19_apart():

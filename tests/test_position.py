@@ -269,3 +269,10 @@ def test_V4_a_drawn_game_ends_on_the_draw_position_and_records_it():
     assert Position.from_xgid(back.steps[-1].xgid) == final
     assert "draw" in back.steps[-1].caption
     assert 'class="checker"' in back.steps[-1]._repr_svg_()
+
+
+def test_V4_a_draw_has_no_bear_off_chances_left():
+    from bgsim.bearoff import two_sided
+
+    with pytest.raises(InvalidPositionError, match="V4"):
+        two_sided(max_checkers=1).win_chance(Position.from_counts({0: 15}, {0: 15}))
