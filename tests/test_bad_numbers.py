@@ -37,7 +37,7 @@ def refused(call, *args, **kwargs) -> None:
         call(*args, **kwargs)
 
 
-def test_the_issue_examples():
+def test_the_reported_silent_inputs_are_refused():
     refused(Rules(cube_limit=4).largest_loss, -1)
     refused(Session, Rules(cube_limit=4), 1, bankrolls=(math.nan, 10), auto_start=False)
     assert Rules(cube_limit=4).largest_loss(2) == 2 * 4 * 3  # a good stake still works (V6, koks)

@@ -329,7 +329,7 @@ def test_a_missing_hit_mark_is_read_as_the_hit(seed):
                                           "four (R6)")),
     ],
 )
-def test_the_issue_examples(text, dice, expected):
+def test_the_reported_wrong_reasons_are_now_right(text, dice, expected):
     pos = Position.initial()
     if expected is None:
         with pytest.raises(Exception, match="at most four checkers"):
