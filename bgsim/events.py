@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .cube import Cube
-from .errors import BgsimError
+from .errors import BgsimError, InvalidSettingError
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, Rules
@@ -64,6 +64,7 @@ __all__ = [
     "ResignationOffer",
     "ResignationRejected",
     "Roll",
+    "Subscribers",
     "Take",
 ]
 
@@ -794,3 +795,35 @@ class GameSnapshot(NamedTuple):
     def double_offered(self) -> bool:
         """True while a double waits for an answer (R26)."""
         return self.state is GameState.AWAITING_ANSWER
+
+
+class Subscribers:
+    """The callbacks a game or a series calls with each event it records (views use this).
+
+    >>> subs = Subscribers()
+    >>> seen = []
+    >>> stop = subs.add(seen.append)
+    >>> subs.notify("an event"); stop(); subs.notify("another")
+    >>> seen
+    ['an event']
+    """
+
+    def __init__(self) -> None:
+        self._callbacks: list[Callable[[Event], None]] = []
+
+    def add(self, callback: Callable[[Event], None]) -> Callable[[], None]:
+        """Call ``callback(event)`` from now on; returns the function that stops it."""
+        if not callable(callback):
+            raise InvalidSettingError(f"subscribe takes a callable, not {type(callback).__name__}")
+        self._callbacks.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+
+        return unsubscribe
+
+    def notify(self, event: Event) -> None:
+        """Call every callback with ``event`` (one may unsubscribe itself meanwhile)."""
+        for callback in tuple(self._callbacks):
+            callback(event)

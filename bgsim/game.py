@@ -84,6 +84,7 @@ from .events import (
     ResignationOffer,
     ResignationRejected,
     Roll,
+    Subscribers,
     Take,
 )
 from .notation import parse_play
@@ -237,7 +238,7 @@ class Game:
                     f"starter {starter} is not the player on roll in the given position ({position.turn})")
             starter = position.turn
         self._rng = rng_from(rng)
-        self._subscribers: list[Callable[[Event], None]] = []
+        self._subscribers = Subscribers()
         self._start(GameStart(rules, position, starter, bool(crawford_game), cube_value, cube_owner))
 
     # ----------------------------------------------------------------- set-up
@@ -286,8 +287,7 @@ class Game:
             len(self._events) - 1, ev, self._position, self._state, self.player_on_roll, self.player_to_act,
             self._dice, self._cube, self._crawford, self._final_roll, self._result,
             None if self._offer is None else self._offer[1]))
-        for callback in tuple(self._subscribers):
-            callback(ev)
+        self._subscribers.notify(ev)
 
     # ----------------------------------------------------------------- views
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
@@ -305,15 +305,7 @@ class Game:
         >>> [str(e) for e in seen]
         ['player 0 rolls 6-1', 'player 0 plays 13/7 8/7 (6-1)']
         """
-        if not callable(callback):
-            raise TypeError(f"subscribe takes a callable, not {type(callback).__name__}")
-        self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
-
-        return unsubscribe
+        return self._subscribers.add(callback)
 
     # ----------------------------------------------------------------- reading
     @property
@@ -1096,7 +1088,7 @@ class Game:
             raise RuleViolationError("replay: a game record begins with a GameStart event")
         game = cls.__new__(cls)
         game._rng = rng_from(rng)
-        game._subscribers = []
+        game._subscribers = Subscribers()
         game._start(events[0])
         replayer = _Replayer(game)
         i = 1

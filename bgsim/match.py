@@ -40,7 +40,7 @@ from numbers import Integral, Real
 
 from .dice import rng_from
 from .errors import InvalidSettingError, RuleViolationError
-from .events import Event, GameResult
+from .events import Event, GameResult, Subscribers
 from .game import Game
 from .players import RandomPlayer, drive
 from .records import GameRecord, MatchRecord, check_names
@@ -123,7 +123,7 @@ class _Series:
         self._games: list[Game] = []
         self._summaries: list[GameSummary] = []
         self._score = (0, 0)
-        self._subscribers: list[Callable[[Event], None]] = []
+        self._subscribers = Subscribers()
 
     # ------------------------------------------------------------- shared reading
     @property
@@ -235,8 +235,7 @@ class _Series:
             self._add_game(self._make_game())
 
     def _notify(self, ev: Event) -> None:
-        for callback in tuple(self._subscribers):
-            callback(ev)
+        self._subscribers.notify(ev)
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` after each event of every game from now on; returns the unsubscribe function.
@@ -252,15 +251,7 @@ class _Series:
         [('Resign', (0, 0)), ('GameOver', (0, 3)), ('GameStart', (0, 3))]
         >>> stop()
         """
-        if not callable(callback):
-            raise TypeError(f"subscribe takes a callable, not {type(callback).__name__}")
-        self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
-
-        return unsubscribe
+        return self._subscribers.add(callback)
 
     def _new_game(self) -> Game:
         current = self._games[-1] if self._games else None

@@ -12,7 +12,7 @@ import itertools
 import numpy as np
 import pytest
 
-from bgsim import IllegalGamePlayError, IllegalPlayError, Position, RuleViolationError
+from bgsim import IllegalGamePlayError, IllegalPlayError, InvalidSettingError, Position, RuleViolationError
 from bgsim.events import (
     AutomaticDouble,
     Beaver,
@@ -787,7 +787,7 @@ def test_subscribe_sees_every_recorded_event_until_unsubscribed():
     stop_other()
     g.resign()
     assert len(other) == 5
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidSettingError, match="callable"):
         g.subscribe("not callable")  # type: ignore[arg-type]
 
 
