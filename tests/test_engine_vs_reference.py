@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from bgsim import Position
+from tests.support.games import random_game_cases
 from tests.support.positions import GENERATORS, is_valid, sample_case
 from tests.support.reference import reference_moves, reference_results
 
@@ -27,20 +28,6 @@ def engine_results(pos: Position, dice, caucasian=False):
         after = pos.play(play, caucasian=caucasian)
         out.add((after.theirs, after.mine))
     return out
-
-
-def random_game_cases(n: int, seed: int):
-    """(mine, theirs, dice) from random self-play games (all 21 rolls occur)."""
-    rng = np.random.default_rng(seed)
-    cases = []
-    while len(cases) < n:
-        pos = Position.initial()
-        while not pos.is_game_over() and len(cases) < n:
-            dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
-            cases.append((pos.mine, pos.theirs, dice))
-            plays = pos.legal_plays(dice)
-            pos = pos.play(plays[int(rng.integers(len(plays)))])
-    return cases
 
 
 def _compare(cases, caucasian=False):

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from bgsim import BgsimError, IllegalPlayError, ParseError, Position, Step, TurnBuilder
+from tests.support.games import random_game_cases
 from tests.support.positions import GENERATORS, sample_case
 from tests.support.reference import reference_moves, reference_results
 
@@ -129,20 +130,6 @@ def check_case(mine, theirs, dice, *, caucasian=False, check_why=0, prune=True, 
                 assert matching, (pos, dice, seq, t2)
                 t2.step(matching[0])
             assert t2.is_complete and (t2.position.mine, t2.position.theirs) == result
-
-
-def random_game_cases(n: int, seed: int):
-    """(mine, theirs, dice) from random self-play games (all 21 rolls occur)."""
-    rng = np.random.default_rng(seed)
-    cases = []
-    while len(cases) < n:
-        pos = Position.initial()
-        while not pos.is_game_over() and len(cases) < n:
-            dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
-            cases.append((pos.mine, pos.theirs, dice))
-            plays = pos.legal_plays(dice)
-            pos = pos.play(plays[int(rng.integers(len(plays)))])
-    return cases
 
 
 @pytest.mark.parametrize("name", sorted(GENERATORS))

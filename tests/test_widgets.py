@@ -8,7 +8,7 @@ pytest.importorskip("anywidget", reason="the widgets need the lessons extra (any
 
 import time
 
-from bgsim import Position
+from bgsim import InvalidPositionError, Position
 from bgsim.game import Game
 from bgsim.records import GameRecord
 from bgsim.widgets import (
@@ -60,7 +60,7 @@ def test_board_widget_draws_the_dom_contract_and_ids():
     assert b.ids.gnubg.value == "4HPwATDgc/ABMA"
     b.redraw(highlight=(5,))
     assert 'data-point="5"' in b.view.svg and "highlight" in b.view.svg
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidPositionError, match="bgsim.Position"):
         b.position = "4HPwATDgc/ABMA"
     with pytest.raises(ValueError):
         BoardWidget(perspective=2)

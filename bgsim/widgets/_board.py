@@ -11,7 +11,7 @@ import ipywidgets as w
 import traitlets
 
 from .. import svg
-from ..errors import BgsimError
+from ..errors import BgsimError, InvalidPositionError
 from ..ids import XgidState
 from ..position import Position
 from ._common import IdBox
@@ -150,7 +150,7 @@ class BoardWidget(w.VBox):
     @position.setter
     def position(self, position: Position) -> None:
         if not isinstance(position, Position):
-            raise TypeError(f"position must be a bgsim.Position, not {type(position).__name__}")
+            raise InvalidPositionError(f"position must be a bgsim.Position, not {type(position).__name__}")
         self._position = position
         self.redraw()
 

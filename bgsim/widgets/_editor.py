@@ -106,7 +106,7 @@ class EditorWidget(w.VBox):
     @position.setter
     def position(self, position: Position) -> None:
         if not isinstance(position, Position):
-            raise TypeError(f"position must be a bgsim.Position, not {type(position).__name__}")
+            raise InvalidPositionError(f"position must be a bgsim.Position, not {type(position).__name__}")
         self._checkers = position.checkers
         self._show(position)
 
