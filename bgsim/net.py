@@ -1,0 +1,229 @@
+"""The ``"net"`` player: a small neural network trained here by TD(lambda) self-play.
+
+The weights ship with bgsim (``bgsim/data/net-weights.npz``), with the training log
+(``bgsim/data/net-training-log.tsv``); :mod:`bgsim.train` made them and can make them
+again (the command and seed are stored with the weights). The compiled evaluator is in
+:mod:`bgsim._net_kernel`.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from importlib import resources
+from math import comb
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _net_kernel as nk
+from . import bearoff
+from .errors import BgsimError, IllegalPlayError, InvalidPositionError
+from .plays import Play
+from .position import Position
+
+__all__ = ["WEIGHTS_FILE", "Net", "NetEvaluation", "NetPlayer", "load_weights", "save_weights", "shipped_weights"]
+
+WEIGHTS_FILE = "net-weights.npz"
+_KEYS = ("w1", "b1", "w2", "b2")
+
+
+def save_weights(path: str | Path, weights: dict[str, np.ndarray], meta: dict) -> None:
+    """Write ``weights`` (w1, b1, w2, b2) and ``meta`` (JSON) to an ``.npz`` file, atomically."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp.npz")
+    w1, b1, w2, b2 = (np.asarray(weights[k], dtype=np.float64) for k in _KEYS)
+    np.savez(tmp, w1=w1, b1=b1, w2=w2, b2=b2, meta=np.array(json.dumps(meta)))
+    tmp.replace(path)
+
+
+def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray], dict]:
+    """The network's weights and their metadata (the shipped ones when ``path`` is None)."""
+    try:
+        if path is None:
+            with resources.files("bgsim").joinpath("data").joinpath(WEIGHTS_FILE).open("rb") as f:
+                data = np.load(f, allow_pickle=False)
+                arrays = {k: np.array(data[k]) for k in (*_KEYS, "meta")}
+        else:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {k: np.array(data[k]) for k in (*_KEYS, "meta")}
+    except (OSError, KeyError, ValueError) as exc:
+        raise BgsimError(f"cannot read network weights from {path or WEIGHTS_FILE}: {exc}") from exc
+    meta = json.loads(str(arrays.pop("meta")))
+    w1 = arrays["w1"]
+    if w1.ndim != 2 or w1.shape[0] != nk.N_INPUTS:
+        raise BgsimError(f"network weights have {w1.shape[0] if w1.ndim == 2 else '?'} inputs, "
+                         f"this bgsim's network has {nk.N_INPUTS}")
+    return {k: np.ascontiguousarray(arrays[k], dtype=np.float64) for k in _KEYS}, meta
+
+
+# ============================================================================================
+# The shipped network, loaded once per process
+# ============================================================================================
+
+_LOCK = threading.Lock()
+_SHIPPED: tuple[dict[str, np.ndarray], dict] | None = None
+_BEAROFF: np.ndarray | None = None
+_BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(22)], dtype=np.int64)
+
+
+def shipped_weights() -> tuple[dict[str, np.ndarray], dict]:
+    """The weights that ship with bgsim and their metadata (loaded once, then shared)."""
+    global _SHIPPED
+    with _LOCK:
+        if _SHIPPED is None:
+            _SHIPPED = load_weights()
+        return _SHIPPED
+
+
+def bearoff_expected() -> np.ndarray:
+    """Expected rolls to bear off, per perfect index of a home board (one-sided database)."""
+    global _BEAROFF
+    with _LOCK:
+        if _BEAROFF is None:
+            _BEAROFF = np.ascontiguousarray(bearoff.one_sided().expected_rolls_table(), dtype=np.float64)
+        return _BEAROFF
+
+
+class NetEvaluation(NamedTuple):
+    """The network's estimate for the side on roll, before it rolls (cubeless, R23).
+
+    ``win`` counts every win; ``win_gammon`` the wins of a gammon or more, and so on.
+    """
+
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+
+    @property
+    def lose(self) -> float:
+        """Chance that the side on roll loses (1 - win)."""
+        return 1.0 - self.win
+
+    @property
+    def equity(self) -> float:
+        """Cubeless money equity in points per game: a gammon counts 2, a backgammon 3."""
+        return (2.0 * self.win - 1.0 + self.win_gammon - self.lose_gammon
+                + self.win_backgammon - self.lose_backgammon)
+
+
+class Net:
+    """A trained network: evaluates positions and chooses plays (the ``"net"`` player's brain).
+
+    ``Net()`` is the network that ships with bgsim; ``Net.from_file(path)`` one that
+    :mod:`bgsim.train` wrote.
+
+    >>> from bgsim import Position
+    >>> net = Net()
+    >>> e = net.evaluate(Position.initial())
+    >>> 0.4 < e.win < 0.6 and abs(e.equity) < 0.2
+    True
+    """
+
+    def __init__(self, weights: dict[str, np.ndarray] | None = None, meta: dict | None = None) -> None:
+        if weights is None:
+            weights, meta = shipped_weights()
+        self.w1, self.b1, self.w2, self.b2 = (weights[k] for k in _KEYS)
+        self.meta = dict(meta or {})
+        h = self.b1.shape[0]
+        if self.w1.shape != (nk.N_INPUTS, h) or self.w2.shape != (nk.N_OUTPUTS, h) or self.b2.shape != (5,):
+            raise BgsimError("network weights of inconsistent shapes")
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Net:
+        """A network saved by :mod:`bgsim.train`."""
+        weights, meta = load_weights(path)
+        return cls(weights, meta)
+
+    @property
+    def hidden(self) -> int:
+        """Hidden units."""
+        return int(self.b1.shape[0])
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(w1, b1, w2, b2)`` for the compiled code."""
+        return self.w1, self.b1, self.w2, self.b2
+
+    def evaluate(self, position: Position) -> NetEvaluation:
+        """The network's estimate for the side on roll in ``position`` (before the roll)."""
+        if position.is_game_over():
+            raise InvalidPositionError("the game is over: there is nothing to estimate")
+        idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
+        val = np.zeros(nk.MAX_NONZERO)
+        hidden = np.zeros(self.hidden)
+        out = np.zeros(nk.N_OUTPUTS)
+        nz = nk.encode(position.to_array(), 0, idx, val, nk.HIT_MASKS)
+        nk.forward(idx, val, nz, self.w1, self.b1, self.w2, self.b2, hidden, out)
+        return NetEvaluation(*(float(x) for x in out))
+
+    def choose_index(self, position: Position, results: Sequence[Position]) -> int:
+        """Index of the play the network picks, given the position each play leads to.
+
+        ``results[k]`` is the position after play ``k`` (the opponent on roll), as
+        :attr:`bgsim.plays.Play.after` gives it. The compiled loop of :func:`bgsim.estimate`
+        makes exactly this choice.
+        """
+        n = len(results)
+        if n == 0:
+            raise IllegalPlayError("there is no play to choose from")
+        boards = np.empty((n, 2, 26), dtype=np.int8)
+        for k, after in enumerate(results):
+            a = after.to_array()
+            boards[k, 0] = a[1]   # back to the mover's view: row 0 is the side that moved
+            boards[k, 1] = a[0]
+        b = position.to_array()
+        idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
+        val = np.zeros(nk.MAX_NONZERO)
+        return int(nk.net_choose(b, n, int(b[0].sum()), boards, self.w1, self.b1, self.w2, self.b2,
+                                 bearoff_expected(), _BINOM, nk.HIT_MASKS, idx, val, np.zeros(self.hidden),
+                                 np.zeros(nk.N_OUTPUTS), np.zeros(nk.N_OUTPUTS)))
+
+    def __repr__(self) -> str:
+        games = self.meta.get("games")
+        return f"Net(hidden={self.hidden}" + (f", trained on {games:,} games)" if games else ")")
+
+
+class NetPlayer:
+    """The ``"net"`` player as a Python :class:`~bgsim.players.Player`, for games and matches.
+
+    Plays as the compiled ``"net"`` player of :func:`bgsim.estimate` does. Its cube
+    handling is simple, from the network's cubeless win chance: double at 70% or more
+    (unless a gammon is likely enough to play on for it), take at 25% or more (R24-R26).
+
+    >>> from bgsim import Position
+    >>> pos = Position.initial()
+    >>> str(NetPlayer().choose_play(pos, (3, 1), pos.legal_plays((3, 1))))
+    '8/5 6/5'
+    """
+
+    def __init__(self, net: Net | None = None, *, double_at: float = 0.70, take_at: float = 0.25) -> None:
+        self.net = net if net is not None else Net()
+        self.double_at = double_at
+        self.take_at = take_at
+
+    def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
+        """The play whose result the network likes best (the opponent's lowest equity)."""
+        if len(plays) == 1:
+            return plays[0]
+        pos = game_or_pos if isinstance(game_or_pos, Position) else game_or_pos.position
+        afters = [p.after for p in plays]
+        assert all(a is not None for a in afters)
+        return plays[self.net.choose_index(pos, afters)]  # type: ignore[arg-type]
+
+    def offer_double(self, game) -> bool:
+        """Double when the cubeless win chance is at least ``double_at`` and gammons are unlikely."""
+        e = self.net.evaluate(game.position)
+        return e.win >= self.double_at and e.win_gammon < 0.5 * (e.win - 0.5)
+
+    def accept_double(self, game) -> str:
+        """Take when our cubeless win chance is at least ``take_at``, else drop."""
+        pos = game.position   # the doubler is on roll
+        e = self.net.evaluate(pos)
+        return "take" if e.lose >= self.take_at else "drop"
+
+    def __repr__(self) -> str:
+        return f"NetPlayer({self.net!r})"

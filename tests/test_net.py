@@ -1,0 +1,307 @@
+"""The neural player: its inputs, forward pass, learning step, play choice and training run.
+
+Each compiled piece is checked against a plain reading in this file: the inputs against
+the layout written in ``bgsim._net_kernel``'s docstring, the forward pass against numpy,
+the TD step against a numeric gradient, the choice against evaluating every result.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bgsim import Position
+from bgsim import _net_kernel as nk
+from bgsim import train as train_mod
+from bgsim.errors import BgsimError, InvalidPositionError
+from bgsim.net import Net, NetEvaluation, NetPlayer, load_weights, save_weights
+from tests.support.games import random_game_cases
+from tests.support.positions import gen_anything, gen_bar, gen_bearoff_contact, gen_prime
+
+CASES = random_game_cases(300, seed=11)
+
+
+def _positions(n: int = 120):
+    rng = np.random.default_rng(5)
+    out = [Position(m, t) for m, t, _ in CASES[:n]]
+    for gen in (gen_anything, gen_bar, gen_bearoff_contact, gen_prime):
+        out += [Position(*gen(rng)) for _ in range(25)]
+    return out
+
+
+# ------------------------------------------------------------------- an independent reading
+def _rolls_reaching(d: int) -> set[tuple[int, int]]:
+    out = set()
+    for a in range(1, 7):
+        for b in range(1, 7):
+            reach = {a, b, a + b} | ({3 * a, 4 * a} if a == b else set())
+            if d in reach:
+                out.add((a, b))
+    return out
+
+
+def reference_inputs(mine, theirs) -> np.ndarray:
+    """The input vector as the kernel's docstring describes it (side on roll = ``mine``)."""
+    x = np.zeros(nk.N_INPUTS)
+    for s, side in enumerate((mine, theirs)):
+        base = s * nk.SIDE_INPUTS
+        for p in range(1, 25):
+            n = side[p]
+            j = base + 4 * (p - 1)
+            x[j] = n >= 1
+            x[j + 1] = n >= 2
+            x[j + 2] = n >= 3
+            x[j + 3] = (n - 3) / 2 if n > 3 else 0
+        x[base + 96] = side[25] / 2
+        x[base + 97] = side[0] / 15
+        x[base + 98] = sum(p * side[p] for p in range(1, 26)) / 100
+        x[base + 99] = sum(side[p] >= 2 for p in range(1, 7)) / 6
+        best = run = 0
+        for p in range(1, 25):
+            run = run + 1 if side[p] >= 2 else 0
+            best = max(best, run)
+        x[base + 100] = best / 6
+        x[base + 101] = sum(side[p] == 1 for p in range(1, 25)) / 5
+    back = [max([p for p in range(1, 26) if side[p]], default=0) for side in (mine, theirs)]
+    g = 2 * nk.SIDE_INPUTS
+    if back[0] and back[1] and back[0] + back[1] > 25:
+        x[g] = 1
+        for k, (shooter, target) in enumerate(((mine, theirs), (theirs, mine))):
+            rolls: set[tuple[int, int]] = set()
+            for q in range(1, 25):
+                if target[q] == 1:
+                    spot = 25 - q
+                    for p in range(spot + 1, 26):
+                        if shooter[p]:
+                            rolls |= _rolls_reaching(p - spot)
+            x[g + 1 + k] = len(rolls) / 36
+    return x
+
+
+def kernel_inputs(pos: Position) -> np.ndarray:
+    idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
+    val = np.zeros(nk.MAX_NONZERO)
+    nz = nk.encode(pos.to_array(), 0, idx, val, nk.HIT_MASKS)
+    x = np.zeros(nk.N_INPUTS)
+    assert len(set(idx[:nz].tolist())) == nz, "an input written twice"
+    x[idx[:nz]] = val[:nz]
+    return x
+
+
+def test_inputs_match_the_documented_layout():
+    for pos in _positions():
+        np.testing.assert_allclose(kernel_inputs(pos), reference_inputs(pos.mine, pos.theirs), err_msg=str(pos))
+
+
+def test_inputs_of_the_other_row_are_the_swapped_position():
+    idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
+    val = np.zeros(nk.MAX_NONZERO)
+    for pos in _positions(40):
+        a = pos.to_array()
+        nz = nk.encode(a[::-1].copy(), 1, idx, val, nk.HIT_MASKS)
+        x = np.zeros(nk.N_INPUTS)
+        x[idx[:nz]] = val[:nz]
+        np.testing.assert_allclose(x, kernel_inputs(pos))
+
+
+def _small_net(hidden=6, seed=0):
+    rng = np.random.default_rng(seed)
+    return {"w1": rng.normal(0, 0.3, (nk.N_INPUTS, hidden)), "b1": rng.normal(0, 0.3, hidden),
+            "w2": rng.normal(0, 0.3, (5, hidden)), "b2": rng.normal(0, 0.3, 5)}
+
+
+def _dense_forward(w, x):
+    sig = lambda z: 1 / (1 + np.exp(-z))  # noqa: E731
+    h = sig(x @ w["w1"] + w["b1"])
+    return sig(w["w2"] @ h + w["b2"]), h
+
+
+def test_forward_matches_numpy():
+    w = _small_net()
+    for pos in _positions(60):
+        got = Net(w).evaluate(pos)
+        want, _ = _dense_forward(w, kernel_inputs(pos))
+        np.testing.assert_allclose(tuple(got), want, rtol=1e-12)
+
+
+def test_td0_step_follows_the_gradient():
+    """One TD(0) step changes every weight by alpha * sum_o delta_o * d out_o / d weight."""
+    w = _small_net(hidden=4, seed=3)
+    pos = Position(*CASES[40][:2])
+    x = kernel_inputs(pos)
+    out, hidden = _dense_forward(w, x)
+    delta = np.array([0.3, -0.2, 0.1, 0.05, -0.4])
+    alpha = 0.01
+    new = {k: v.copy() for k, v in w.items()}
+    idx = np.flatnonzero(x)
+    nk._td0_update(idx, x[idx], len(idx), new["w1"], new["b1"], new["w2"], new["b2"], hidden, out, delta, alpha)
+    eps = 1e-6
+    for name in ("w1", "b1", "w2", "b2"):
+        flat = w[name].reshape(-1)
+        for i in np.random.default_rng(1).choice(flat.size, size=min(25, flat.size), replace=False):
+            if name == "w1" and x[i // 4] == 0:
+                continue
+            bumped = {k: v.copy() for k, v in w.items()}
+            bumped[name].reshape(-1)[i] += eps
+            grad = (_dense_forward(bumped, x)[0] - out) / eps
+            want = alpha * float(delta @ grad)
+            got = new[name].reshape(-1)[i] - flat[i]
+            assert got == pytest.approx(want, rel=1e-3, abs=1e-10), (name, i)
+
+
+def test_flip_is_its_own_inverse_and_mirrors_equity():
+    src = np.array([0.7, 0.2, 0.01, 0.05, 0.002])
+    once, twice = np.zeros(5), np.zeros(5)
+    nk.flip_outputs(src, once)
+    nk.flip_outputs(once, twice)
+    np.testing.assert_allclose(twice, src)
+    assert nk.equity(once) == pytest.approx(-nk.equity(src))
+
+
+def test_lambda_traces_reduce_to_td0():
+    """With a tiny lambda the traced update is (to first order) the plain TD(0) update."""
+    runs = []
+    for lam in (0.0, 1e-9):
+        w = _small_net(hidden=5, seed=2)
+        state = np.random.SeedSequence(9).generate_state(4, np.uint64)
+        from bgsim import _kernel
+        ws = _kernel.Workspace()
+        stats = np.zeros(8, dtype=np.int64)
+        nk.train_games(3, Position.initial().to_array(), w["w1"], w["b1"], w["w2"], w["b2"], 0.05, lam, state,
+                       np.zeros(1), np.zeros((22, 7), dtype=np.int64), nk.HIT_MASKS, stats, *ws.arrays())
+        runs.append(w)
+    for k in runs[0]:
+        np.testing.assert_allclose(runs[0][k], runs[1][k], atol=1e-7)
+
+
+def test_lambda_traces_carry_errors_back():
+    """With lambda > 0 the first position's weights keep changing after it was left."""
+    out = []
+    for lam in (0.0, 0.7):
+        w = _small_net(hidden=5, seed=2)
+        state = np.random.SeedSequence(9).generate_state(4, np.uint64)
+        from bgsim import _kernel
+        stats = np.zeros(8, dtype=np.int64)
+        nk.train_games(2, Position.initial().to_array(), w["w1"], w["b1"], w["w2"], w["b2"], 0.05, lam, state,
+                       np.zeros(1), np.zeros((22, 7), dtype=np.int64), nk.HIT_MASKS, stats,
+                       *_kernel.Workspace().arrays())
+        out.append(w["w1"])
+    assert not np.allclose(out[0], out[1])
+
+
+# --------------------------------------------------------------------------- choosing plays
+def test_choice_is_the_result_that_leaves_the_opponent_least():
+    net = Net()
+    rng = np.random.default_rng(4)
+    checked = 0
+    for mine, theirs, dice in CASES[:200]:
+        pos = Position(mine, theirs)
+        plays = pos.legal_plays(dice)
+        if len(plays) < 2 or any(p.after.is_game_over() for p in plays):
+            continue
+        a = pos.to_array()
+        home = all(a[0, p] == 0 for p in range(7, 26))
+        if home and pos.is_race():
+            continue   # the bear-off database decides there
+        eq = [net.evaluate(p.after).equity for p in plays]
+        k = net.choose_index(pos, [p.after for p in plays])
+        assert eq[k] == min(eq)
+        checked += 1
+    assert checked > 100
+    assert rng is not None
+
+
+def test_bearing_off_the_last_checker_is_always_chosen():
+    pos = Position.from_counts({1: 1, 6: 1}, {6: 5, 12: 10})
+    plays = pos.legal_plays((6, 1))
+    assert str(NetPlayer().choose_play(pos, (6, 1), plays)) == "6/off 1/off"
+
+
+def test_pure_bear_off_uses_the_database():
+    """No contact and all home: the play with the fewest expected rolls (like heuristic)."""
+    from bgsim import bearoff
+    db = bearoff.one_sided()
+    pos = Position.from_counts({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {6: 5, 5: 5, 4: 5})
+    for dice in ((2, 1), (6, 5), (4, 4), (3, 1)):
+        plays = pos.legal_plays(dice)
+        chosen = NetPlayer().choose_play(pos, dice, plays)
+        best = min(db.expected_rolls(p.after.theirs[1:7]) for p in plays)
+        assert db.expected_rolls(chosen.after.theirs[1:7]) == pytest.approx(best)
+
+
+def test_evaluation_is_sensible():
+    net = Net()
+    start = net.evaluate(Position.initial())
+    assert isinstance(start, NetEvaluation)
+    assert 0.45 < start.win < 0.60 and 0.05 < start.win_gammon < 0.30 and start.win_backgammon < 0.05
+    crushing = net.evaluate(Position.from_counts({1: 2, 2: 2}, {25: 3, 1: 2, 19: 5, 20: 5}))
+    assert crushing.win > 0.9 and crushing.win_gammon > 0.3
+    with pytest.raises(InvalidPositionError):
+        net.evaluate(Position.from_counts({0: 15}, {6: 15}))
+
+
+# ------------------------------------------------------------------------------- weights I/O
+def test_weights_round_trip_and_bad_files(tmp_path):
+    w = _small_net(hidden=3)
+    path = tmp_path / "w.npz"
+    save_weights(path, w, {"games": 12, "seed": 1})
+    back, meta = load_weights(path)
+    for k in w:
+        np.testing.assert_array_equal(back[k], w[k])
+    assert meta == {"games": 12, "seed": 1}
+    assert repr(Net.from_file(path)) == "Net(hidden=3, trained on 12 games)"
+    (tmp_path / "bad.npz").write_bytes(b"not a zip")
+    with pytest.raises(BgsimError, match="cannot read network weights"):
+        load_weights(tmp_path / "bad.npz")
+    wrong = dict(w, w1=np.zeros((7, 3)))
+    save_weights(tmp_path / "wrong.npz", wrong, {})
+    with pytest.raises(BgsimError, match="inputs"):
+        load_weights(tmp_path / "wrong.npz")
+
+
+def test_shipped_weights_record_how_they_were_made():
+    _, meta = load_weights()
+    assert meta["command"].startswith("python -m bgsim.train")
+    assert meta["games"] >= 100_000 and meta["seed"] == 2026
+    assert meta["history"] and 0 < meta["history"][-1]["win_rate"] < 1
+
+
+# ----------------------------------------------------------------------------- training run
+def test_training_is_reproducible_and_resumable(tmp_path):
+    """Same seed, same weights; 150 games then 150 more equal 300 games in one run."""
+    kw = dict(hidden=4, alpha=0.05, alpha_end=0.05, seed=7, eval_every=0, progress=False)
+    a = train_mod.train(300, **kw)
+    b = train_mod.train(300, **kw)
+    for k in a:
+        np.testing.assert_array_equal(a[k], b[k])
+    train_mod.train(150, out=tmp_path / "half.npz", **kw)
+    c = train_mod.train(150, resume=tmp_path / "half.npz", out=tmp_path / "full.npz", **kw)
+    for k in a:
+        np.testing.assert_array_equal(a[k], c[k])
+    assert load_weights(tmp_path / "full.npz")[1]["games"] == 300
+
+
+def test_training_log_and_interrupt_keeps_what_was_learned(tmp_path, monkeypatch):
+    log = tmp_path / "log.tsv"
+    train_mod.train(1000, hidden=3, eval_every=500, eval_games=50, progress=False, log=log,
+                    out=tmp_path / "w.npz", command="python -m bgsim.train --test")
+    lines = log.read_text().splitlines()
+    assert lines[0] == "# python -m bgsim.train --test"
+    assert [line.split("\t")[0] for line in lines[2:]] == ["500", "1000"]
+    calls = {"n": 0}
+    real = nk.train_games
+
+    def stop_on_second_block(*args):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(nk, "train_games", stop_on_second_block)
+    train_mod.train(2000, hidden=3, eval_every=0, progress=False, out=tmp_path / "stopped.npz")
+    assert load_weights(tmp_path / "stopped.npz")[1]["games"] == train_mod.BLOCK
+
+
+def test_command_line_refuses_bad_settings(capsys):
+    assert train_mod.main(["--games", "10", "--lam", "1.5", "--no-progress"]) == 2
+    assert "lam" in capsys.readouterr().err
