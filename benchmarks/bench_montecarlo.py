@@ -23,6 +23,7 @@ from numba import njit
 from bgsim import Position
 from bgsim import _kernel
 from bgsim import _mc_kernel as K
+from bgsim import _random_kernel as R
 from bgsim import montecarlo
 from bgsim.montecarlo import estimate
 
@@ -35,7 +36,7 @@ def _record_random_games(start, ngames, state, out_b, out_d, boards, moves, nmov
     for _ in range(ngames):
         b[:, :] = start
         while True:
-            r = K.uniform(state, 36)
+            r = R.uniform(state, 36)
             d1 = r // 6 + 1
             d2 = r % 6 + 1
             out_b[c] = b
@@ -43,7 +44,7 @@ def _record_random_games(start, ngames, state, out_b, out_d, boards, moves, nmov
             out_d[c, 1] = d2
             c += 1
             n = _kernel.generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
-            k = K.uniform(state, n)
+            k = R.uniform(state, n)
             if boards[k, 0, 0] == 15:
                 break
             for i in range(26):

@@ -27,21 +27,24 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-# Modules whose compiled functions call this kernel. numba's on-disk cache checks only a
-# function's own source file, so when this file changes their cached machine code (which
-# has the old kernel inlined) must go too. Only matters in a source checkout.
-_DEPENDENT_MODULES = ("bearoff", "_mc_kernel")
 
+def drop_stale_dependent_caches(source: str, dependents: tuple[str, ...]) -> None:
+    """Delete the numba caches of ``dependents`` (module names in this package) when the
+    kernel module ``source`` (its ``__file__``) changed since they were compiled.
 
-def _drop_stale_dependent_caches() -> None:
-    here = Path(__file__)
+    numba's on-disk cache checks only a function's own source file, so when a kernel module
+    changes, the cached machine code of the modules that inline its functions must go too.
+    Only matters in a source checkout; each kernel module calls this when imported, before
+    its dependents load.
+    """
+    here = Path(source)
     cache = here.parent / "__pycache__"
     try:
         digest = hashlib.sha256(here.read_bytes()).hexdigest()
-        stamp = cache / "_kernel.source-sha256"
+        stamp = cache / f"{here.stem}.source-sha256"
         if stamp.exists() and stamp.read_text() == digest:
             return
-        for name in _DEPENDENT_MODULES:
+        for name in dependents:
             for f in list(cache.glob(f"{name}.*.nbi")) + list(cache.glob(f"{name}.*.nbc")):
                 f.unlink(missing_ok=True)
         cache.mkdir(exist_ok=True)
@@ -50,7 +53,7 @@ def _drop_stale_dependent_caches() -> None:
         pass
 
 
-_drop_stale_dependent_caches()
+drop_stale_dependent_caches(__file__, ("bearoff", "_mc_kernel", "_net_kernel"))
 
 # Capacity of one generation: distinct results kept, and the hash table size (2x).
 MAX_PLAYS = 16384
@@ -356,3 +359,14 @@ def count_plays_batch(boards_in, dice_in, flags, boards, moves, nmoves, table, s
         b[:, :] = boards_in[i]
         out[i] = generate(b, dice_in[i, 0], dice_in[i, 1], flags, boards, moves, nmoves, table, stamps, scratch, work)
     return out
+
+
+@njit(cache=True, inline="always")
+def loss_kind(boards, k, row):
+    """R23: how much the side in ``row`` of result ``k`` loses (1 single, 2 gammon, 3 backgammon)."""
+    if boards[k, row, 0] > 0:
+        return 1
+    for p in range(19, 26):   # the winner's home board (loser's 19-24) or the bar
+        if boards[k, row, p] > 0:
+            return 3
+    return 2

@@ -10,11 +10,10 @@ stay in the :class:`~bgsim._kernel.Workspace` arrays, the chosen one is copied i
 board with its rows swapped (the opponent is now on roll; R1: each side in its own numbering), and the players
 pick by index.
 
-Random numbers: xoshiro256** (Blackman and Vigna, 2018, public domain reference
-algorithm, prng.di.unimi.it), a 256-bit state seeded from a
-:class:`numpy.random.SeedSequence` by the caller, and Lemire's unbiased bounded
-integers ("Fast random integer generation in an interval", ACM TOMACS 2019). Dice are
-``uniform(36)`` split into two dice.
+Random numbers: xoshiro256** with Lemire's unbiased bounded integers
+(:mod:`bgsim._random_kernel`), a 256-bit state seeded from a
+:class:`numpy.random.SeedSequence` by the caller. Dice are ``uniform(36)`` split into
+two dice.
 
 Players (``PLAYER_*``):
 
@@ -27,6 +26,10 @@ Players (``PLAYER_*``):
 - ``heuristic``: pubeval, except once contact is over and the mover has every checker
   home (R16): then the play with the fewest expected rolls to bear off, from the exact
   one-sided bear-off database (``bgsim.bearoff``).
+- ``net``: the neural network trained by TD(lambda) self-play (:mod:`bgsim._net_kernel`,
+  :func:`~bgsim._net_kernel.net_choose`): the play that leaves the opponent the lowest
+  equity; the same bear-off database in a pure bear-off. Its weights travel in the
+  ``net`` tuple (:func:`net_args`), one per side, so two networks can play each other.
 
 Outcomes are counted per game from the point of view of side 0 (the side on roll in the
 start position): ``OUT_WIN + k - 1`` for a win of kind ``k`` (1 single, 2 gammon, 3
@@ -38,11 +41,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import generate
+from ._kernel import generate, loss_kind
+from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, net_choose
+from ._random_kernel import uniform
 
 PLAYER_RANDOM = 0
 PLAYER_PUBEVAL = 1
 PLAYER_HEURISTIC = 2
+PLAYER_NET = 3
 
 OUT_WIN = 0    # 0, 1, 2: side 0 wins single, gammon, backgammon
 OUT_LOSS = 3   # 3, 4, 5: side 1 wins single, gammon, backgammon
@@ -51,56 +57,6 @@ N_OUTCOMES = 7
 
 MAX_TURNS = 1_000_000  # a safety net: no real game comes near it
 
-_U64 = np.uint64
-
-
-# ============================================================================================
-# xoshiro256** and bounded integers
-# ============================================================================================
-
-
-@njit(cache=True, inline="always")
-def _rotl(x, k):
-    return (x << _U64(k)) | (x >> _U64(64 - k))
-
-
-@njit(cache=True, inline="always")
-def next_u64(s):
-    """Advance the xoshiro256** state ``s`` (uint64[4]) and return 64 random bits."""
-    result = _rotl(s[1] * _U64(5), 7) * _U64(9)
-    t = s[1] << _U64(17)
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = _rotl(s[3], 45)
-    return result
-
-
-@njit(cache=True, inline="always")
-def uniform(s, n):
-    """An unbiased random integer in ``[0, n)`` for ``1 <= n < 2**32`` (Lemire's method)."""
-    nn = _U64(n)
-    x = next_u64(s) >> _U64(32)
-    m = x * nn
-    low = m & _U64(0xFFFFFFFF)
-    if low < nn:
-        t = (_U64(0x100000000) - nn) % nn
-        while low < t:
-            x = next_u64(s) >> _U64(32)
-            m = x * nn
-            low = m & _U64(0xFFFFFFFF)
-    return np.int64(m >> _U64(32))
-
-
-@njit(cache=True)
-def draw_uniform(state, n, count):
-    """``count`` draws of :func:`uniform` (for tests of the generator)."""
-    out = np.empty(count, dtype=np.int64)
-    for i in range(count):
-        out[i] = uniform(state, n)
-    return out
 
 
 # ============================================================================================
@@ -196,22 +152,29 @@ def bearoff_index(boards, k, binom):
     return idx
 
 
-@njit(cache=True, inline="always")
-def loss_kind(boards, k, row):
-    """R23: how much the side in ``row`` of result ``k`` loses (1 single, 2 gammon, 3 backgammon)."""
-    if boards[k, row, 0] > 0:
-        return 1
-    for p in range(19, 26):   # the winner's home board (loser's 19-24) or the bar
-        if boards[k, row, p] > 0:
-            return 3
-    return 2
+def net_args(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray) -> tuple:
+    """The ``net`` argument of :func:`choose` and :func:`play_chunk`: the weights and the
+    scratch arrays of one evaluation (plain numpy; one tuple per thread of use)."""
+    hidden = b1.shape[0]
+    return (np.ascontiguousarray(w1, dtype=np.float64), np.ascontiguousarray(b1, dtype=np.float64),
+            np.ascontiguousarray(w2, dtype=np.float64), np.ascontiguousarray(b2, dtype=np.float64),
+            HIT_MASKS, np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO),
+            np.zeros(hidden), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
+
+
+def no_net() -> tuple:
+    """A placeholder ``net`` for players other than ``net`` (never evaluated)."""
+    return net_args(np.zeros((1, 1)), np.zeros(1), np.zeros((N_OUTPUTS, 1)), np.zeros(N_OUTPUTS))
 
 
 @njit(cache=True)
-def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom):
+def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom, net):
     """Index of the play ``player`` picks among the ``n`` results in ``boards[:n]``."""
     if n == 1:
         return 0
+    if player == PLAYER_NET:
+        return net_choose(b, n, nchk, boards, net[0], net[1], net[2], net[3], bo_exp, binom, net[4],
+                          net[5], net[6], net[7], net[8], net[9])
     if player == PLAYER_RANDOM:
         return uniform(state, n)
     for k in range(n):
@@ -265,14 +228,15 @@ def choose_final(n, nchk, boards):
 
 @njit(cache=True, nogil=True)
 def play_chunk(start, nchk, flags, first_rolls, ngames, state, player0, player1, starter0, last_roll_draw,
-               ptab, pbar, poff, bo_exp, binom, counts,
+               ptab, pbar, poff, bo_exp, binom, net0, net1, counts,
                boards, moves, nmoves, table, stamps, scratch, work):
     """Play ``ngames`` games from ``start`` (int8[2, 26], side 0 on roll, before rolling).
 
     ``first_rolls`` (int64[m, 2]): the first roll of each game comes from it, every block of
     ``m`` games using each row exactly once in a random order (stratified first rolls).
     Later rolls come from ``state`` (xoshiro256**, advanced in place).
-    ``player0``/``player1``: the ``PLAYER_*`` of side 0 / side 1. ``starter0``: side 0
+    ``player0``/``player1``: the ``PLAYER_*`` of side 0 / side 1, ``net0``/``net1`` their
+    network (:func:`net_args`; :func:`no_net` for other players). ``starter0``: side 0
     started the game (for V4, ``last_roll_draw``).
     ``counts[first_roll_row, outcome] += 1`` for each game (outcomes: see the module doc).
     Returns the number of turns played (rolls, the final roll of V4 included).
@@ -318,7 +282,7 @@ def play_chunk(start, nchk, flags, first_rolls, ngames, state, player0, player1,
                 k = choose_final(n, nchk, boards)
             else:
                 k = choose(player0 if side == 0 else player1, b, n, nchk, state, boards,
-                           ptab, pbar, poff, bo_exp, binom)
+                           ptab, pbar, poff, bo_exp, binom, net0 if side == 0 else net1)
             if boards[k, 0, 0] == nchk:            # the mover bore off the last checker (R22)
                 if final:                          # V4: the final roll bore off everything
                     counts[fr, OUT_DRAW] += 1

@@ -48,8 +48,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import generate
-from ._mc_kernel import OUT_LOSS, OUT_WIN, PLAYER_PUBEVAL, choose, loss_kind, uniform
+from ._kernel import drop_stale_dependent_caches, generate, loss_kind
+from ._random_kernel import uniform
+
+drop_stale_dependent_caches(__file__, ("_mc_kernel",))
 
 N_OUTPUTS = 5
 SIDE_INPUTS = 24 * 4 + 6
@@ -506,53 +508,3 @@ def train_games(ngames, start, w1, b1, w2, b2, alpha, lam, state, bo_exp, binom,
                 _trace_step(idx, val, cur_nz, w2, cur_hidden, cur_out, lam, e1, eb1, e2)
         stats[0] += 1
         stats[1] += t
-
-
-@njit(cache=True, nogil=True)
-def versus_pubeval(ngames, start, w1, b1, w2, b2, state, ptab, pbar, poff, bo_exp, binom, masks, counts,
-                   boards, moves, nmoves, table, stamps, scratch, work):
-    """Cubeless games of the network against pubeval from ``start``, seats alternating.
-
-    ``counts[outcome]`` (int64[7]) from the network's view: OUT_WIN + kind - 1, OUT_LOSS + kind - 1.
-    A quick check used while training; :func:`bgsim.estimate` is the measured one.
-    """
-    nh = b1.shape[0]
-    nchk = 0
-    for p in range(26):
-        nchk += start[0, p]
-    idx = np.zeros(MAX_NONZERO, dtype=np.int64)
-    val = np.zeros(MAX_NONZERO)
-    hidden = np.zeros(nh)
-    out = np.zeros(N_OUTPUTS)
-    best_out = np.zeros(N_OUTPUTS)
-    b = np.empty((2, 26), dtype=np.int8)
-    for g in range(ngames):
-        b[:, :] = start
-        net_side = g & 1     # the network is side 0 (on roll first) in even games
-        side = 0
-        t = 0
-        while True:
-            if t == 0:
-                d1, d2 = _opening_roll(state)
-            else:
-                r = uniform(state, 36)
-                d1 = r // 6 + 1
-                d2 = r % 6 + 1
-            t += 1
-            n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
-            if side == net_side:
-                k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out,
-                               best_out)
-            else:
-                k = choose(PLAYER_PUBEVAL, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom)
-            if boards[k, 0, 0] == nchk:
-                kind = loss_kind(boards, k, 1)
-                if side == net_side:
-                    counts[OUT_WIN + kind - 1] += 1
-                else:
-                    counts[OUT_LOSS + kind - 1] += 1
-                break
-            for i in range(26):
-                b[0, i] = boards[k, 1, i]
-                b[1, i] = boards[k, 0, i]
-            side ^= 1

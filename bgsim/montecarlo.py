@@ -29,6 +29,9 @@ this game, from the Kazaross-XG2 match equity table (:func:`bgsim.equity.match_e
   (:mod:`bgsim.bearoff`, fewest expected rolls) once contact is over and the mover's
   checkers are all home (R16). It plays every position pubeval plays and the bear-off
   better, so it is at least as strong.
+- ``"net"``: bgsim's neural network, trained by TD(lambda) self-play (:mod:`bgsim.net`,
+  :mod:`bgsim.train`), one ply, with the same bear-off database. A
+  :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) of other weights plays too.
 
 ``player=("heuristic", "random")`` gives the side on roll and its opponent different players.
 
@@ -76,16 +79,16 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import resources
-from math import comb
 from statistics import NormalDist
 
 import numpy as np
 
-from . import _kernel, bearoff
+from . import _kernel
 from . import _mc_kernel as _k
 from .dice import ALL_ROLLS, OPENING_ROLLS
 from .equity import match_equity
 from .errors import BgsimError, EstimateError, RuleViolationError
+from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_weights
 from .position import Position
 from .results import ResultDisplay, Table
 from .rules import ResultKind, Rules
@@ -104,8 +107,9 @@ __all__ = [
 ]
 
 #: The players :func:`estimate` knows, by name.
-PLAYERS = ("random", "pubeval", "heuristic")
-_PLAYER_CODES = {"random": _k.PLAYER_RANDOM, "pubeval": _k.PLAYER_PUBEVAL, "heuristic": _k.PLAYER_HEURISTIC}
+PLAYERS = ("random", "pubeval", "heuristic", "net")
+_PLAYER_CODES = {"random": _k.PLAYER_RANDOM, "pubeval": _k.PLAYER_PUBEVAL, "heuristic": _k.PLAYER_HEURISTIC,
+                 "net": _k.PLAYER_NET}
 
 #: Games per chunk: a multiple of 36 and of 30, so every chunk is whole blocks of first rolls.
 DEFAULT_CHUNK_SIZE = 1080
@@ -502,9 +506,7 @@ class Estimate(ResultDisplay):
 
 _TABLE_LOCK = threading.Lock()
 _PUBEVAL: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-_BEAROFF: np.ndarray | None = None
 _NO_BEAROFF = np.zeros(1)
-_BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(22)], dtype=np.int64)
 _LOCAL = threading.local()
 
 
@@ -545,15 +547,6 @@ def _pubeval_tables():
         return _PUBEVAL
 
 
-def _bearoff_expected() -> np.ndarray:
-    """Expected rolls to bear off, per perfect index, from :func:`bgsim.bearoff.one_sided`."""
-    global _BEAROFF
-    with _TABLE_LOCK:
-        if _BEAROFF is None:
-            _BEAROFF = np.ascontiguousarray(bearoff.one_sided().expected_rolls_table(), dtype=np.float64)
-        return _BEAROFF
-
-
 def _workspace() -> _kernel.Workspace:
     ws = getattr(_LOCAL, "ws", None)
     if ws is None:
@@ -578,19 +571,32 @@ class _Job:
     entropy: int | tuple[int, ...]        # the run's SeedSequence, whose k-th child seeds chunk k
     spawn_key: tuple[int, ...] = ()
     pool_size: int = 4
+    # a side playing "net": its weights (w1, b1, w2, b2), or None for the shipped network
+    nets: tuple[tuple[np.ndarray, ...] | None, tuple[np.ndarray, ...] | None] = (None, None)
 
 
 def _play_chunk(job: _Job, k: int, n: int) -> tuple[np.ndarray, int]:
     """Play chunk ``k`` (``n`` games): per-first-roll outcome counts and the turns played."""
     ptab, pbar, poff = _pubeval_tables()
-    bo = _bearoff_expected() if _k.PLAYER_HEURISTIC in job.players else _NO_BEAROFF
+    uses_bearoff = _k.PLAYER_HEURISTIC in job.players or _k.PLAYER_NET in job.players
+    bo = bearoff_expected() if uses_bearoff else _NO_BEAROFF
+    nets = [_net_args(code, weights) for code, weights in zip(job.players, job.nets, strict=True)]
     child = np.random.SeedSequence(job.entropy, spawn_key=(*job.spawn_key, k), pool_size=job.pool_size)
     state = child.generate_state(4, np.uint64)
     counts = np.zeros((job.first_rolls.shape[0], _k.N_OUTCOMES), dtype=np.int64)
     turns = _k.play_chunk(job.start, job.checkers, job.flags, job.first_rolls, n, state,
                           job.players[0], job.players[1], job.starter0, job.last_roll_draw,
-                          ptab, pbar, poff, bo, _BINOM, counts, *_workspace().arrays())
+                          ptab, pbar, poff, bo, BINOM, nets[0], nets[1], counts, *_workspace().arrays())
     return counts, int(turns)
+
+
+def _net_args(code: int, weights) -> tuple:
+    if code != _k.PLAYER_NET:
+        return _k.no_net()
+    if weights is None:
+        w = shipped_weights()[0]
+        weights = (w["w1"], w["b1"], w["w2"], w["b2"])
+    return _k.net_args(*weights)
 
 
 def _warm(job: _Job) -> None:
@@ -732,22 +738,39 @@ def _outcome_values(rules: Rules, cube: int, cube_turned: bool, away) -> tuple[l
 # ============================================================================================
 
 
-def _player_pair(player) -> tuple[str, str]:
+def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple]:
+    """Names, compiled player codes and network weights of (side on roll, opponent)."""
     pair: tuple[object, ...]
-    if isinstance(player, str):
+    if isinstance(player, (str, Net, NetPlayer)):
         pair = (player, player)
     else:
         try:
             pair = tuple(player)
         except TypeError:
             pair = ()
-        if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
-            raise EstimateError(f"player must be a name or a pair of names from {PLAYERS}, not {player!r}")
-    a, b = (str(p).strip().lower() for p in pair)
-    for p in (a, b):
-        if p not in _PLAYER_CODES:
-            raise EstimateError(f"unknown player {p!r}: choose from {', '.join(PLAYERS)}")
-    return a, b
+        if len(pair) != 2:
+            raise EstimateError(f"player must be a name from {', '.join(PLAYERS)}, a bgsim.net.Net, "
+                                f"or a pair of them, not {player!r}")
+    names: list[str] = []
+    codes: list[int] = []
+    nets: list = []
+    for p in pair:
+        if isinstance(p, NetPlayer):
+            p = p.net
+        if isinstance(p, Net):
+            names.append(p.name)
+            codes.append(_k.PLAYER_NET)
+            nets.append(None if p.name == "net" else p.arrays())
+            continue
+        if not isinstance(p, str):
+            raise EstimateError(f"a player is a name from {', '.join(PLAYERS)} or a bgsim.net.Net, not {p!r}")
+        name = p.strip().lower()
+        if name not in _PLAYER_CODES:
+            raise EstimateError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
+        names.append(name)
+        codes.append(_PLAYER_CODES[name])
+        nets.append(None)
+    return (names[0], names[1]), (codes[0], codes[1]), (nets[0], nets[1])
 
 
 def _is_int(x) -> bool:
@@ -795,7 +818,7 @@ _UNSET = _Unset()
 
 
 def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_000,
-             player: str | tuple[str, str] = "heuristic",
+             player: str | Net | tuple[str | Net, str | Net] = "heuristic",
              rng: int | np.random.SeedSequence | np.random.Generator | None = None, workers: int = 1,
              executor: Executor | None = None, chunk_size: int | None = None, progress: bool | None = None,
              stop: Callable[[], bool] | threading.Event | None = None, cube: int = 1,
@@ -821,8 +844,10 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
         that loses least, R23); match play (R27: the equity is a match-winning chance).
     games : int, default 10_000
         Games to play in all (with ``resume``: including the previous run's).
-    player : str or (str, str), default "heuristic"
+    player : str, Net or a pair of them, default "heuristic"
         A name from :data:`PLAYERS` for both sides, or a pair (side on roll, opponent).
+        A :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) plays as ``"net"``
+        with its own weights (``Net.from_file(...)``: a network :mod:`bgsim.train` made).
     rng : int, SeedSequence, Generator or None, default None
         The seed. An int >= 0 or a :class:`numpy.random.SeedSequence` is used as is:
         chunk ``k`` draws from its ``k``-th child. A :class:`numpy.random.Generator`
@@ -912,7 +937,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     >>> estimate(pos, games=36, player="wizard")
     Traceback (most recent call last):
     ...
-    bgsim.errors.EstimateError: unknown player 'wizard': choose from random, pubeval, heuristic
+    bgsim.errors.EstimateError: unknown player 'wizard': choose from random, pubeval, heuristic, net
     """
     t_start = time.perf_counter()
     if seed is not _UNSET:
@@ -932,7 +957,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
             f"{rules.variant!r} has {rules.checkers} (R2, X3)")
     if resume is not None and not isinstance(resume, Estimate):
         raise EstimateError(f"resume must be an Estimate from an earlier run, not {type(resume).__name__}")
-    names = _player_pair(player)
+    names, codes, nets = _player_pair(player)
     if not _is_int(games) or games < 1:
         raise EstimateError(f"games must be a whole number >= 1, not {games!r}")
     games = int(games)
@@ -1000,7 +1025,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     job = _Job(start=position.to_array(), checkers=rules.checkers,
                flags=_kernel.FLAG_CAUCASIAN if rules.caucasian else 0,
                first_rolls=np.array(rolls, dtype=np.int64),
-               players=(_PLAYER_CODES[names[0]], _PLAYER_CODES[names[1]]),
+               players=codes, nets=nets,
                starter0=(starter == position.turn), last_roll_draw=rules.last_roll_draw,
                entropy=_entropy(ss), spawn_key=tuple(int(x) for x in ss.spawn_key), pool_size=int(ss.pool_size))
     sizes = [min(chunk_size, games - i) for i in range(0, games, chunk_size)]

@@ -66,7 +66,8 @@ def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray],
 _LOCK = threading.Lock()
 _SHIPPED: tuple[dict[str, np.ndarray], dict] | None = None
 _BEAROFF: np.ndarray | None = None
-_BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(22)], dtype=np.int64)
+#: Binomial coefficients for the bear-off database's perfect index (shared with bgsim.montecarlo).
+BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(22)], dtype=np.int64)
 
 
 def shipped_weights() -> tuple[dict[str, np.ndarray], dict]:
@@ -124,7 +125,10 @@ class Net:
     True
     """
 
-    def __init__(self, weights: dict[str, np.ndarray] | None = None, meta: dict | None = None) -> None:
+    def __init__(self, weights: dict[str, np.ndarray] | None = None, meta: dict | None = None, *,
+                 name: str | None = None) -> None:
+        #: How results label this network: ``"net"`` for the shipped one.
+        self.name = "net" if weights is None else (name or "net (custom weights)")
         if weights is None:
             weights, meta = shipped_weights()
         self.w1, self.b1, self.w2, self.b2 = (weights[k] for k in _KEYS)
@@ -137,7 +141,7 @@ class Net:
     def from_file(cls, path: str | Path) -> Net:
         """A network saved by :mod:`bgsim.train`."""
         weights, meta = load_weights(path)
-        return cls(weights, meta)
+        return cls(weights, meta, name=f"net ({Path(path).name})")
 
     @property
     def hidden(self) -> int:
@@ -179,7 +183,7 @@ class Net:
         idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
         val = np.zeros(nk.MAX_NONZERO)
         return int(nk.net_choose(b, n, int(b[0].sum()), boards, self.w1, self.b1, self.w2, self.b2,
-                                 bearoff_expected(), _BINOM, nk.HIT_MASKS, idx, val, np.zeros(self.hidden),
+                                 bearoff_expected(), BINOM, nk.HIT_MASKS, idx, val, np.zeros(self.hidden),
                                  np.zeros(nk.N_OUTPUTS), np.zeros(nk.N_OUTPUTS)))
 
     def __repr__(self) -> str:

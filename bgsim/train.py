@@ -31,15 +31,16 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _kernel, bearoff
+from . import _kernel
 from . import _net_kernel as nk
-from .montecarlo import _BINOM, _pubeval_tables
-from .net import load_weights, save_weights
+from .montecarlo import estimate
+from .net import BINOM, Net, bearoff_expected, load_weights, save_weights
 from .position import Position
 
 __all__ = ["build_parser", "main", "train"]
 
 BLOCK = 500  # games per compiled call (the step size changes between blocks)
+_OPENINGS = 30  # opening rolls (R4): the first-roll block of an opening estimate
 
 
 def _initial_weights(hidden: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
@@ -51,18 +52,15 @@ def _initial_weights(hidden: int, rng: np.random.Generator) -> dict[str, np.ndar
     }
 
 
-def _versus_pubeval(weights, games: int, seed: int, ws) -> np.ndarray:
-    start = Position.initial().to_array()
-    ptab, pbar, poff = _pubeval_tables()
-    state = np.random.SeedSequence(seed).generate_state(4, np.uint64)
-    counts = np.zeros(7, dtype=np.int64)
-    nk.versus_pubeval(games, start, weights["w1"], weights["b1"], weights["w2"], weights["b2"], state,
-                      ptab, pbar, poff, _bearoff_table(), _BINOM, nk.HIT_MASKS, counts, *ws.arrays())
-    return counts
-
-
-def _bearoff_table() -> np.ndarray:
-    return np.ascontiguousarray(bearoff.one_sided().expected_rolls_table(), dtype=np.float64)
+def _versus_pubeval(weights, games: int, seed: int) -> np.ndarray:
+    """Outcome counts (from the network's view) of ``games`` cubeless games against pubeval
+    from the opening (R4), half in each seat, on the same dice (:func:`bgsim.estimate`)."""
+    net = Net(weights, name="net (training)")
+    half = max(_OPENINGS, games // 2 // _OPENINGS * _OPENINGS)
+    first = estimate(Position.initial(), games=half, player=(net, "pubeval"), opening=True, rng=seed)
+    second = estimate(Position.initial(), games=half, player=("pubeval", net), opening=True, rng=seed)
+    a, b = np.array(first.outcomes), np.array(second.outcomes)
+    return np.concatenate([a[:3] + b[3:6], a[3:6] + b[:3]])
 
 
 def _eval_line(counts: np.ndarray) -> dict[str, float]:
@@ -122,7 +120,7 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
     total = done + games
     start = Position.initial().to_array()
     ws = _kernel.Workspace()
-    bo = _bearoff_table()
+    bo = bearoff_expected()
     stats = np.zeros(8, dtype=np.int64)
     logf = None
     if log is not None:
@@ -142,13 +140,13 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
             n = min(BLOCK, total - done)
             frac = done / max(1, total)
             a = alpha + (alpha_end - alpha) * frac
-            nk.train_games(n, start, w["w1"], w["b1"], w["w2"], w["b2"], a, lam, state, bo, _BINOM,
+            nk.train_games(n, start, w["w1"], w["b1"], w["w2"], w["b2"], a, lam, state, bo, BINOM,
                            nk.HIT_MASKS, stats, *ws.arrays())
             done += n
             if bar is not None:
                 bar.update(n)
             if eval_every and (done % eval_every == 0 or done == total):
-                e = _eval_line(_versus_pubeval(w, eval_games, seed + done, ws))
+                e = _eval_line(_versus_pubeval(w, eval_games, seed + done))
                 secs = elapsed0 + time.perf_counter() - t0
                 turns = stats[1] / max(1, stats[0])
                 history.append({"games": done, "seconds": round(secs, 1), **e})
