@@ -28,6 +28,7 @@ from .events import Event, EventVisitor, GameResult, GameState
 from .game import Game
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
+from .net import Net, NetPlayer
 from .players import HeuristicPlayer, RandomPlayer, drive, play_game
 from .plays import Play
 from .position import Position
@@ -43,6 +44,7 @@ __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",
+    "Net", "NetPlayer",
     "Match", "Session", "Cube", "Event", "EventVisitor",
     # probability
     "estimate", "Estimate",

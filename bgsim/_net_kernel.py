@@ -109,7 +109,8 @@ def encode(bb, me, idx, val, masks):
     Writes input indices to ``idx`` and values to ``val``; returns how many.
     """
     nz = 0
-    hi = np.zeros(2, dtype=np.int64)
+    hi0 = 0   # each side's highest occupied point (25: the bar)
+    hi1 = 0
     for s in range(2):
         row = me if s == 0 else 1 - me
         base = s * SIDE_INPUTS
@@ -146,13 +147,19 @@ def encode(bb, me, idx, val, masks):
                 else:
                     blots += 1
                     run = 0
-                hi[s] = p
+                if s == 0:
+                    hi0 = p
+                else:
+                    hi1 = p
             else:
                 run = 0
         nbar = bb[row, 25]
         if nbar > 0:
             pips += 25 * nbar
-            hi[s] = 25
+            if s == 0:
+                hi0 = 25
+            else:
+                hi1 = 25
             idx[nz] = base + 96
             val[nz] = nbar / 2.0
             nz += 1
@@ -177,7 +184,7 @@ def encode(bb, me, idx, val, masks):
             val[nz] = blots / 5.0
             nz += 1
     g = 2 * SIDE_INPUTS
-    if hi[0] > 0 and hi[1] > 0 and hi[0] + hi[1] > 25:
+    if hi0 > 0 and hi1 > 0 and hi0 + hi1 > 25:
         idx[nz] = g
         val[nz] = 1.0
         nz += 1
@@ -223,6 +230,28 @@ def forward(idx, val, nz, w1, b1, w2, b2, hidden, out):
         for h in range(nh):
             s += w2[o, h] * hidden[h]
         out[o] = _sigmoid(s)
+
+
+@njit(cache=True, fastmath=True)
+def forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out):
+    """:func:`forward` compiled with fast floating point (vectorised; sums may round
+    differently in the last bits). Play choice in play-outs uses it; training uses
+    :func:`forward`, so the same training command on the same machine gives the same weights."""
+    nh = b1.shape[0]
+    for h in range(nh):
+        hidden[h] = b1[h]
+    for j in range(nz):
+        row = w1[idx[j]]
+        v = val[j]
+        for h in range(nh):
+            hidden[h] += v * row[h]
+    for h in range(nh):
+        hidden[h] = 1.0 / (1.0 + np.exp(-max(hidden[h], -40.0)))
+    for o in range(N_OUTPUTS):
+        s = b2[o]
+        for h in range(nh):
+            s += w2[o, h] * hidden[h]
+        out[o] = 1.0 / (1.0 + np.exp(-max(s, -40.0)))
 
 
 @njit(cache=True, inline="always")
@@ -284,8 +313,11 @@ def _bearoff_choice(n, boards, bo_exp, binom):
 
 
 @njit(cache=True)
-def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out, best_out):
+def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out, best_out,
+               fast=True):
     """Index of the play the network picks among ``boards[:n]`` (results of board ``b``).
+
+    ``fast``: evaluate with :func:`forward_fast` (play-outs) rather than :func:`forward` (training).
 
     ``best_out`` receives the chosen result's outputs from the opponent's view (on roll
     next); it is left unset (``best_out[0] = -1``) when the choice was not the network's.
@@ -302,7 +334,10 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
     best_e = 1e300
     for k in range(n):
         nz = encode(boards[k], 1, idx, val, masks)
-        forward(idx, val, nz, w1, b1, w2, b2, hidden, out)
+        if fast:
+            forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out)
+        else:
+            forward(idx, val, nz, w1, b1, w2, b2, hidden, out)
         e = equity(out)
         if e < best_e:
             best_e = e
@@ -475,7 +510,8 @@ def train_games(ngames, start, w1, b1, w2, b2, alpha, lam, state, bo_exp, binom,
                 d2 = r % 6 + 1
             t += 1
             n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
-            k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx2, val2, hidden, out, nxt)
+            k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx2, val2, hidden, out, nxt,
+                           False)
             over = boards[k, 0, 0] == nchk
             if over:
                 kind = loss_kind(boards, k, 1)

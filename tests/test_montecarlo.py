@@ -214,7 +214,7 @@ def test_pubeval_player_picks_the_highest_score():
     b = Position.initial().to_array()
     n = generate(b, 3, 1, 0, *ws.arrays())
     k = K.choose(K.PLAYER_PUBEVAL, b, n, 15, np.zeros(4, np.uint64), ws.boards, ptab, pbar, poff,
-                 np.zeros(1), np.zeros((22, 7), np.int64))
+                 np.zeros(1), np.zeros((22, 7), np.int64), K.no_net())
     scores = [pubeval_reference(ws.boards[i], race_w, contact_w, race=False) for i in range(n)]
     assert k == int(np.argmax(scores))
     after = Position.from_array(ws.boards[k])
@@ -394,7 +394,9 @@ def test_players_order_of_strength():
     est = estimate(pos, games=720, rng=8, player=("random", "pubeval"))
     assert est.win.high < 0.1
     assert est.players == ("random", "pubeval")
-    assert set(PLAYERS) == {"random", "pubeval", "heuristic"}
+    assert set(PLAYERS) == {"random", "pubeval", "heuristic", "net"}
+    est = estimate(pos, games=720, rng=8, player=("net", "random"))
+    assert est.win.low > 0.9 and est.players == ("net", "random")
 
 
 # ============================================================================================

@@ -1,0 +1,85 @@
+"""Benchmark: the strength and speed of the ``"net"`` player (issue 11's targets).
+
+Everything is measured with bgsim's own :func:`bgsim.estimate` (cubeless play-outs):
+
+1. **Against pubeval from the opening** (R4: no doubles on the first roll), in both seats,
+   on the same dice (common random numbers): the net's win rate and points per game with
+   95% intervals. Target: >= 65% wins.
+2. **Self-play from the starting position**, the side on roll about to roll (any roll, as
+   gnubg evaluates the position): gammon and backgammon rates of each side, next to expert
+   play (gnubg: 15.4% and 13.0% gammons, 0.76% backgammons). Target: gammons within 1.5
+   percentage points, backgammons below 1.2%.
+3. **Speed**: play-out games per second on one core, net beside the compiled heuristic
+   and pubeval players in the same run (the ratio is what carries across machines).
+   Target: >= 500 games/s.
+
+Run: ``python benchmarks/bench_net.py [games]`` (default 20,160 per measurement). Pin it to
+one core (``taskset -c 0``) for the speed figures. Prints numbers; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+
+GNUBG_GAMMONS = (0.154, 0.130)   # gnubg's evaluation of the opening position, side on roll first
+GNUBG_BACKGAMMONS = 0.0076
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.2f}%"
+
+
+def main(games: int = 20_160) -> None:
+    from bgsim import Position
+    from bgsim.montecarlo import estimate
+    from bgsim.net import Net
+
+    games = max(30, games // 30 * 30)
+    start = Position.initial()
+    meta = Net().meta
+    print(f"net: {Net()!r}; trained {meta.get('train_seconds', 0) / 60:.0f} min by: {meta.get('command', '?')}")
+    estimate(start, games=30, player=("net", "pubeval"), opening=True, rng=0)   # warm-up (numba cache)
+
+    print(f"\n1. net vs pubeval from the opening, cubeless, {games:,} games in each seat (same dice)")
+    first = estimate(start, games=games, player=("net", "pubeval"), opening=True, rng=11)
+    second = estimate(start, games=games, player=("pubeval", "net"), opening=True, rng=11)
+    p1, p2 = first.win.value, second.opp_win.value
+    h1, h2 = first.win.half_width, second.opp_win.half_width
+    both = (p1 + p2) / 2
+    half = math.sqrt(h1 ** 2 + h2 ** 2) / 2    # independent seats: a conservative 95% half-width
+    ppg = (first.equity.value - second.equity.value) / 2
+    print(f"   net rolls first : wins {_pct(p1)} +- {_pct(h1)}, points/game {first.equity.value:+.3f}")
+    print(f"   net rolls second: wins {_pct(p2)} +- {_pct(h2)}, points/game {-second.equity.value:+.3f}")
+    print(f"   both seats      : wins {_pct(both)} +- {_pct(half)}, points/game {ppg:+.3f}   (target >= 65.00%)")
+
+    print(f"\n2. net self-play from the starting position (side on roll about to roll), {games:,} games")
+    selfplay = estimate(start, games=games, player="net", rng=12)
+    rows = (("side on roll", selfplay.gammon, selfplay.backgammon, GNUBG_GAMMONS[0]),
+            ("other side", selfplay.opp_gammon, selfplay.opp_backgammon, GNUBG_GAMMONS[1]))
+    for label, g, bg, ref in rows:
+        print(f"   {label:12s}: gammons {_pct(g.value)} +- {_pct(g.half_width)} (gnubg {_pct(ref)}, "
+              f"off by {100 * (g.value - ref):+.2f} pp; target within 1.5 pp), backgammons {_pct(bg.value)} "
+              f"+- {_pct(bg.half_width)} (gnubg {_pct(GNUBG_BACKGAMMONS)}; target < 1.20%)")
+    heur = estimate(start, games=games, player="heuristic", rng=12)
+    print(f"   for comparison, heuristic self-play: gammons {_pct(heur.gammon.value)} / "
+          f"{_pct(heur.opp_gammon.value)}, backgammons {_pct(heur.backgammon.value)} / "
+          f"{_pct(heur.opp_backgammon.value)}")
+
+    print("\n3. play-out speed, one process (games/s; median of 3 alternating rounds)")
+    speed: dict[str, list[float]] = {"net": [], "heuristic": [], "pubeval": []}
+    n = max(1080, games // 4 // 1080 * 1080)
+    for r in range(3):
+        for name in speed:
+            t = time.perf_counter()
+            estimate(start, games=n, player=name, rng=100 + r)
+            speed[name].append(n / (time.perf_counter() - t))
+    med = {k: sorted(v)[1] for k, v in speed.items()}
+    for name, v in med.items():
+        print(f"   {name:9s}: {v:8,.0f} games/s   ({v / med['heuristic']:.2f}x heuristic)")
+    print("   target: net >= 500 games/s")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20_160)
