@@ -61,6 +61,9 @@ TABLE_SIZE = 32768  # power of two
 
 FLAG_CAUCASIAN = 1  # V5: a checker that hit in its home board may not then land on its own checkers
 
+# Rows of the search's ``work`` array (see _search).
+W_CAND, W_HIT, W_HFLAG, W_ANY, W_HITTERS, W_SRC, W_DST, W_DICE, W_HASH = range(9)
+
 # Zobrist keys: the hash of a board is the XOR of ZOBRIST[side, place, count] over its 52
 # places, kept up to date step by step during the search (a fixed seed: compiled in as a constant).
 ZOBRIST = np.random.default_rng(20261201).integers(0, 2**63, size=(2, 26, 16), dtype=np.int64).view(np.uint64)
@@ -80,12 +83,13 @@ class Workspace:
         self.boards = np.zeros((MAX_PLAYS, 2, 26), dtype=np.int8)
         self.moves = np.zeros((MAX_PLAYS, 4, 3), dtype=np.int8)
         self.nmoves = np.zeros(MAX_PLAYS, dtype=np.int8)
-        self.table = np.zeros(TABLE_SIZE, dtype=np.int32)
+        # table[slot]: the result index in the low 16 bits, the hash's upper 48 bits above
+        self.table = np.zeros(TABLE_SIZE, dtype=np.int64)
         self.stamps = np.zeros(TABLE_SIZE, dtype=np.int64)
         # scratch: [0] current stamp, [1] count, [2] best score so far
         self.scratch = np.zeros(4, dtype=np.int64)
         # search state, reused by every call: see _search
-        self.work = np.zeros((8, 26), dtype=np.int64)
+        self.work = np.zeros((9, 26), dtype=np.int64)
 
     def arrays(self):
         return self.boards, self.moves, self.nmoves, self.table, self.stamps, self.scratch, self.work
@@ -176,9 +180,14 @@ def _rehash(h, b, src, dst, hit):
     return h
 
 
-@njit(cache=True)
-def _record(b, h, seq, hits, nseq, score, boards, moves, nmoves, table, stamps, scratch):
-    """Offer a finished sequence; keep it if its score is best and its result is new."""
+@njit(cache=True, inline="always")
+def _record(b, h, work, nseq, score, boards, moves, nmoves, table, stamps, scratch):
+    """Offer a finished sequence; keep it if its score is best and its result is new.
+
+    A table entry holds the result's index (low 16 bits) and its hash's upper 48 bits, so a
+    slot shared by another result is passed over without comparing boards; equal hashes
+    are still checked byte by byte (the hash only finds candidates, it never decides).
+    """
     best = scratch[2]
     if score < best:
         return
@@ -188,132 +197,179 @@ def _record(b, h, seq, hits, nseq, score, boards, moves, nmoves, table, stamps, 
         scratch[0] += 1  # invalidates the whole hash table at once
     stamp = scratch[0]
     n = scratch[1]
+    tag = np.int64(h >> np.uint64(16)) << 16
     slot = np.int64(h & np.uint64(TABLE_SIZE - 1))
     while stamps[slot] == stamp:
-        j = table[slot]
-        same = True
-        for s in range(2):
-            for i in range(26):
-                if boards[j, s, i] != b[s, i]:
-                    same = False
+        e = table[slot]
+        if (e & ~np.int64(0xFFFF)) == tag:
+            j = e & 0xFFFF
+            same = True
+            for s in range(2):
+                for i in range(26):
+                    if boards[j, s, i] != b[s, i]:
+                        same = False
+                        break
+                if not same:
                     break
-            if not same:
-                break
-        if same:
-            return
+            if same:
+                return
         slot = (slot + 1) & (TABLE_SIZE - 1)
     if n >= MAX_PLAYS:
         raise ValueError("too many distinct plays for the kernel's buffers")
     stamps[slot] = stamp
-    table[slot] = n
-    boards[n, :, :] = b
+    table[slot] = tag | n
+    for s in range(2):
+        for i in range(26):
+            boards[n, s, i] = b[s, i]
     for k in range(nseq):
-        moves[n, k, 0] = seq[k, 0]
-        moves[n, k, 1] = seq[k, 1]
-        moves[n, k, 2] = hits[k]
+        moves[n, k, 0] = work[W_SRC, k]
+        moves[n, k, 1] = work[W_DST, k]
+        moves[n, k, 2] = work[W_HIT, k]
     nmoves[n] = nseq
     scratch[1] = n + 1
 
 
+@njit(cache=True, inline="always")
+def _step_dest(b, src, die, outside):
+    """:func:`step_dest` for the search, with the mover's checkers outside the home board
+    (points 7-24 and the bar) counted by the caller (``outside``), so that R16 costs nothing."""
+    if src != 25 and b[0, 25] > 0:
+        return -1  # R13: bar first
+    dst = src - die
+    if dst >= 1:
+        if b[1, 25 - dst] >= 2:
+            return -1  # R7 / R14: closed point
+        return dst
+    if outside > 0:
+        return -1  # R16: bear off only with every checker home
+    if dst == 0:
+        return 0  # R17: exact
+    for p in range(src + 1, 7):
+        if b[0, p] > 0:
+            return -1  # R19: a checker on a higher point
+    return 0  # R18: higher number from the highest occupied point
+
+
 @njit(cache=True)
-def _search(b, dice, ndice, ordered, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch, work):
+def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmoves, table, stamps, scratch,
+            work):
     """Depth-first search over every sequence of steps for one order of the dice.
+
+    ``h`` is :func:`board_hash` of ``b``, kept up to date step by step.
 
     ``ordered`` (doubles, standard rules): sources never increase along a sequence.
     Any legal sequence of equal dice can be reordered that way with the same result
     (a step from a lower point never enables a step from a higher one), so this
     loses no result and avoids the 4! permutations.
 
+    ``swapped`` (a non-double's second order, the lower die first, standard rules): the
+    second step only tries the checker the first step moved, bear-offs, and anything
+    after an entry from the bar. Any other second step was legal before the first one
+    (my steps do not close points, R7; only an entry frees the other checkers, R13; only
+    bear-offs depend on where my other checkers stand, R16-R19), so the same two steps
+    in the other order were legal too (a hit happens in either order, R8) and the first
+    order already found that result. A full play exists then, so the partial play the
+    pruned level records scores below it and is dropped (R10).
+
     Caucasian (V5): candidates are (point, kind) with kind 1 = move a checker that hit
     in the home board this turn (it may not land on own checkers) and kind 0 = any other.
     ``hitters[p]`` counts such checkers on point ``p``.
     """
-    cand = work[0]     # next candidate to try at each level (exclusive)
-    hitw = work[1]     # did the step at this level hit
-    hflag = work[2]    # bit0: moved a hitter, bit1: the checker is a hitter after
-    anyl = work[3]     # did this level find any step
-    hitters = work[4]  # Caucasian: checkers per point that hit in the home board this turn
+    # work rows (indexed in place: views would cost reference counting in the hot loop):
+    # W_CAND next candidate to try at each level (exclusive), W_HIT did the step hit,
+    # W_HFLAG bit0: moved a hitter, bit1: the checker is a hitter after, W_ANY did this
+    # level find any step, W_HITTERS (Caucasian) checkers per point that hit in the home
+    # board this turn, W_SRC/W_DST the steps, W_HASH the board hash before each level's step.
     if caucasian:
-        hitters[:] = 0
-    hs = np.empty(5, dtype=np.uint64)  # board hash before the step at each level
-    h = board_hash(b)
+        for p in range(26):
+            work[W_HITTERS, p] = 0
+    outside = 0        # my checkers on the bar and points 7-24 (R16)
+    for p in range(7, 26):
+        outside += b[0, p]
     stride = 1 if caucasian else 2  # without V5 only kind-0 candidates (even numbers) exist
     level = 0
-    cand[0] = 52
-    anyl[0] = 0
+    work[W_CAND, 0] = 52
+    work[W_ANY, 0] = 0
     while level >= 0:
-        die = dice[level]
-        c = cand[level] - stride
+        die = work[W_DICE, level]
+        c = work[W_CAND, level] - stride
         found = False
         dst = -1
+        prune = swapped and level == 1 and work[W_SRC, 0] != 25
+        moved = work[W_DST, 0]
         while c >= 2:
             s = c >> 1
             kind = c & 1
             if kind == 1:
-                if caucasian and hitters[s] > 0:
-                    dst = step_dest(b, s, die)
+                if caucasian and work[W_HITTERS, s] > 0:
+                    dst = _step_dest(b, s, die, outside)
                     if dst >= 0 and (dst == 0 or b[0, dst] == 0):
                         found = True
                         break
-            else:
-                if b[0, s] - hitters[s] > 0:
-                    dst = step_dest(b, s, die)
-                    if dst >= 0:
-                        found = True
-                        break
+            elif b[0, s] - work[W_HITTERS, s] > 0 and not (prune and s != moved and s > die):
+                dst = _step_dest(b, s, die, outside)
+                if dst >= 0:
+                    found = True
+                    break
             c -= stride
         if found:
-            cand[level] = c
+            work[W_CAND, level] = c
             s = c >> 1
             kind = c & 1
-            anyl[level] = 1
+            work[W_ANY, level] = 1
             hit = apply_step(b, s, dst)
-            hs[level] = h
+            if s >= 7 and dst <= 6:
+                outside -= 1
+            work[W_HASH, level] = np.int64(h)
             h = _rehash(h, b, s, dst, hit)
-            hitw[level] = hit
-            seq[level, 0] = s
-            seq[level, 1] = dst
+            work[W_HIT, level] = hit
+            work[W_SRC, level] = s
+            work[W_DST, level] = dst
             if caucasian:
                 f = 0
                 if kind == 1:
-                    hitters[s] -= 1
+                    work[W_HITTERS, s] -= 1
                     f |= 1
                 if dst > 0 and (kind == 1 or (hit == 1 and dst <= 6)):
-                    hitters[dst] += 1
+                    work[W_HITTERS, dst] += 1
                     f |= 2
-                hflag[level] = f
+                work[W_HFLAG, level] = f
             if level + 1 == ndice:
-                _record(b, h, seq, hitw, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
+                _record(b, h, work, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
                 undo_step(b, s, dst, hit)
-                h = hs[level]
+                if s >= 7 and dst <= 6:
+                    outside += 1
+                h = np.uint64(work[W_HASH, level])
                 if caucasian:
-                    f = hflag[level]
+                    f = work[W_HFLAG, level]
                     if f & 2:
-                        hitters[dst] -= 1
+                        work[W_HITTERS, dst] -= 1
                     if f & 1:
-                        hitters[s] += 1
+                        work[W_HITTERS, s] += 1
             else:
                 level += 1
-                cand[level] = (2 * s + 2) if ordered else 52
-                anyl[level] = 0
+                work[W_CAND, level] = (2 * s + 2) if ordered else 52
+                work[W_ANY, level] = 0
         else:
-            if anyl[level] == 0:
+            if work[W_ANY, level] == 0:
                 score = 2 * level
-                if level == 1 and ndice == 2 and dice[0] == high:
+                if level == 1 and ndice == 2 and work[W_DICE, 0] == high:
                     score += 1  # R11: the higher die alone beats the lower die alone
-                _record(b, h, seq, hitw, level, score, boards, moves, nmoves, table, stamps, scratch)
+                _record(b, h, work, level, score, boards, moves, nmoves, table, stamps, scratch)
             level -= 1
             if level >= 0:
-                s = seq[level, 0]
-                dst = seq[level, 1]
-                undo_step(b, s, dst, hitw[level])
-                h = hs[level]
+                s = work[W_SRC, level]
+                dst = work[W_DST, level]
+                undo_step(b, s, dst, work[W_HIT, level])
+                if s >= 7 and dst <= 6:
+                    outside += 1
+                h = np.uint64(work[W_HASH, level])
                 if caucasian:
-                    f = hflag[level]
+                    f = work[W_HFLAG, level]
                     if f & 2:
-                        hitters[dst] -= 1
+                        work[W_HITTERS, dst] -= 1
                     if f & 1:
-                        hitters[s] += 1
+                        work[W_HITTERS, s] += 1
 
 
 @njit(cache=True)
@@ -328,21 +384,23 @@ def generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, wo
     scratch[0] += 1
     scratch[1] = 0
     scratch[2] = -1
-    seq = work[5:7].T  # seq[k] = (src, dst) of step k
-    dice = work[7]
     high = max(d1, d2)
     low = min(d1, d2)
+    h = board_hash(b)
     if d1 == d2:
         for k in range(4):
-            dice[k] = d1
-        _search(b, dice, 4, not caucasian, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch, work)
+            work[W_DICE, k] = d1
+        _search(b, h, 4, not caucasian, caucasian, False, high, boards, moves, nmoves, table,
+                stamps, scratch, work)
     else:
-        dice[0] = high
-        dice[1] = low
-        _search(b, dice, 2, False, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch, work)
-        dice[0] = low
-        dice[1] = high
-        _search(b, dice, 2, False, caucasian, high, seq, boards, moves, nmoves, table, stamps, scratch, work)
+        work[W_DICE, 0] = high
+        work[W_DICE, 1] = low
+        _search(b, h, 2, False, caucasian, False, high, boards, moves, nmoves, table, stamps,
+                scratch, work)
+        work[W_DICE, 0] = low
+        work[W_DICE, 1] = high
+        _search(b, h, 2, False, caucasian, not caucasian, high, boards, moves, nmoves, table,
+                stamps, scratch, work)
     return scratch[1]
 
 
