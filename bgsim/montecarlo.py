@@ -122,7 +122,7 @@ _PLAYER_CODES = {"random": _k.PLAYER_RANDOM, "pubeval": _k.PLAYER_PUBEVAL, "heur
 PLAYER_DESCRIPTIONS = {
     "random": "uniform choice among the legal plays",
     "pubeval": "Tesauro's pubeval linear evaluator",
-    "heuristic": "pubeval, plus the exact bear-off database once all checkers are home",
+    "heuristic": "pubeval plus the exact bear-off database",
     "net": "TD-trained network, see bgsim.train",
 }
 
@@ -465,6 +465,18 @@ class Estimate(ResultDisplay):
         me, opp = self.players
         return f"players: {me} vs {opp}" if me == opp else f"players: {me} (on roll) vs {opp}"
 
+    def _dependence_text(self) -> str:
+        """The note that the numbers depend on who played, with what each player is."""
+        def described(name: str) -> str:   # a custom player's label says what it is already
+            return name if name.endswith(_PYTHON_SUFFIX) else f"{name} ({describe_player(name)})"
+
+        me, opp = self.players
+        if me == opp:
+            who = f"{me} vs {opp}" + ("" if me.endswith(_PYTHON_SUFFIX) else f" ({describe_player(me)})")
+        else:
+            who = f"{described(me)} vs {described(opp)}"
+        return f"results depend on the players: {who}; see bgsim.montecarlo.PLAYERS"
+
     def _seed_text(self) -> str:
         seed = f"seed {self.seed}"
         return seed + (f" (spawn key {self.spawn_key})" if self.spawn_key else "")
@@ -509,11 +521,12 @@ class Estimate(ResultDisplay):
         if self.draw is not None:
             rows.append(("draw (V4)", self.draw.percent(), ""))
         rows.append(("equity", self._equity_text()))
+        notes = (f"note: {self._dependence_text()}",) + ((f"note: {self.note}",) if self.note else ())
         return Table(title=title, header=("", "player on roll", "opponent"), rows=tuple(rows),
-                     notes=(f"note: {self.note}",) if self.note else (), widths=(10, 26))
+                     notes=notes, widths=(10, 26))
 
     def __repr__(self) -> str:
-        return (f"<Estimate {self.games} games: win {self.win.value:.4f}, "
+        return (f"<Estimate {self.games} games, {' vs '.join(self.players)}: win {self.win.value:.4f}, "
                 f"equity {self.equity.value:+.4f} +- {self.equity.half_width:.4f}"
                 + (", stopped" if self.stopped else "") + ">")
 
@@ -631,7 +644,7 @@ def _chunk_player(p, job: _Job, k: int, side: int):
     return p
 
 
-def _legal_index(player, label: str, chosen, plays: list[Play], pos: Position, dice) -> int:
+def _legal_index(label: str, chosen, plays: list[Play], pos: Position, dice) -> int:
     """Where the play a Python player returned is among ``plays``; EstimateError if nowhere."""
     for i, q in enumerate(plays):
         if q is chosen:
@@ -642,7 +655,7 @@ def _legal_index(player, label: str, chosen, plays: list[Play], pos: Position, d
                 return i
     shown = str(chosen) if isinstance(chosen, Play) else repr(chosen)
     raise EstimateError(
-        f"player {label} ({player!r}) returned {shown}, which is not one of the {len(plays)} legal plays of "
+        f"the Python player {label} returned {shown}, which is not one of the {len(plays)} legal plays of "
         f"{dice[0]}-{dice[1]} it was given (position {pos.gnubg_id()}, {pos.pips()[0]} pips to "
         f"{pos.pips()[1]}); choose_play must return one of the plays it receives (R5-R21)")
 
@@ -662,7 +675,8 @@ def _play_chunk_python(job: _Job, k: int, n: int, stop_fn) -> tuple[np.ndarray, 
     child = np.random.SeedSequence(job.entropy, spawn_key=(*job.spawn_key, k), pool_size=job.pool_size)
     state = child.generate_state(4, np.uint64)
     players = [_chunk_player(p, job, k, side) for side, p in enumerate(job.python)]
-    labels = [_python_label(p) if p is not None else "" for p in job.python]
+    labels = [f"{_python_label(p)} ({'side on roll' if side == 0 else 'opponent'})" if p is not None else ""
+              for side, p in enumerate(job.python)]
     ws = _workspace()
     caucasian = bool(job.flags & _kernel.FLAG_CAUCASIAN)
     nchk = job.checkers
@@ -714,7 +728,7 @@ def _play_chunk_python(job: _Job, k: int, n: int, stop_fn) -> tuple[np.ndarray, 
                 dice = (d1, d2)
                 plays = pos.legal_plays(dice, caucasian=caucasian)
                 chosen = player.choose_play(pos, dice, plays) if len(plays) > 1 else plays[0]
-                c = _legal_index(player, labels[side], chosen, plays, pos, dice) if len(plays) > 1 else 0
+                c = _legal_index(labels[side], chosen, plays, pos, dice) if len(plays) > 1 else 0
                 after = plays[c].after
                 assert after is not None
                 boards = np.array(((after.theirs, after.mine),), dtype=np.int8)   # the mover's view
@@ -905,7 +919,7 @@ class _CallablePlayer:
 
 
 #: The label of a Python player in ``Estimate.players`` ends with this.
-_PYTHON_SUFFIX = " (Python)"
+_PYTHON_SUFFIX = " (custom Python player)"
 
 
 def _is_python_player(p) -> bool:
@@ -1013,7 +1027,7 @@ def describe_player(name: str) -> str:
 
     >>> describe_player("pubeval")
     "Tesauro's pubeval linear evaluator"
-    >>> describe_player("MyBot (Python)")
+    >>> describe_player("MyBot (custom Python player)")
     'custom (Python): MyBot'
     """
     if name in PLAYER_DESCRIPTIONS:
