@@ -20,7 +20,8 @@ every result (R23, V1) but nobody doubles. The equity is in points per game for 
 on roll (money play), or, in a match (R27), the side on roll's match-winning chance after
 this game, from the Kazaross-XG2 match equity table (:func:`bgsim.equity.match_equity`).
 
-**Players** (:data:`PLAYERS`), all compiled (``bgsim/_mc_kernel.py``):
+**Players** (:data:`PLAYERS`), all compiled (``bgsim/_mc_kernel.py``; the same players
+in Python, for games and matches: :func:`bgsim.players.named_player`):
 
 - ``"random"``: uniform over the distinct legal plays;
 - ``"pubeval"``: Gerald Tesauro's public linear evaluator (weights shipped in
@@ -34,6 +35,29 @@ this game, from the Kazaross-XG2 match equity table (:func:`bgsim.equity.match_e
   :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) of other weights plays too.
 
 ``player=("heuristic", "random")`` gives the side on roll and its opponent different players.
+The numbers are those of games between these players, not of perfect play: every result
+says who played (:attr:`Estimate.players`, :data:`PLAYER_DESCRIPTIONS`).
+
+**Python players.** Any object with ``choose_play(position, dice, plays) -> Play`` (the
+:class:`bgsim.players.Player` interface; only ``choose_play`` is used: the play-outs are
+cubeless), or a plain function ``f(position, dice, plays) -> Play``, plays too, alone or
+paired with a name. Such games run in a Python loop that replays the compiled one step
+for step -- the same dice, first-roll blocks, V4 final roll (played by the same rule for
+every player) and R23 counting; a named side still chooses in compiled code -- so a
+Python player that chooses as a compiled one gives identical counts
+(:class:`bgsim.players.PubevalPlayer` does). It is much slower: on a shared 2-core
+machine about 20-30 games/s from the opening position (50-60 turns a game) against
+700-1,400 for the compiled players, and 500-750 games/s against about 17,000 in a
+10-turn race, i.e. 25-50 times slower, mostly the cost of ``Position.legal_plays`` and
+of the player itself. The default chunk is then :data:`DEFAULT_PYTHON_CHUNK_SIZE` games,
+and ``stop`` is checked between games (an unfinished chunk is dropped). The player sees
+a :class:`~bgsim.Position` (not a Game) and must return one of the plays it is given; it
+runs in this process, or, with ``workers``/``executor``, as a pickled copy in each
+worker (so it must be picklable: not a lambda). A player that keeps a
+:class:`numpy.random.Generator` in ``rng`` (as :class:`bgsim.players.RandomPlayer`)
+plays each chunk as a copy whose generator is seeded from the run's seed, the chunk and
+the side, so seeded runs are reproducible with any number of workers and ``resume``; any
+other randomness of a player is its own business.
 
 **Variance reduction.** The first roll is stratified: every block of 36 games (30 when
 ``opening=True``) starts with each ordered roll exactly once, in a random order. The
@@ -912,7 +936,7 @@ class _CallablePlayer:
 
     @property
     def label(self) -> str:
-        return getattr(self.fn, "__qualname__", None) or type(self.fn).__name__
+        return getattr(self.fn, "__name__", None) or type(self.fn).__name__
 
     def __repr__(self) -> str:
         return f"<player {self.label}>"
@@ -1094,7 +1118,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     """Play ``games`` games out from ``position`` and estimate who wins, how big, and the equity.
 
     The side on roll in ``position`` is about to roll; the games are played out cubeless
-    (the cube's value multiplies every result but nobody doubles) by compiled players.
+    (the cube's value multiplies every result but nobody doubles) by compiled players, or
+    by Python players (slower). The numbers are those of the players who played.
 
     Parameters
     ----------
@@ -1110,10 +1135,14 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
         that loses least, R23); match play (R27: the equity is a match-winning chance).
     games : int, default 10_000
         Games to play in all (with ``resume``: including the previous run's).
-    player : str, Net or a pair of them, default "heuristic"
+    player : str, Net, Player, function or a pair of them, default "heuristic"
         A name from :data:`PLAYERS` for both sides, or a pair (side on roll, opponent).
         A :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) plays as ``"net"``
         with its own weights (``Net.from_file(...)``: a network :mod:`bgsim.train` made).
+        Any other object with ``choose_play(position, dice, plays)``, or a function
+        ``f(position, dice, plays) -> Play``, is a Python player: the games then run in
+        the Python loop, 25-50 times slower (see the module notes: about 20-30 games/s
+        from the opening position).
     rng : int, SeedSequence, Generator or None, default None
         The seed. An int >= 0 or a :class:`numpy.random.SeedSequence` is used as is:
         chunk ``k`` draws from its ``k``-th child. A :class:`numpy.random.Generator`
@@ -1169,6 +1198,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     Raises
     ------
     EstimateError
+        A Python player that returns a play not among those it was given (the message
+        names the player), or that cannot be pickled for ``workers``/``executor``.
         An unknown player, ``games``, ``workers``, ``chunk_size``, ``starter`` or ``rng``
         out of range or of the wrong type, both ``workers`` and ``executor``, or a
         ``resume`` that does not match this call's position and settings.
@@ -1200,6 +1231,12 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     money play; cube 1, cubeless play-outs
                 player on roll              opponent
     win         ...
+    >>> def first_play(position, dice, plays):      # a Python player: the first legal play
+    ...     return plays[0]
+    >>> race = Position.from_counts({1: 2, 3: 2}, {2: 2, 4: 1})
+    >>> est = estimate(race, games=360, rng=1, player=("heuristic", first_play))
+    >>> est.players, est.games
+    (('heuristic', 'first_play (custom Python player)'), 360)
     >>> estimate(pos, games=36, player="wizard")
     Traceback (most recent call last):
     ...
