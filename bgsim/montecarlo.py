@@ -52,8 +52,9 @@ machine about 20-30 games/s from the opening position (50-60 turns a game) again
 of the player itself. The default chunk is then :data:`DEFAULT_PYTHON_CHUNK_SIZE` games,
 and ``stop`` is checked between games (an unfinished chunk is dropped). The player sees
 a :class:`~bgsim.Position` (not a Game) and must return one of the plays it is given; it
-runs in this process, or, with ``workers``/``executor``, as a pickled copy in each
-worker (so it must be picklable: not a lambda). A player that keeps a
+runs in this process (also in the threads of a ``ThreadPoolExecutor``, which share it),
+or, with ``workers`` or another ``executor``, as a pickled copy in each worker (so it
+must be picklable: not a lambda). A player that keeps a
 :class:`numpy.random.Generator` in ``rng`` (as :class:`bgsim.players.RandomPlayer`)
 plays each chunk as a copy whose generator is seeded from the run's seed, the chunk and
 the side, so seeded runs are reproducible with any number of workers and ``resume``; any
@@ -102,7 +103,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import resources
 from statistics import NormalDist
@@ -1363,8 +1364,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
             bar.update(sizes[k])
 
     todo = [(k, n) for k, n in enumerate(sizes) if k not in kept]
-    if in_python and todo and (executor is not None or workers > 1):
-        _check_picklable(job, names)
+    if in_python and todo and (workers > 1 or (executor is not None and not isinstance(executor, ThreadPoolExecutor))):
+        _check_picklable(job, names)   # threads share the players; processes and clusters get pickled copies
     pool = None
     previous_sigterm = None
     terminated = False

@@ -804,6 +804,9 @@ def test_python_player_settings_are_checked():
 
     with pytest.raises(EstimateError, match="cannot be pickled"):
         estimate(PY_RACE, games=72, chunk_size=36, workers=2, player=lambda pos, dice, plays: plays[0])
+    with ThreadPoolExecutor(2) as ex:    # threads share the player: no pickling needed
+        est = estimate(PY_RACE, games=72, chunk_size=36, rng=1, executor=ex, player=lambda pos, dice, plays: plays[0])
+    assert same(est, estimate(PY_RACE, games=72, chunk_size=36, rng=1, player=first_play))
     with pytest.raises(EstimateError, match=r"give HeuristicPlayer\(\), not HeuristicPlayer"):
         estimate(PY_RACE, games=36, player=HeuristicPlayer)
     with pytest.raises(EstimateError, match="resume"):     # another player: not the same run
