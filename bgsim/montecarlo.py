@@ -45,12 +45,14 @@ paired with a name. Such games run in a Python loop that replays the compiled on
 for step -- the same dice, first-roll blocks, V4 final roll (played by the same rule for
 every player) and R23 counting; a named side still chooses in compiled code -- so a
 Python player that chooses as a compiled one gives identical counts
-(:class:`bgsim.players.PubevalPlayer` does). It is much slower: on a shared 2-core
-machine about 20-30 games/s from the opening position (50-60 turns a game) against
-700-1,400 for the compiled players, and 500-750 games/s against about 17,000 in a
-10-turn race, i.e. 25-50 times slower, mostly the cost of ``Position.legal_plays`` and
-of the player itself. The default chunk is then :data:`DEFAULT_PYTHON_CHUNK_SIZE` games,
-and ``stop`` is checked between games (an unfinished chunk is dropped). The player sees
+(:class:`bgsim.players.PubevalPlayer` does). It is much slower. Measured on a shared 2-core
+machine, one process: from the opening position (50-100 turns a game) Python players
+play about 20-30 games/s (RandomPlayer 19, HeuristicPlayer 28, PubevalPlayer 29) where
+the compiled ones play about 1,400 (heuristic), 700 (random, longer games) or 300
+(net); in a 10-turn race 500-750 games/s against about 17,000. That is 25-50 times
+slower, mostly the cost of ``Position.legal_plays`` and of the player itself. The
+default chunk is then :data:`DEFAULT_PYTHON_CHUNK_SIZE` games, and ``stop`` is checked
+between games (an unfinished chunk is dropped). The player sees
 a :class:`~bgsim.Position` (not a Game) and must return one of the plays it is given; it
 runs in this process (also in the threads of a ``ThreadPoolExecutor``, which share it),
 or, with ``workers`` or another ``executor``, as a pickled copy in each worker (so it
@@ -373,7 +375,9 @@ class Estimate(ResultDisplay):
     seed, spawn_key, pool_size
         The run's :class:`numpy.random.SeedSequence` (see :attr:`seed_sequence`).
     players : (str, str)
-        The players of the side on roll and of its opponent.
+        The players of the side on roll and of its opponent: names from :data:`PLAYERS`,
+        a network's name, or ``"<class or function> (custom Python player)"``. The
+        results depend on them; the table says so (:func:`describe_player`).
     position, rules, cube, cube_turned, away, crawford_game, starter, opening
         What was estimated, as :func:`estimate` took it.
     mean_turns, elapsed : float
