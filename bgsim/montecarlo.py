@@ -126,6 +126,7 @@ from .rules import ResultKind, Rules
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_PYTHON_CHUNK_SIZE",
     "PLAYERS",
     "PLAYER_DESCRIPTIONS",
     "Estimate",
