@@ -339,7 +339,11 @@ def _cmd_estimate(args) -> int:
         raise ParseError("--away needs --match N: it is the score of a match (R27)")
     if args.caucasian:
         rules = rules.replace(caucasian=True)
-    result = estimate(game.position, rules, games=args.games, player=args.player, rng=args.seed,
+    names = [name.strip() for name in args.player.split(",")]
+    if len(names) > 2:
+        raise ParseError(f"--player is one name or two (ON_ROLL,OPPONENT), not {args.player!r}")
+    player = names[0] if len(names) == 1 else (names[0], names[1])
+    result = estimate(game.position, rules, games=args.games, player=player, rng=args.seed,
                       workers=args.workers, progress=not args.quiet, away=away, crawford_game=crawford,
                       cube=game.cube_value, cube_turned=game.cube_owner is not None or None,
                       opening=args.opening)
@@ -478,7 +482,10 @@ def _build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("estimate", help="Monte Carlo: play games out and estimate wins, gammons, equity")
     p.add_argument("position")
     p.add_argument("--games", type=int, default=10_000)
-    p.add_argument("--player", default="heuristic", help="random, pubeval or heuristic (default)")
+    p.add_argument("--player", default="heuristic",
+                   help="who plays the games out: random, pubeval, heuristic (default) or net (see "
+                        "bgsim.montecarlo.PLAYERS; the results depend on it); ON_ROLL,OPPONENT gives each side "
+                        "its own, e.g. heuristic,random")
     p.add_argument("--seed", type=int, default=0, help="the same seed gives the same numbers (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes to use")
     p.add_argument("--match", type=int, default=0, metavar="N",

@@ -20,7 +20,8 @@ every result (R23, V1) but nobody doubles. The equity is in points per game for 
 on roll (money play), or, in a match (R27), the side on roll's match-winning chance after
 this game, from the Kazaross-XG2 match equity table (:func:`bgsim.equity.match_equity`).
 
-**Players** (:data:`PLAYERS`), all compiled (``bgsim/_mc_kernel.py``):
+**Players** (:data:`PLAYERS`), all compiled (``bgsim/_mc_kernel.py``; the same players
+in Python, for games and matches: :func:`bgsim.players.named_player`):
 
 - ``"random"``: uniform over the distinct legal plays;
 - ``"pubeval"``: Gerald Tesauro's public linear evaluator (weights shipped in
@@ -34,6 +35,32 @@ this game, from the Kazaross-XG2 match equity table (:func:`bgsim.equity.match_e
   :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) of other weights plays too.
 
 ``player=("heuristic", "random")`` gives the side on roll and its opponent different players.
+The numbers are those of games between these players, not of perfect play: every result
+says who played (:attr:`Estimate.players`, :data:`PLAYER_DESCRIPTIONS`).
+
+**Python players.** Any object with ``choose_play(position, dice, plays) -> Play`` (the
+:class:`bgsim.players.Player` interface; only ``choose_play`` is used: the play-outs are
+cubeless), or a plain function ``f(position, dice, plays) -> Play``, plays too, alone or
+paired with a name. Such games run in a Python loop that replays the compiled one step
+for step -- the same dice, first-roll blocks, V4 final roll (played by the same rule for
+every player) and R23 counting; a named side still chooses in compiled code -- so a
+Python player that chooses as a compiled one gives identical counts
+(:class:`bgsim.players.PubevalPlayer` does). It is much slower. Measured on a shared 2-core
+machine, one process: from the opening position (50-100 turns a game) Python players
+play about 20-30 games/s (RandomPlayer 19, HeuristicPlayer 28, PubevalPlayer 29) where
+the compiled ones play about 1,400 (heuristic), 700 (random, longer games) or 300
+(net); in a 10-turn race 500-750 games/s against about 17,000. That is 25-50 times
+slower, mostly the cost of ``Position.legal_plays`` and of the player itself. The
+default chunk is then :data:`DEFAULT_PYTHON_CHUNK_SIZE` games, and ``stop`` is checked
+between games (an unfinished chunk is dropped). The player sees
+a :class:`~bgsim.Position` (not a Game) and must return one of the plays it is given; it
+runs in this process (also in the threads of a ``ThreadPoolExecutor``, which share it),
+or, with ``workers`` or another ``executor``, as a pickled copy in each worker (so it
+must be picklable: not a lambda). A player that keeps a
+:class:`numpy.random.Generator` in ``rng`` (as :class:`bgsim.players.RandomPlayer`)
+plays each chunk as a copy whose generator is seeded from the run's seed, the chunk and
+the side, so seeded runs are reproducible with any number of workers and ``resume``; any
+other randomness of a player is its own business.
 
 **Variance reduction.** The first roll is stratified: every block of 36 games (30 when
 ``opening=True``) starts with each ordered roll exactly once, in a random order. The
@@ -65,18 +92,20 @@ a notebook kernel restarted) each worker notices within a fraction of a second a
 
 from __future__ import annotations
 
+import copy
 import ctypes
 import math
 import multiprocessing
 import numbers
 import os
+import pickle
 import signal
 import sys
 import threading
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import resources
 from statistics import NormalDist
@@ -85,20 +114,26 @@ import numpy as np
 
 from . import _kernel
 from . import _mc_kernel as _k
+from ._random_kernel import uniform
 from .dice import ALL_ROLLS, OPENING_ROLLS
 from .equity import match_equity
 from .errors import BgsimError, EstimateError, RuleViolationError
 from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_weights
+from .plays import Play
 from .position import Position
 from .results import ResultDisplay, Table
 from .rules import ResultKind, Rules
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_PYTHON_CHUNK_SIZE",
     "PLAYERS",
+    "PLAYER_DESCRIPTIONS",
     "Estimate",
     "EstimateError",
     "Interval",
+    "compiled_choice",
+    "describe_player",
     "estimate",
     "mean_interval",
     "normal_quantile",
@@ -111,8 +146,19 @@ PLAYERS = ("random", "pubeval", "heuristic", "net")
 _PLAYER_CODES = {"random": _k.PLAYER_RANDOM, "pubeval": _k.PLAYER_PUBEVAL, "heuristic": _k.PLAYER_HEURISTIC,
                  "net": _k.PLAYER_NET}
 
+#: What each named player is (the results say which players played: the numbers depend on them).
+PLAYER_DESCRIPTIONS = {
+    "random": "uniform choice among the legal plays",
+    "pubeval": "Tesauro's pubeval linear evaluator",
+    "heuristic": "pubeval plus the exact bear-off database",
+    "net": "TD-trained network, see bgsim.train",
+}
+
 #: Games per chunk: a multiple of 36 and of 30, so every chunk is whole blocks of first rolls.
 DEFAULT_CHUNK_SIZE = 1080
+#: Games per chunk when a side is a Python player (slower: smaller chunks keep progress and
+#: stopping responsive).
+DEFAULT_PYTHON_CHUNK_SIZE = 180
 
 _WEIGHTS_FILE = "pubeval_weights.txt"
 
@@ -330,7 +376,9 @@ class Estimate(ResultDisplay):
     seed, spawn_key, pool_size
         The run's :class:`numpy.random.SeedSequence` (see :attr:`seed_sequence`).
     players : (str, str)
-        The players of the side on roll and of its opponent.
+        The players of the side on roll and of its opponent: names from :data:`PLAYERS`,
+        a network's name, or ``"<class or function> (custom Python player)"``. The
+        results depend on them; the table says so (:func:`describe_player`).
     position, rules, cube, cube_turned, away, crawford_game, starter, opening
         What was estimated, as :func:`estimate` took it.
     mean_turns, elapsed : float
@@ -447,6 +495,18 @@ class Estimate(ResultDisplay):
         me, opp = self.players
         return f"players: {me} vs {opp}" if me == opp else f"players: {me} (on roll) vs {opp}"
 
+    def _dependence_text(self) -> str:
+        """The note that the numbers depend on who played, with what each player is."""
+        def described(name: str) -> str:   # a custom player's label says what it is already
+            return name if name.endswith(_PYTHON_SUFFIX) else f"{name} ({describe_player(name)})"
+
+        me, opp = self.players
+        if me == opp:
+            who = f"{me} vs {opp}" + ("" if me.endswith(_PYTHON_SUFFIX) else f" ({describe_player(me)})")
+        else:
+            who = f"{described(me)} vs {described(opp)}"
+        return f"results depend on the players: {who}; see bgsim.montecarlo.PLAYERS"
+
     def _seed_text(self) -> str:
         seed = f"seed {self.seed}"
         return seed + (f" (spawn key {self.spawn_key})" if self.spawn_key else "")
@@ -491,11 +551,12 @@ class Estimate(ResultDisplay):
         if self.draw is not None:
             rows.append(("draw (V4)", self.draw.percent(), ""))
         rows.append(("equity", self._equity_text()))
+        notes = (f"note: {self._dependence_text()}",) + ((f"note: {self.note}",) if self.note else ())
         return Table(title=title, header=("", "player on roll", "opponent"), rows=tuple(rows),
-                     notes=(f"note: {self.note}",) if self.note else (), widths=(10, 26))
+                     notes=notes, widths=(10, 26))
 
     def __repr__(self) -> str:
-        return (f"<Estimate {self.games} games: win {self.win.value:.4f}, "
+        return (f"<Estimate {self.games} games, {' vs '.join(self.players)}: win {self.win.value:.4f}, "
                 f"equity {self.equity.value:+.4f} +- {self.equity.half_width:.4f}"
                 + (", stopped" if self.stopped else "") + ">")
 
@@ -573,10 +634,20 @@ class _Job:
     pool_size: int = 4
     # a side playing "net": its weights (w1, b1, w2, b2), or None for the shipped network
     nets: tuple[tuple[np.ndarray, ...] | None, tuple[np.ndarray, ...] | None] = (None, None)
+    # the Python play-out path: the Python player of each side (None: the side's compiled
+    # player, called move by move), and the start position they are shown
+    python: tuple[object, object] | None = None
+    position: Position | None = None
 
 
-def _play_chunk(job: _Job, k: int, n: int) -> tuple[np.ndarray, int]:
+class _ChunkStopped(Exception):
+    """``stop`` fired in the middle of a Python chunk: the chunk is dropped."""
+
+
+def _play_chunk(job: _Job, k: int, n: int, stop_fn: Callable[[], bool] | None = None) -> tuple[np.ndarray, int]:
     """Play chunk ``k`` (``n`` games): per-first-roll outcome counts and the turns played."""
+    if job.python is not None:
+        return _play_chunk_python(job, k, n, stop_fn)
     ptab, pbar, poff = _pubeval_tables()
     uses_bearoff = _k.PLAYER_HEURISTIC in job.players or _k.PLAYER_NET in job.players
     bo = bearoff_expected() if uses_bearoff else _NO_BEAROFF
@@ -588,6 +659,128 @@ def _play_chunk(job: _Job, k: int, n: int) -> tuple[np.ndarray, int]:
                           job.players[0], job.players[1], job.starter0, job.last_roll_draw,
                           ptab, pbar, poff, bo, BINOM, nets[0], nets[1], counts, *_workspace().arrays())
     return counts, int(turns)
+
+
+def _chunk_player(p, job: _Job, k: int, side: int):
+    """The Python player of ``side`` for chunk ``k``. A player holding a numpy Generator in
+    ``rng`` (as :class:`bgsim.players.RandomPlayer` does) plays the chunk as a copy whose
+    generator is seeded from the run's seed, chunk and side: its random choices depend only
+    on the seed and ``k``, like the dice."""
+    if p is None or not isinstance(getattr(p, "rng", None), np.random.Generator):
+        return p
+    p = copy.copy(p)
+    p.rng = np.random.default_rng(np.random.SeedSequence(job.entropy, spawn_key=(*job.spawn_key, k, side),
+                                                         pool_size=job.pool_size))
+    return p
+
+
+def _legal_index(label: str, chosen, plays: list[Play], pos: Position, dice) -> int:
+    """Where the play a Python player returned is among ``plays``; EstimateError if nowhere."""
+    for i, q in enumerate(plays):
+        if q is chosen:
+            return i
+    if isinstance(chosen, Play):
+        for i, q in enumerate(plays):
+            if q == chosen or (chosen.after is not None and chosen.after == q.after):
+                return i
+    shown = str(chosen) if isinstance(chosen, Play) else repr(chosen)
+    raise EstimateError(
+        f"the Python player {label} returned {shown}, which is not one of the {len(plays)} legal plays of "
+        f"{dice[0]}-{dice[1]} it was given (position {pos.gnubg_id()}, {pos.pips()[0]} pips to "
+        f"{pos.pips()[1]}); choose_play must return one of the plays it receives (R5-R21)")
+
+
+def _play_chunk_python(job: _Job, k: int, n: int, stop_fn) -> tuple[np.ndarray, int]:
+    """:func:`_play_chunk` with Python players: the same games as the compiled loop
+    (``_mc_kernel.play_chunk``) step for step -- the same dice stream, first-roll blocks,
+    V4 final roll and R23 outcome counting -- with each Python side asked to choose among
+    :meth:`Position.legal_plays` (same order as the compiled results) and each named side
+    choosing in compiled code as it does there. So when the Python players choose as the
+    compiled ones do, the counts are identical."""
+    assert job.python is not None and job.position is not None
+    ptab, pbar, poff = _pubeval_tables()
+    uses_bearoff = _k.PLAYER_HEURISTIC in job.players or _k.PLAYER_NET in job.players
+    bo = bearoff_expected() if uses_bearoff else _NO_BEAROFF
+    nets = [_net_args(code, weights) for code, weights in zip(job.players, job.nets, strict=True)]
+    child = np.random.SeedSequence(job.entropy, spawn_key=(*job.spawn_key, k), pool_size=job.pool_size)
+    state = child.generate_state(4, np.uint64)
+    players = [_chunk_player(p, job, k, side) for side, p in enumerate(job.python)]
+    labels = [f"{_python_label(p)} ({'side on roll' if side == 0 else 'opponent'})" if p is not None else ""
+              for side, p in enumerate(job.python)]
+    ws = _workspace()
+    caucasian = bool(job.flags & _kernel.FLAG_CAUCASIAN)
+    nchk = job.checkers
+    turn0 = job.position.turn
+    m = job.first_rolls.shape[0]
+    counts = np.zeros((m, _k.N_OUTCOMES), dtype=np.int64)
+    perm = np.arange(m, dtype=np.int64)
+    turns = 0
+    for g in range(n):
+        if stop_fn is not None and stop_fn():
+            raise _ChunkStopped
+        j = g % m
+        if j == 0:   # a new block: a random order of the first rolls (Fisher-Yates, as compiled)
+            perm = np.arange(m, dtype=np.int64)
+            for i in range(m - 1, 0, -1):
+                r = int(uniform(state, i + 1))
+                perm[i], perm[r] = perm[r], perm[i]
+        fr = int(perm[j])
+        b = job.start.copy()
+        if b[0, 0] == nchk:        # a finished position: nothing to play (R22, R23)
+            counts[fr, _k.OUT_WIN + _k.loss_kind_board(b, 1) - 1] += 1
+            continue
+        if b[1, 0] == nchk:
+            counts[fr, _k.OUT_LOSS + _k.loss_kind_board(b, 0) - 1] += 1
+            continue
+        side = 0
+        final = False
+        t = 0
+        while True:
+            if t == 0:
+                d1, d2 = int(job.first_rolls[fr, 0]), int(job.first_rolls[fr, 1])
+            else:
+                r = int(uniform(state, 36))
+                d1, d2 = r // 6 + 1, r % 6 + 1
+            t += 1
+            if t > _k.MAX_TURNS:  # pragma: no cover - as the compiled loop's safety net
+                raise EstimateError("a game ran past MAX_TURNS turns")
+            player = players[side]
+            if player is None or final:
+                nres = _kernel.generate(b, d1, d2, job.flags, *ws.arrays())
+                boards = ws.boards
+                if final:   # V4: every player plays the final roll the same way (as compiled)
+                    c = int(_k.choose_final(nres, nchk, boards))
+                else:
+                    c = int(_k.choose(job.players[side], b, nres, nchk, state, boards, ptab, pbar, poff, bo,
+                                      BINOM, nets[side]))
+            else:
+                pos = Position.from_array(b, turn0 if side == 0 else 1 - turn0)
+                dice = (d1, d2)
+                plays = pos.legal_plays(dice, caucasian=caucasian)
+                chosen = player.choose_play(pos, dice, plays) if len(plays) > 1 else plays[0]
+                c = _legal_index(labels[side], chosen, plays, pos, dice) if len(plays) > 1 else 0
+                after = plays[c].after
+                assert after is not None
+                boards = np.array(((after.theirs, after.mine),), dtype=np.int8)   # the mover's view
+                c = 0
+            if boards[c, 0, 0] == nchk:            # the mover bore off the last checker (R22)
+                if final:                          # V4: the final roll bore off everything
+                    counts[fr, _k.OUT_DRAW] += 1
+                    break
+                if job.last_roll_draw and (side == 0) == job.starter0:
+                    final = True                   # V4: the other side gets one final roll
+                else:
+                    kind = int(_kernel.loss_kind(boards, c, 1))
+                    counts[fr, (_k.OUT_WIN if side == 0 else _k.OUT_LOSS) + kind - 1] += 1
+                    break
+            elif final:                            # V4: the final roll failed; the starter wins
+                kind = int(_kernel.loss_kind(boards, c, 0))   # judged after the final roll (R23)
+                counts[fr, (_k.OUT_LOSS if side == 0 else _k.OUT_WIN) + kind - 1] += 1
+                break
+            b = boards[c, ::-1].copy()   # the opponent is on roll: swap the rows (a copy: ws is reused)
+            side ^= 1
+        turns += t
+    return counts, turns
 
 
 def _net_args(code: int, weights) -> tuple:
@@ -738,10 +931,44 @@ def _outcome_values(rules: Rules, cube: int, cube_turned: bool, away) -> tuple[l
 # ============================================================================================
 
 
-def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple]:
-    """Names, compiled player codes and network weights of (side on roll, opponent)."""
+class _CallablePlayer:
+    """A plain function ``f(position, dice, plays) -> Play`` as a player (picklable when ``f`` is)."""
+
+    def __init__(self, fn: Callable) -> None:
+        self.fn = fn
+
+    def choose_play(self, game_or_pos, dice, plays):
+        return self.fn(game_or_pos, dice, plays)
+
+    @property
+    def label(self) -> str:
+        return getattr(self.fn, "__name__", None) or type(self.fn).__name__
+
+    def __repr__(self) -> str:
+        return f"<player {self.label}>"
+
+
+#: The label of a Python player in ``Estimate.players`` ends with this.
+_PYTHON_SUFFIX = " (custom Python player)"
+
+
+def _is_python_player(p) -> bool:
+    return callable(getattr(p, "choose_play", None)) or (callable(p) and not isinstance(p, (str, Net)))
+
+
+def _python_label(p) -> str:
+    name = p.label if isinstance(p, _CallablePlayer) else type(p).__name__
+    return name + _PYTHON_SUFFIX
+
+
+def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple, tuple]:
+    """Names, compiled player codes, network weights and Python players of (side on roll, opponent).
+
+    A side played by a Python object has code -1 and its object in the last tuple (the
+    others ``None``); a name or a Net has its compiled code and ``None`` there.
+    """
     pair: tuple[object, ...]
-    if isinstance(player, (str, Net, NetPlayer)):
+    if isinstance(player, (str, Net, NetPlayer)) or _is_python_player(player):
         pair = (player, player)
     else:
         try:
@@ -749,28 +976,97 @@ def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple]:
         except TypeError:
             pair = ()
         if len(pair) != 2:
-            raise EstimateError(f"player must be a name from {', '.join(PLAYERS)}, a bgsim.net.Net, "
-                                f"or a pair of them, not {player!r}")
+            raise EstimateError(f"player must be a name from {', '.join(PLAYERS)}, a bgsim.net.Net, a "
+                                f"player object (with choose_play), or a pair of them, not {player!r}")
     names: list[str] = []
     codes: list[int] = []
     nets: list = []
+    python: list = []
     for p in pair:
-        if isinstance(p, NetPlayer):
-            p = p.net
+        if isinstance(p, NetPlayer) and type(p).choose_play is NetPlayer.choose_play:
+            p = p.net       # the compiled "net" plays exactly as NetPlayer does, much faster
         if isinstance(p, Net):
             names.append(p.name)
             codes.append(_k.PLAYER_NET)
             nets.append(None if p.name == "net" else p.arrays())
+            python.append(None)
             continue
         if not isinstance(p, str):
-            raise EstimateError(f"a player is a name from {', '.join(PLAYERS)} or a bgsim.net.Net, not {p!r}")
+            if isinstance(p, type):
+                raise EstimateError(f"a player is an object, not a class: give {p.__name__}(), not {p.__name__}")
+            if not _is_python_player(p):
+                raise EstimateError(f"a player is a name from {', '.join(PLAYERS)}, a bgsim.net.Net, an "
+                                    f"object with choose_play(position, dice, plays) or a function "
+                                    f"f(position, dice, plays) -> Play, not {p!r}")
+            if not callable(getattr(p, "choose_play", None)):
+                assert callable(p)   # _is_python_player: a plain function f(position, dice, plays)
+                p = _CallablePlayer(p)
+            names.append(_python_label(p))
+            codes.append(-1)
+            nets.append(None)
+            python.append(p)
+            continue
         name = p.strip().lower()
         if name not in _PLAYER_CODES:
             raise EstimateError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
         names.append(name)
         codes.append(_PLAYER_CODES[name])
         nets.append(None)
-    return (names[0], names[1]), (codes[0], codes[1]), (nets[0], nets[1])
+        python.append(None)
+    return (names[0], names[1]), (codes[0], codes[1]), (nets[0], nets[1]), (python[0], python[1])
+
+
+def compiled_choice(player: str | Net, position: Position, plays: Sequence[Play]) -> int:
+    """The index in ``plays`` of the play the compiled ``player`` picks, as in :func:`estimate`.
+
+    ``player`` is ``"pubeval"``, ``"heuristic"``, ``"net"`` or a :class:`bgsim.net.Net`
+    (``"random"`` has nothing to evaluate: use :class:`bgsim.players.RandomPlayer`).
+    ``plays`` are plays from ``position`` (usually ``position.legal_plays(dice)``, whose
+    order is the compiled loop's). :class:`bgsim.players.PubevalPlayer` chooses with it.
+
+    >>> from bgsim import Position
+    >>> pos = Position.initial()
+    >>> plays = pos.legal_plays((3, 1))
+    >>> str(plays[compiled_choice("pubeval", pos, plays)])
+    '8/5 6/5'
+    """
+    if isinstance(player, NetPlayer):
+        player = player.net
+    if isinstance(player, Net):
+        code, weights = _k.PLAYER_NET, (None if player.name == "net" else player.arrays())
+    elif isinstance(player, str) and player.strip().lower() in _PLAYER_CODES and player.strip().lower() != "random":
+        code, weights = _PLAYER_CODES[player.strip().lower()], None
+    else:
+        raise EstimateError(f"compiled_choice plays pubeval, heuristic, net or a bgsim.net.Net, not {player!r}")
+    n = len(plays)
+    if n == 0:
+        raise EstimateError("there is no play to choose from (a player who cannot move has the empty play, R12)")
+    boards = np.empty((n, 2, 26), dtype=np.int8)
+    for i, q in enumerate(plays):
+        after = q.after if q.after is not None else position.play(q)
+        boards[i, 0] = after.theirs     # the mover's view: row 0 is the side that moved
+        boards[i, 1] = after.mine
+    ptab, pbar, poff = _pubeval_tables()
+    bo = bearoff_expected() if code != _k.PLAYER_PUBEVAL else _NO_BEAROFF
+    return int(_k.choose(code, position.to_array(), n, position.checkers, np.zeros(4, dtype=np.uint64), boards,
+                         ptab, pbar, poff, bo, BINOM, _net_args(code, weights)))
+
+
+def describe_player(name: str) -> str:
+    """What the player ``name`` (as :attr:`Estimate.players` gives it) is, in a few words.
+
+    >>> describe_player("pubeval")
+    "Tesauro's pubeval linear evaluator"
+    >>> describe_player("MyBot (custom Python player)")
+    'custom (Python): MyBot'
+    """
+    if name in PLAYER_DESCRIPTIONS:
+        return PLAYER_DESCRIPTIONS[name]
+    if name.endswith(_PYTHON_SUFFIX):
+        return f"custom (Python): {name[:-len(_PYTHON_SUFFIX)]}"
+    if name.startswith("net"):
+        return "TD-trained network with other weights, see bgsim.train"
+    return "unknown player"
 
 
 def _is_int(x) -> bool:
@@ -828,7 +1124,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     """Play ``games`` games out from ``position`` and estimate who wins, how big, and the equity.
 
     The side on roll in ``position`` is about to roll; the games are played out cubeless
-    (the cube's value multiplies every result but nobody doubles) by compiled players.
+    (the cube's value multiplies every result but nobody doubles) by compiled players, or
+    by Python players (slower). The numbers are those of the players who played.
 
     Parameters
     ----------
@@ -844,10 +1141,14 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
         that loses least, R23); match play (R27: the equity is a match-winning chance).
     games : int, default 10_000
         Games to play in all (with ``resume``: including the previous run's).
-    player : str, Net or a pair of them, default "heuristic"
+    player : str, Net, Player, function or a pair of them, default "heuristic"
         A name from :data:`PLAYERS` for both sides, or a pair (side on roll, opponent).
         A :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) plays as ``"net"``
         with its own weights (``Net.from_file(...)``: a network :mod:`bgsim.train` made).
+        Any other object with ``choose_play(position, dice, plays)``, or a function
+        ``f(position, dice, plays) -> Play``, is a Python player: the games then run in
+        the Python loop, 25-50 times slower (see the module notes: about 20-30 games/s
+        from the opening position).
     rng : int, SeedSequence, Generator or None, default None
         The seed. An int >= 0 or a :class:`numpy.random.SeedSequence` is used as is:
         chunk ``k`` draws from its ``k``-th child. A :class:`numpy.random.Generator`
@@ -903,6 +1204,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     Raises
     ------
     EstimateError
+        A Python player that returns a play not among those it was given (the message
+        names the player), or that cannot be pickled for ``workers``/``executor``.
         An unknown player, ``games``, ``workers``, ``chunk_size``, ``starter`` or ``rng``
         out of range or of the wrong type, both ``workers`` and ``executor``, or a
         ``resume`` that does not match this call's position and settings.
@@ -934,6 +1237,12 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     money play; cube 1, cubeless play-outs
                 player on roll              opponent
     win         ...
+    >>> def first_play(position, dice, plays):      # a Python player: the first legal play
+    ...     return plays[0]
+    >>> race = Position.from_counts({1: 2, 3: 2}, {2: 2, 4: 1})
+    >>> est = estimate(race, games=360, rng=1, player=("heuristic", first_play))
+    >>> est.players, est.games
+    (('heuristic', 'first_play (custom Python player)'), 360)
     >>> estimate(pos, games=36, player="wizard")
     Traceback (most recent call last):
     ...
@@ -957,7 +1266,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
             f"{rules.variant!r} has {rules.checkers} (R2, X3)")
     if resume is not None and not isinstance(resume, Estimate):
         raise EstimateError(f"resume must be an Estimate from an earlier run, not {type(resume).__name__}")
-    names, codes, nets = _player_pair(player)
+    names, codes, nets, python = _player_pair(player)
+    in_python = any(p is not None for p in python)
     if not _is_int(games) or games < 1:
         raise EstimateError(f"games must be a whole number >= 1, not {games!r}")
     games = int(games)
@@ -1012,7 +1322,10 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     rolls = (OPENING_ROLLS if opening and rules.opening == "standard" else ALL_ROLLS)
     m = len(rolls)
     if chunk_size is None:
-        chunk_size = DEFAULT_CHUNK_SIZE if resume is None else resume.chunk_size
+        if resume is not None:
+            chunk_size = resume.chunk_size
+        else:
+            chunk_size = DEFAULT_PYTHON_CHUNK_SIZE if in_python else DEFAULT_CHUNK_SIZE
     if not _is_int(chunk_size) or chunk_size < m or chunk_size % m:
         raise EstimateError(f"chunk_size must be a positive multiple of {m} (the block of first rolls), "
                             f"not {chunk_size!r}")
@@ -1025,7 +1338,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     job = _Job(start=position.to_array(), checkers=rules.checkers,
                flags=_kernel.FLAG_CAUCASIAN if rules.caucasian else 0,
                first_rolls=np.array(rolls, dtype=np.int64),
-               players=codes, nets=nets,
+               players=codes, nets=nets, python=python if in_python else None, position=position,
                starter0=(starter == position.turn), last_roll_draw=rules.last_roll_draw,
                entropy=_entropy(ss), spawn_key=tuple(int(x) for x in ss.spawn_key), pool_size=int(ss.pool_size))
     sizes = [min(chunk_size, games - i) for i in range(0, games, chunk_size)]
@@ -1056,6 +1369,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
             bar.update(sizes[k])
 
     todo = [(k, n) for k, n in enumerate(sizes) if k not in kept]
+    if in_python and todo and (workers > 1 or (executor is not None and not isinstance(executor, ThreadPoolExecutor))):
+        _check_picklable(job, names)   # threads share the players; processes and clusters get pickled copies
     pool = None
     previous_sigterm = None
     terminated = False
@@ -1065,7 +1380,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
                 if stop_fn():
                     stopped = True
                     break
-                finished(k, _play_chunk(job, k, n))
+                finished(k, _play_chunk(job, k, n, stop_fn if in_python else None))
         elif todo:
             if executor is None:
                 previous_sigterm = _catch_sigterm()   # SIGTERM ends the workers as Ctrl-C does
@@ -1078,7 +1393,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
                 runner = executor
                 inflight = _MAX_INFLIGHT   # an external executor (a cluster) decides what runs when
             stopped = _drive(runner, job, todo, inflight, stop_fn, finished)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _ChunkStopped):
         stopped = True
     except _Terminated:
         stopped = terminated = True
@@ -1107,6 +1422,21 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     return _summarise(position, rules, names, ss, chunk_size, kept, by_roll, partial, stopped, values, unit,
                       note, cube, bool(cube_turned), away, crawford_game, starter, bool(opening),
                       tuple(rolls), time.perf_counter() - t_start)
+
+
+def _check_picklable(job: _Job, names) -> None:
+    """Python players travel to worker processes by pickle: say clearly when they cannot."""
+    assert job.python is not None
+    for p, name in zip(job.python, names, strict=True):
+        if p is None:
+            continue
+        try:
+            pickle.dumps(p)
+        except Exception as exc:   # pickling can fail with almost any exception
+            raise EstimateError(
+                f"workers= and executor= send the players to other processes, but the Python player "
+                f"{name} ({p!r}) cannot be pickled ({type(exc).__name__}: {exc}); use workers=1 (this "
+                f"process), or a player defined at module level (not a lambda or a local function)") from None
 
 
 def _check_resume(prev: Estimate, position, rules, names, job: _Job, chunk_size, cube, cube_turned, away,

@@ -6,7 +6,15 @@ of the legal plays), :meth:`~Player.offer_double` (double now?) and
 
 - :class:`RandomPlayer`: every choice at random (for invariant tests and baselines);
 - :class:`HeuristicPlayer`: a small hand-written evaluation (pips, blots and how many
-  rolls hit them, home-board points, primes, hits) and a naive race-only cube rule.
+  rolls hit them, home-board points, primes, hits) and a naive race-only cube rule;
+- :class:`PubevalPlayer`: Tesauro's pubeval, the compiled ``"pubeval"`` player of
+  :func:`bgsim.estimate`, or with ``bearoff=True`` its ``"heuristic"`` player (pubeval
+  plus the exact bear-off database), with the same naive cube rule;
+- :class:`bgsim.net.NetPlayer`: the trained network (``"net"``).
+
+:func:`named_player` makes the player behind each name of :data:`bgsim.montecarlo.PLAYERS`:
+note that the name ``"heuristic"`` is :func:`bgsim.estimate`'s compiled player, a
+:class:`PubevalPlayer` with the bear-off database, not :class:`HeuristicPlayer`.
 
 :func:`play_game` runs a :class:`~bgsim.game.Game` to the end with two players. A person
 does not need a Player: they call the game's methods themselves.
@@ -29,11 +37,14 @@ from .dice import ALL_ROLLS, rng_from
 from .errors import InvalidSettingError
 from .events import GameState
 from .game import Game
+from .montecarlo import PLAYERS, compiled_choice
+from .net import Net, NetPlayer
 from .plays import Play
 from .position import Position
 from .rules import Rules, result_kind
 
-__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "drive", "play_game", "shot_rolls"]
+__all__ = ["HeuristicPlayer", "Player", "PubevalPlayer", "RandomPlayer", "drive", "named_player", "play_game",
+           "shot_rolls"]
 
 
 @runtime_checkable
@@ -205,7 +216,43 @@ def _evaluate(me: tuple[int, ...], opp: tuple[int, ...]) -> float:
     return score
 
 
-class HeuristicPlayer:
+class _PipCountCube:
+    """The naive race-only cube rule of :class:`HeuristicPlayer` and :class:`PubevalPlayer`."""
+
+    double_lead: float = 0.08
+    take_deficit: float = 0.12
+    beaver_lead: float = 0.05
+
+    def offer_double(self, game: Game) -> bool:
+        """Double in a race when the opponent's pip count is ``double_lead`` (8%) above ours.
+
+        >>> g = Game(position=Position.from_counts({3: 15}, {6: 15}, turn=0))
+        >>> HeuristicPlayer().offer_double(g), HeuristicPlayer().offer_double(Game(starter=0))
+        (True, False)
+        """
+        pos = game.position
+        if not game.can_double() or not pos.is_race():
+            return False
+        mine, theirs = pos.pips()
+        return theirs >= mine * (1 + self.double_lead)
+
+    def accept_double(self, game: Game) -> str:
+        """Take unless a race is lost by more than ``take_deficit``; beaver a race we lead (when allowed).
+
+        >>> g = Game(position=Position.from_counts({3: 15}, {6: 15}, turn=0)); g.double()
+        >>> HeuristicPlayer().accept_double(g)
+        'drop'
+        """
+        pos = game.position  # the doubler is on roll
+        if not pos.is_race():
+            return "take"
+        doubler, me = pos.pips()
+        if game.can_beaver() and doubler >= me * (1 + self.beaver_lead):
+            return "beaver"
+        return "take" if me <= doubler * (1 + self.take_deficit) else "drop"
+
+
+class HeuristicPlayer(_PipCountCube):
     """A simple hand-written player: the best play by a small evaluation; a naive pip-count cube.
 
     The evaluation (of the position after the play, for the player who moved): pip-count
@@ -258,36 +305,72 @@ class HeuristicPlayer:
                 best, best_score = play, s
         return best
 
-    def offer_double(self, game: Game) -> bool:
-        """Double in a race when the opponent's pip count is ``double_lead`` (8%) above ours.
-
-        >>> g = Game(position=Position.from_counts({3: 15}, {6: 15}, turn=0))
-        >>> HeuristicPlayer().offer_double(g), HeuristicPlayer().offer_double(Game(starter=0))
-        (True, False)
-        """
-        pos = game.position
-        if not game.can_double() or not pos.is_race():
-            return False
-        mine, theirs = pos.pips()
-        return theirs >= mine * (1 + self.double_lead)
-
-    def accept_double(self, game: Game) -> str:
-        """Take unless a race is lost by more than ``take_deficit``; beaver a race we lead (when allowed).
-
-        >>> g = Game(position=Position.from_counts({3: 15}, {6: 15}, turn=0)); g.double()
-        >>> HeuristicPlayer().accept_double(g)
-        'drop'
-        """
-        pos = game.position  # the doubler is on roll
-        if not pos.is_race():
-            return "take"
-        doubler, me = pos.pips()
-        if game.can_beaver() and doubler >= me * (1 + self.beaver_lead):
-            return "beaver"
-        return "take" if me <= doubler * (1 + self.take_deficit) else "drop"
-
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
+
+
+class PubevalPlayer(_PipCountCube):
+    """Tesauro's pubeval as a Python player: the compiled ``"pubeval"`` player of :func:`bgsim.estimate`.
+
+    ``bearoff=True`` makes it the compiled ``"heuristic"`` player: pubeval, and the exact
+    one-sided bear-off database (fewest expected rolls) once contact is over and all the
+    mover's checkers are home (R16). Each choice is made by the same compiled code as in
+    :func:`bgsim.estimate` (:func:`bgsim.montecarlo.compiled_choice`), so it plays exactly
+    as the named player does. Cube: the naive race rule of :class:`HeuristicPlayer`.
+
+    >>> from bgsim import Position
+    >>> pos = Position.initial()
+    >>> str(PubevalPlayer().choose_play(pos, (3, 1), pos.legal_plays((3, 1))))
+    '8/5 6/5'
+    """
+
+    def __init__(self, bearoff: bool = False, *, double_lead: float = 0.08, take_deficit: float = 0.12,
+                 beaver_lead: float = 0.05) -> None:
+        self.bearoff = bool(bearoff)
+        self.double_lead = double_lead
+        self.take_deficit = take_deficit
+        self.beaver_lead = beaver_lead
+
+    def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
+        """The play pubeval (or, in a pure bear-off with ``bearoff``, the database) likes best."""
+        if len(plays) == 1:
+            return plays[0]
+        pos = _position_of(game_or_pos)
+        return plays[compiled_choice("heuristic" if self.bearoff else "pubeval", pos, plays)]
+
+    def __repr__(self) -> str:
+        return "PubevalPlayer(bearoff=True)" if self.bearoff else "PubevalPlayer()"
+
+
+def named_player(name: str | Net, rng=None) -> Player:
+    """The Python player behind a name of :data:`bgsim.montecarlo.PLAYERS`, or a Net's player.
+
+    ``"random"``: :class:`RandomPlayer` (drawing from ``rng``); ``"pubeval"``:
+    :class:`PubevalPlayer`; ``"heuristic"``: ``PubevalPlayer(bearoff=True)`` (the compiled
+    heuristic player, not :class:`HeuristicPlayer`); ``"net"`` or a
+    :class:`bgsim.net.Net`: :class:`bgsim.net.NetPlayer`.
+
+    >>> named_player("heuristic"), named_player("random", rng=1)
+    (PubevalPlayer(bearoff=True), RandomPlayer(double_rate=0.05, drop_rate=0.3, beaver_rate=0.1))
+    >>> named_player("wizard")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.InvalidSettingError: unknown player 'wizard': choose from random, pubeval, heuristic, net
+    (or give a Player object)
+    """
+    if isinstance(name, Net):
+        return NetPlayer(name)
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key == "random":
+        return RandomPlayer(rng)
+    if key == "pubeval":
+        return PubevalPlayer()
+    if key == "heuristic":
+        return PubevalPlayer(bearoff=True)
+    if key == "net":
+        return NetPlayer()
+    assert key not in PLAYERS   # every name is mapped above
+    raise InvalidSettingError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)} (or give a Player object)")
 
 
 def drive(game: Game, players: Sequence[Player]) -> Game:
@@ -353,16 +436,28 @@ def play_game(rules: Rules | None = None, players: Sequence[Player] | None = Non
     """Play a whole game unattended and return the finished :class:`~bgsim.game.Game`.
 
     ``players[k]`` acts for player k (default: two :class:`RandomPlayer` drawing from
-    ``rng``); the dice come from ``rng`` (a Generator or a seed). ``game_options`` go to
-    :class:`~bgsim.game.Game` (``starter``, ``position``, ``crawford_game``, cube ...).
+    ``rng``): a :class:`Player`, a name from :data:`bgsim.montecarlo.PLAYERS` or a
+    :class:`bgsim.net.Net` (see :func:`named_player`). The dice come from ``rng`` (a
+    Generator or a seed). ``game_options`` go to :class:`~bgsim.game.Game` (``starter``,
+    ``position``, ``crawford_game``, cube ...).
 
     >>> g = play_game(Rules.hypergammon(), rng=11)
     >>> g.is_over, g.result.points >= 1 or g.result.is_draw
     (True, True)
+    >>> play_game(Rules.money(), ("net", "heuristic"), rng=2).is_over
+    True
     """
     gen = rng_from(rng)
     if players is None:
         players = (RandomPlayer(gen), RandomPlayer(gen))
-    if len(players) != 2:
-        raise InvalidSettingError(f"a game has two players, not {len(players)}")
-    return drive(Game(rules, gen, **game_options), players)
+    if isinstance(players, (str, Net)) or len(players) != 2:
+        raise InvalidSettingError(f"a game has two players, not {players!r}")
+    chosen = []
+    for p in players:
+        if isinstance(p, (str, Net)):
+            p = named_player(p, gen)
+        elif not callable(getattr(p, "choose_play", None)):
+            raise InvalidSettingError(f"a player is a Player (choose_play, offer_double, accept_double), a name "
+                                      f"from {', '.join(PLAYERS)} or a bgsim.net.Net, not {p!r}")
+        chosen.append(p)
+    return drive(Game(rules, gen, **game_options), chosen)

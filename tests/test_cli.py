@@ -271,3 +271,16 @@ def test_estimate_opening(capsys):
     assert "opening roll first" in out
     expected = estimate(Position.initial(), games=300, player="random", rng=0, opening=True)
     assert _estimate_lines(str(expected)) == _estimate_lines(out)
+
+
+def test_estimate_names_its_players_and_says_the_results_depend_on_them(capsys):
+    assert main(["estimate", "start", "--games", "72", "--quiet", "--player", "heuristic,random"]) == 0
+    out = capsys.readouterr().out
+    assert "players: heuristic (on roll) vs random" in out
+    assert "results depend on the players: heuristic (pubeval plus the exact bear-off database) vs random" in out
+    assert main(["estimate", "start", "--games", "36", "--quiet", "--player", "net"]) == 0
+    assert "players: net vs net" in capsys.readouterr().out
+    assert main(["estimate", "start", "--games", "36", "--quiet", "--player", "a,b,c"]) == 2
+    assert "one name or two" in capsys.readouterr().err
+    main(["estimate", "--help"])
+    assert "heuristic (default) or net" in " ".join(capsys.readouterr().out.split())

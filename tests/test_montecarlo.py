@@ -672,3 +672,178 @@ def test_estimate_shows_its_table_and_convergence_plot_in_a_notebook():
     # one vertex of the running estimate per trace point
     line = next(el for el in root.iter() if el.tag.endswith("polyline"))
     assert len(line.get("points").split()) == len(est.trace_games)
+
+
+# ============================================================================================
+# Python players: the Python play-out path
+# ============================================================================================
+
+#: Short positions, so Python play-outs are quick: a race (about 12 turns), a bear-off (about 9)
+#: and a contact position with checkers back (gammons and backgammons happen, R23).
+PY_RACE = Position.from_counts({2: 2, 4: 2, 6: 2, 8: 2, 10: 1}, {3: 2, 5: 2, 7: 2, 9: 1, 11: 1})
+PY_BEAROFF = Position.from_counts({1: 3, 2: 2, 4: 2, 5: 1, 6: 2}, {1: 2, 2: 2, 3: 3, 5: 1, 6: 2})
+PY_CONTACT = Position.from_counts({1: 2, 6: 5, 8: 3, 13: 4, 24: 1}, {2: 1, 4: 3, 6: 4, 8: 3, 13: 2, 20: 2})
+
+
+def first_play(position, dice, plays):
+    """A deterministic custom player (module level, so workers can unpickle it)."""
+    return plays[0]
+
+
+class LastPlay:
+    """A deterministic custom player object."""
+
+    def choose_play(self, position, dice, plays):
+        return plays[-1]
+
+
+@pytest.mark.parametrize("pos, rules, kw", [
+    (PY_RACE, Rules.money(), {}),
+    (PY_CONTACT, Rules.money(), {}),
+    (PY_CONTACT, Rules.money(ending="mars", jacoby=True), {}),        # V1, X1
+    (PY_RACE, Rules.money(last_roll_draw=True), {}),                  # V4: draws and the final roll
+    (PY_CONTACT, Rules.match(5), dict(away=(2, 4))),                  # R27
+    (PY_RACE, Rules.money(caucasian=True), dict(starter=1 - PY_RACE.turn)),   # V5, V4's starter
+    (Position.from_counts({0: 15}, {1: 1, 24: 2}), Rules.money(), {}),   # over before it starts (R22, R23)
+])
+def test_python_path_replays_the_compiled_loop_exactly(pos, rules, kw):
+    """A Python player choosing as a compiled one does gives identical counts: the same dice,
+    first-roll blocks, V4 final roll and R23 outcome kinds, chunk by chunk."""
+    from bgsim.players import PubevalPlayer
+
+    kw = dict(games=396, rng=3, chunk_size=180, **kw)   # a last chunk of 36: partial chunks too
+    compiled = estimate(pos, rules, player="heuristic", **kw)
+    python = estimate(pos, rules, player=PubevalPlayer(bearoff=True), **kw)
+    assert same(compiled, python)
+    assert python.players == ("PubevalPlayer (custom Python player)",) * 2
+    assert python.outcome_values == compiled.outcome_values and python.draw == compiled.draw
+    # a mixed pair: the named side still chooses in compiled code, with the same random stream
+    mixed = estimate(pos, rules, player=("random", PubevalPlayer()), **kw)
+    assert same(mixed, estimate(pos, rules, player=("random", "pubeval"), **kw))
+
+
+def test_a_netplayer_subclass_plays_as_the_compiled_net():
+    from bgsim.net import NetPlayer
+
+    class Mine(NetPlayer):
+        def choose_play(self, game_or_pos, dice, plays):
+            return super().choose_play(game_or_pos, dice, plays)
+
+    kw = dict(games=72, rng=4, chunk_size=36)
+    assert same(estimate(PY_CONTACT, player=Mine(), **kw), estimate(PY_CONTACT, player="net", **kw))
+    assert estimate(PY_CONTACT, player=NetPlayer(), **kw).players == ("net", "net")   # compiled, as before
+
+
+def two_sample_z(a: Estimate, b: Estimate) -> float:
+    """The equity difference of two independent estimates in standard errors."""
+    return (a.equity.value - b.equity.value) / math.sqrt(a.stderr ** 2 + b.stderr ** 2)
+
+
+@pytest.mark.parametrize("pos, name, make", [
+    (PY_RACE, "random", lambda: __import__("bgsim").players.RandomPlayer()),
+    (PY_BEAROFF, "heuristic", lambda: __import__("bgsim").players.HeuristicPlayer()),
+])
+def test_python_players_agree_with_the_compiled_ones_statistically(pos, name, make):
+    """RandomPlayer and the compiled "random" player are the same player with other random
+    numbers; HeuristicPlayer is another evaluation than the compiled "heuristic" (pubeval and
+    the bear-off database), but in a pure bear-off the two play alike. Independent seeds:
+    the win chances and equities must agree within 4 standard errors of their difference."""
+    games = 2160
+    compiled = estimate(pos, games=games, rng=11, player=name)
+    python = estimate(pos, games=games, rng=12, player=make())
+    assert abs(two_sample_z(compiled, python)) < 4
+    p = (compiled.win.value + python.win.value) / 2
+    assert abs(compiled.win.value - python.win.value) < 4 * math.sqrt(2 * p * (1 - p) / games)
+    assert abs(compiled.mean_turns - python.mean_turns) < 0.5
+
+
+def test_a_custom_deterministic_player_gives_deterministic_results():
+    kw = dict(games=360, rng=8, chunk_size=72)
+    a = estimate(PY_CONTACT, player=first_play, **kw)
+    assert a.players == ("first_play (custom Python player)",) * 2
+    assert same(a, estimate(PY_CONTACT, player=first_play, **kw))
+    assert same(a, estimate(PY_CONTACT, player=first_play, workers=2, **kw))     # pickled to workers
+    assert same(a, estimate(PY_CONTACT, player=first_play, games=360, resume=estimate(PY_CONTACT, player=first_play,
+                                                                                    games=144, rng=8, chunk_size=72)))
+    with ThreadPoolExecutor(2) as ex:
+        assert same(a, estimate(PY_CONTACT, player=first_play, executor=ex, **kw))
+    b = estimate(PY_CONTACT, player=(LastPlay(), first_play), **kw)
+    assert b.players == ("LastPlay (custom Python player)", "first_play (custom Python player)")
+    assert not same(a, b)
+    assert not same(a, estimate(PY_CONTACT, player=first_play, games=360, rng=9, chunk_size=72))
+
+
+def test_a_random_python_player_is_reseeded_per_chunk():
+    """A player with a numpy Generator in ``rng`` plays each chunk with one seeded from the
+    run's seed, the chunk and the side: seeded runs are reproducible with any workers."""
+    from bgsim.players import RandomPlayer
+
+    player = RandomPlayer(0)
+    kw = dict(games=360, rng=5, chunk_size=72)
+    a = estimate(PY_RACE, player=player, **kw)
+    assert same(a, estimate(PY_RACE, player=RandomPlayer(123), **kw))   # its own seed does not matter
+    assert same(a, estimate(PY_RACE, player=player, workers=2, **kw))
+    assert same(a, estimate(PY_RACE, player=player, games=360, resume=estimate(PY_RACE, player=player, games=200,
+                                                                                rng=5, chunk_size=72)))
+    assert player.rng.bit_generator.state == RandomPlayer(0).rng.bit_generator.state   # not used itself
+
+
+def test_a_player_returning_an_illegal_play_is_named():
+    def cheat(position, dice, plays):
+        return Position.initial().legal_plays((6, 5))[0]      # 24/13: not a play of this position
+
+    with pytest.raises(EstimateError, match=r"the Python player cheat \(custom Python player\) \(opponent\) "
+                                            r"returned 24/13, which is not one of the \d+ legal plays"):
+        estimate(PY_CONTACT, games=36, rng=1, player=("heuristic", cheat))
+    with pytest.raises(EstimateError, match="returned 'bar/off'"):
+        estimate(PY_CONTACT, games=36, rng=1, player=lambda pos, dice, plays: "bar/off")
+
+
+def test_python_player_settings_are_checked():
+    from bgsim.players import HeuristicPlayer
+
+    with pytest.raises(EstimateError, match="cannot be pickled"):
+        estimate(PY_RACE, games=72, chunk_size=36, workers=2, player=lambda pos, dice, plays: plays[0])
+    with ThreadPoolExecutor(2) as ex:    # threads share the player: no pickling needed
+        est = estimate(PY_RACE, games=72, chunk_size=36, rng=1, executor=ex, player=lambda pos, dice, plays: plays[0])
+    assert same(est, estimate(PY_RACE, games=72, chunk_size=36, rng=1, player=first_play))
+    with pytest.raises(EstimateError, match=r"give HeuristicPlayer\(\), not HeuristicPlayer"):
+        estimate(PY_RACE, games=36, player=HeuristicPlayer)
+    with pytest.raises(EstimateError, match="resume"):     # another player: not the same run
+        estimate(PY_RACE, games=72, chunk_size=36, rng=1, player="random",
+                 resume=estimate(PY_RACE, games=36, chunk_size=36, rng=1, player=first_play))
+    assert estimate(PY_RACE, games=36, rng=1, player=first_play).chunk_size == 180   # DEFAULT_PYTHON_CHUNK_SIZE
+
+
+def test_python_players_stop_between_games_and_keep_finished_chunks():
+    calls = {"n": 0}
+
+    def stop():
+        calls["n"] += 1
+        return calls["n"] > 60    # in the middle of the second chunk of 36 games
+
+    est = estimate(PY_RACE, games=360, rng=2, chunk_size=36, player=first_play, stop=stop, progress=True)
+    assert est.stopped and est.games == 36 and est.chunks == 1
+    whole = estimate(PY_RACE, games=360, rng=2, chunk_size=36, player=first_play, resume=est)
+    assert same(whole, estimate(PY_RACE, games=360, rng=2, chunk_size=36, player=first_play))
+
+
+def test_the_display_says_the_results_depend_on_the_players():
+    est = estimate(PY_RACE, games=36, rng=1, player=("pubeval", first_play))
+    text = str(est)
+    assert "players: pubeval (on roll) vs first_play (custom Python player)" in text
+    assert ("note: results depend on the players: pubeval (Tesauro's pubeval linear evaluator) vs first_play "
+            "(custom Python player); see bgsim.montecarlo.PLAYERS") in text
+    assert "results depend on the players" in est._repr_html_()
+    assert repr(est).startswith("<Estimate 36 games, pubeval vs first_play (custom Python player): win ")
+    same_players = str(estimate(PY_RACE, games=36, rng=1))
+    assert ("results depend on the players: heuristic vs heuristic (pubeval plus the exact bear-off database); "
+            "see bgsim.montecarlo.PLAYERS") in same_players
+
+
+def test_every_named_player_is_described():
+    from bgsim.montecarlo import PLAYER_DESCRIPTIONS, describe_player
+
+    assert set(PLAYER_DESCRIPTIONS) == set(PLAYERS)
+    assert describe_player("net (weights.npz)").startswith("TD-trained network")
+    assert describe_player("LastPlay (custom Python player)") == "custom (Python): LastPlay"

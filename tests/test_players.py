@@ -173,3 +173,65 @@ def test_play_game_checks_its_players():
 
     with pytest.raises(ValueError, match="take"):
         play_game(Rules.money(), (Doubler(), Undecided()), rng=0)
+
+
+# ---------------------------------------------------------------------------
+# named players: the names of bgsim.montecarlo.PLAYERS and Net objects
+# ---------------------------------------------------------------------------
+
+def test_play_game_takes_names_and_nets():
+    from bgsim.net import Net
+
+    g = play_game(Rules.money(), ("net", "heuristic"), rng=3)
+    assert g.is_over and g.result.winner in (0, 1)
+    g = play_game(Rules.money(), (Net(), " Pubeval "), rng=4)   # names are read as estimate reads them
+    assert g.is_over
+    g = play_game(Rules.hypergammon(), ("random", RandomPlayer(1)), rng=5)
+    assert g.is_over
+
+
+def test_named_players_are_the_estimate_players():
+    from bgsim.montecarlo import PLAYERS
+    from bgsim.net import Net, NetPlayer
+    from bgsim.players import PubevalPlayer, named_player
+
+    made = {name: named_player(name, rng=1) for name in PLAYERS}
+    assert isinstance(made["random"], RandomPlayer) and isinstance(made["net"], NetPlayer)
+    assert repr(made["pubeval"]) == "PubevalPlayer()"
+    assert repr(made["heuristic"]) == "PubevalPlayer(bearoff=True)"   # not HeuristicPlayer: pubeval + bear-off
+    assert all(isinstance(p, Player) for p in made.values())
+    assert isinstance(named_player(Net()), NetPlayer)
+
+
+def test_pubeval_player_chooses_as_the_compiled_players():
+    """Each choice of PubevalPlayer is the compiled pubeval's (with ``bearoff``: the compiled
+    heuristic's, which in a pure bear-off takes the fewest expected rolls, R16)."""
+    from bgsim import _mc_kernel as K
+    from bgsim.montecarlo import _pubeval_tables
+    from bgsim.net import BINOM, bearoff_expected
+    from bgsim.players import PubevalPlayer
+
+    ptab, pbar, poff = _pubeval_tables()
+    rng = np.random.default_rng(7)
+    for pos in (Position.initial(), Position.from_counts({1: 3, 2: 4, 5: 3, 6: 5}, {3: 5, 4: 5, 22: 5}),
+                Position.from_counts({1: 2, 2: 3, 4: 5, 6: 5}, {2: 5, 4: 5, 6: 5})):
+        for _ in range(12):
+            dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+            plays = pos.legal_plays(dice)
+            boards = np.array([(p.after.theirs, p.after.mine) for p in plays], dtype=np.int8)
+            for code, player in ((K.PLAYER_PUBEVAL, PubevalPlayer()), (K.PLAYER_HEURISTIC, PubevalPlayer(True))):
+                k = K.choose(code, pos.to_array(), len(plays), 15, np.zeros(4, np.uint64), boards, ptab, pbar, poff,
+                             bearoff_expected(), BINOM, K.no_net())
+                assert player.choose_play(pos, dice, plays) is plays[k]
+
+
+def test_unknown_player_names_are_refused_with_the_choices():
+    from bgsim.errors import InvalidSettingError
+
+    with pytest.raises(InvalidSettingError, match="unknown player 'wizard': choose from random, pubeval, "
+                                                  "heuristic, net"):
+        play_game(Rules.money(), ("wizard", "random"), rng=0)
+    with pytest.raises(InvalidSettingError, match="a player is a Player"):
+        play_game(Rules.money(), (42, "random"), rng=0)
+    with pytest.raises(InvalidSettingError, match="two players"):
+        play_game(Rules.money(), "random", rng=0)
