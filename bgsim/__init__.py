@@ -29,7 +29,7 @@ from .game import Game
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .net import Net, NetPlayer
-from .players import HeuristicPlayer, RandomPlayer, drive, play_game
+from .players import HeuristicPlayer, PubevalPlayer, RandomPlayer, drive, named_player, play_game
 from .plays import Play
 from .position import Position
 from .rulebook import RuleEntry, UnknownRuleError, rules_reference
@@ -44,7 +44,7 @@ __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",
-    "Net", "NetPlayer",
+    "Net", "NetPlayer", "PubevalPlayer", "named_player",
     "Match", "Session", "Cube", "Event", "EventVisitor",
     # probability
     "estimate", "Estimate",
