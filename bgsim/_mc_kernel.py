@@ -167,7 +167,7 @@ def no_net() -> tuple:
     return net_args(np.zeros((1, 1)), np.zeros(1), np.zeros((N_OUTPUTS, 1)), np.zeros(N_OUTPUTS))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # allocates nothing: no reference counting (see _kernel._search)
 def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom, net):
     """Index of the play ``player`` picks among the ``n`` results in ``boards[:n]``."""
     if n == 1:
@@ -205,7 +205,7 @@ def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom, n
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # allocates nothing: no reference counting (see _kernel._search)
 def choose_final(n, nchk, boards):
     """V4's final roll: a play bearing off every checker (a draw) if one exists, else the one
     losing least (R23 judged after it). Every player plays the final roll this way."""
@@ -241,9 +241,21 @@ def play_chunk(start, nchk, flags, first_rolls, ngames, state, player0, player1,
     ``counts[first_roll_row, outcome] += 1`` for each game (outcomes: see the module doc).
     Returns the number of turns played (rolls, the final roll of V4 included).
     """
-    m = first_rolls.shape[0]
     b = np.empty((2, 26), dtype=np.int8)
-    perm = np.empty(m, dtype=np.int64)
+    perm = np.empty(first_rolls.shape[0], dtype=np.int64)
+    return _play_games(start, nchk, flags, first_rolls, ngames, state, player0, player1, starter0,
+                       last_roll_draw, ptab, pbar, poff, bo_exp, binom, net0, net1, counts,
+                       boards, moves, nmoves, table, stamps, scratch, work, b, perm)
+
+
+# _nrt=False: the loop allocates nothing (play_chunk hands it the board and the permutation),
+# so numba's reference counting of the arrays passed to generate and choose on every turn goes.
+@njit(cache=True, nogil=True, _nrt=False)
+def _play_games(start, nchk, flags, first_rolls, ngames, state, player0, player1, starter0, last_roll_draw,
+                ptab, pbar, poff, bo_exp, binom, net0, net1, counts,
+                boards, moves, nmoves, table, stamps, scratch, work, b, perm):
+    """The loop of :func:`play_chunk`, with its board ``b`` and permutation ``perm`` given."""
+    m = first_rolls.shape[0]
     turns = 0
     for g in range(ngames):
         j = g % m
@@ -256,7 +268,9 @@ def play_chunk(start, nchk, flags, first_rolls, ngames, state, player0, player1,
                 perm[i] = perm[r]
                 perm[r] = t
         fr = perm[j]
-        b[:, :] = start
+        for i in range(26):
+            b[0, i] = start[0, i]
+            b[1, i] = start[1, i]
         if b[0, 0] == nchk:        # a finished position: nothing to play (R22, R23)
             counts[fr, OUT_WIN + loss_kind_board(b, 1) - 1] += 1
             continue
