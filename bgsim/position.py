@@ -25,7 +25,7 @@ from . import plays as _plays
 from .errors import IllegalPlayError, InvalidPositionError, ParseError
 from .ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
 from .notation import parse_play as _parse_play
-from .plays import Play
+from .plays import LegalPlays, Play
 from .text import board_text
 from .turn import TurnBuilder
 
@@ -104,7 +104,14 @@ class Position:
     (1, 2, (0, 0))
     """
 
-    __slots__ = ("_hash", "_mine", "_theirs", "_turn")
+    # _key: the 52 count bytes (mine, then theirs), made when first needed (engine input, ids);
+    # _hash: made when first needed (a position from the engine may never be hashed).
+    __slots__ = ("_hash", "_key", "_mine", "_theirs", "_turn")
+    _hash: int | None
+    _key: bytes | None
+    _mine: tuple[int, ...]
+    _theirs: tuple[int, ...]
+    _turn: int
 
     def __init__(self, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int | None = None) -> None:
         if turn not in (0, 1) or isinstance(turn, bool):
@@ -132,7 +139,8 @@ class Position:
         self._mine = m
         self._theirs = t
         self._turn = int(turn)
-        self._hash = hash((m, t, self._turn))
+        self._hash = None
+        self._key = None
 
     # ----------------------------------------------------------------- constructors
     @classmethod
@@ -469,7 +477,7 @@ class Position:
 
     def to_array(self) -> np.ndarray:
         """The engine's ``int8[2, 26]`` board: row 0 on roll, row 1 opponent."""
-        return np.array((self._mine, self._theirs), dtype=np.int8)
+        return np.frombuffer(self._bytes(), dtype=np.int8).reshape(2, 26).copy()
 
     # ----------------------------------------------------------------- JSON form
     def to_dict(self) -> dict:
@@ -527,18 +535,30 @@ class Position:
         return cls(sides[0], sides[1], turn, checkers=checkers)
 
     @classmethod
-    def _make(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: int) -> Position:
-        """Trusted constructor for values known valid (engine output)."""
+    def _make(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: int, key: bytes | None = None) -> Position:
+        """Trusted constructor for values known valid (engine output); ``key`` is :meth:`_bytes` if known."""
         obj = object.__new__(cls)
         obj._mine = mine
         obj._theirs = theirs
         obj._turn = turn
-        obj._hash = hash((mine, theirs, turn))
+        obj._hash = None
+        obj._key = key
         return obj
 
+    def _bytes(self) -> bytes:
+        """The 52 counts as bytes, ``mine`` then ``theirs`` (the engine's board, row 0 first), cached."""
+        key = self._key
+        if key is None:
+            key = self._key = bytes(self._mine + self._theirs)
+        return key
+
     # ----------------------------------------------------------------- plays
-    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> list[Play]:
+    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> LegalPlays:
         """Every legal play of ``dice`` (R5-R21), one per distinct resulting position.
+
+        A :class:`~bgsim.plays.LegalPlays`: an immutable list-like sequence that builds each
+        :class:`~bgsim.plays.Play` only when it is asked for; ``.afters()`` gives the
+        resulting positions.
 
         The empty play when nothing can move (R12). ``caucasian=True`` applies the
         Caucasian hit rule (V5). The order is deterministic: higher die first, back
@@ -590,7 +610,10 @@ class Position:
         return self._mine == other._mine and self._theirs == other._theirs and self._turn == other._turn
 
     def __hash__(self) -> int:
-        return self._hash
+        h = self._hash
+        if h is None:
+            h = self._hash = hash((self._mine, self._theirs, self._turn))
+        return h
 
     def __reduce__(self):
         return (Position, (self._mine, self._theirs, self._turn))
