@@ -400,7 +400,7 @@ class PackedWorkspace:
     :class:`Workspace`), then the n plays' moves (12 bytes each), then their n counts.
     """
 
-    __slots__ = ("i64", "i8")
+    __slots__ = ("i8", "i64")
 
     def __init__(self) -> None:
         self.i8 = np.zeros(P8_SIZE, dtype=np.int8)

@@ -24,9 +24,7 @@ import threading
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, overload
 
 from . import _kernel
 from .dice import check_dice
@@ -365,7 +363,13 @@ class LegalPlays(Sequence[Play]):
             play = plays[i] = _new_play(steps, self._dice, hits, self._before, self._after(i), self._caucasian)
         return play
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+
+    def __getitem__(self, index: int | slice) -> Play | list[Play]:
         if isinstance(index, slice):
             return [self._play(i) for i in range(*index.indices(self._n))]
         try:

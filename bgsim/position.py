@@ -23,7 +23,7 @@ import numpy as np
 
 from . import plays as _plays
 from .errors import IllegalPlayError, InvalidPositionError, ParseError
-from .ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
+from .ids import _position_id_of, _xgid_of, decode_position_id, decode_xgid
 from .notation import parse_play as _parse_play
 from .plays import LegalPlays, Play
 from .text import board_text
@@ -269,8 +269,10 @@ class Position:
         >>> Position.from_gnubg_id(start.gnubg_id(), checkers=3) == start
         True
         """
-        mine, theirs = decode_position_id(text, checkers=checkers)
-        return cls(mine, theirs, turn)
+        mine, theirs = decode_position_id(text, checkers=checkers)   # checked: R1, R2
+        if turn not in (0, 1) or isinstance(turn, bool):
+            raise InvalidPositionError(f"turn must be player 0 or 1, not {turn!r}")
+        return cls._make(mine, theirs, int(turn))
 
     def gnubg_id(self) -> str:
         """The gnubg Position ID, as gnubg shows it with this side on roll.
@@ -278,7 +280,7 @@ class Position:
         >>> Position.initial().gnubg_id()
         '4HPwATDgc/ABMA'
         """
-        return encode_position_id(self._mine, self._theirs)
+        return _position_id_of(self._mine, self._theirs)   # a Position is valid: no checks again
 
     @classmethod
     def from_xgid(cls, text: str, *, checkers: int = CHECKERS) -> Position:
@@ -290,8 +292,8 @@ class Position:
         >>> Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10") == Position.initial()
         True
         """
-        mine, theirs, on_roll, _state = decode_xgid(text, checkers=checkers)
-        return cls(mine, theirs, on_roll)
+        mine, theirs, on_roll, _state = decode_xgid(text, checkers=checkers)   # checked: R1, R2
+        return cls._make(mine, theirs, on_roll)
 
     def xgid(self, state=None) -> str:
         """This position as an XGID: a money game with a centred cube, unless ``state``
@@ -300,7 +302,7 @@ class Position:
         >>> Position.initial().xgid()
         'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
         """
-        return encode_xgid(self._mine, self._theirs, self._turn, state)
+        return _xgid_of(self._mine, self._theirs, self._turn, state)
 
     # ----------------------------------------------------------------- reading
     @property
