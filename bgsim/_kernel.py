@@ -392,28 +392,35 @@ P64_WORK = P64_SCRATCH + 4
 P64_SIZE = P64_WORK + 8 * 26
 
 
-class PackedWorkspace:
-    """The buffers of :func:`generate_packed` (one per thread of use): two flat arrays.
+# One int64 array holds both: the int64 part first, then the int8 part (P8_SIZE bytes).
+P_SIZE = P64_SIZE + (P8_SIZE + 7) // 8
 
-    After ``n = generate_packed(key, d1, d2, flags, ws.i8, ws.i64)`` the results are
+
+class PackedWorkspace:
+    """The buffer of :func:`generate_packed` (one per thread of use): one flat array.
+
+    ``ws.buf`` is int64; ``ws.i8`` is a view of its int8 part. After
+    ``n = generate_packed(key, d1, d2, flags, ws.buf)`` the results are
     ``ws.i8[P8_OUT:P8_OUT + 65 * n]``: the n boards (52 bytes each, as in
     :class:`Workspace`), then the n plays' moves (12 bytes each), then their n counts.
     """
 
-    __slots__ = ("i8", "i64")
+    __slots__ = ("buf", "i8")
 
     def __init__(self) -> None:
-        self.i8 = np.zeros(P8_SIZE, dtype=np.int8)
-        self.i64 = np.zeros(P64_SIZE, dtype=np.int64)
+        self.buf = np.zeros(P_SIZE, dtype=np.int64)
+        self.i8 = self.buf[P64_SIZE:].view(np.int8)
 
 
 @njit(cache=True)
-def generate_packed(key, d1, d2, flags, i8, i64):
+def generate_packed(key, d1, d2, flags, buf):
     """:func:`generate` on the 52-byte board ``key`` (row 0 then row 1), with compact output.
 
-    The same search (R5-R21, V5 with ``FLAG_CAUCASIAN``); six arguments instead of eleven
+    The same search (R5-R21, V5 with ``FLAG_CAUCASIAN``); five arguments instead of eleven
     make the call from Python cheaper. Returns the number of plays (see PackedWorkspace).
     """
+    i64 = buf[:P64_SIZE]
+    i8 = buf[P64_SIZE:].view(np.int8)
     b = i8[P8_BOARD:P8_BOARD + 52].reshape((2, 26))
     for i in range(26):
         b[0, i] = key[i]

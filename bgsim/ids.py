@@ -334,11 +334,12 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
     separator (including the 4 unused bits of the last character).
     """
     checkers = _check_checkers(checkers)
+    if type(text) is str:
+        fast = _decode_position_id_fast(text.strip(), checkers)
+        if fast is not None:
+            return fast
     what = "gnubg Position ID"
     body, offset = _strip(text, what)
-    fast = _decode_position_id_fast(body, checkers)
-    if fast is not None:
-        return fast
     if len(body) != _POSITION_ID_CHARS:
         raise ParseError(f"a {what} has {_POSITION_ID_CHARS} characters, got {len(body)}")
     _check_alphabet(body, offset, what)

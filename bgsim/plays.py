@@ -26,6 +26,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
+import numpy as np
+
 from . import _kernel
 from .dice import check_dice
 from .errors import IllegalPlayError, ParseError
@@ -259,12 +261,15 @@ def _hits_of(pos: Position, steps) -> tuple[bool, ...]:
 # LegalPlays: the kernel's answer, kept as bytes; Play objects only when asked for
 # ---------------------------------------------------------------------------
 
-def _packed() -> _kernel.PackedWorkspace:
-    """This thread's buffers for :func:`generate_plays`, made on first use (thread safety)."""
-    ws = getattr(_LOCAL, "packed", None)
-    if ws is None:
-        ws = _LOCAL.packed = _kernel.PackedWorkspace()
-    return ws
+def _packed() -> tuple[np.ndarray, memoryview]:
+    """This thread's buffer for :func:`generate_plays` (thread safety), made on first use: the
+    array of a :class:`~bgsim._kernel.PackedWorkspace` and a memoryview of its int8 part
+    (slicing a memoryview is cheaper than slicing the array)."""
+    buffers = getattr(_LOCAL, "packed", None)
+    if buffers is None:
+        ws = _kernel.PackedWorkspace()
+        buffers = _LOCAL.packed = (ws.buf, ws.i8.data)   # .data: a memoryview
+    return buffers
 
 
 def _new_play(steps, dice, hits, before, after, caucasian) -> Play:
@@ -278,6 +283,21 @@ def _new_play(steps, dice, hits, before, after, caucasian) -> Play:
     d["after"] = after
     d["caucasian"] = caucasian
     return play
+
+
+# The kernel's step bytes ((src, dst, hit) per step) -> (steps, hits), kept: the same steps
+# come back again and again. Bounded: cleared when full.
+_STEPS: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = {}
+_STEPS_MAX = 1 << 16
+
+
+def _decode_steps(raw: bytes) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
+    decoded = (tuple((raw[j], raw[j + 1]) for j in range(0, len(raw), 3)),
+               tuple(raw[j + 2] == 1 for j in range(0, len(raw), 3)))
+    if len(_STEPS) >= _STEPS_MAX:
+        _STEPS.clear()
+    _STEPS[raw] = decoded
+    return decoded
 
 
 class LegalPlays(Sequence[Play]):
@@ -357,10 +377,12 @@ class LegalPlays(Sequence[Play]):
         if play is None:
             m = self._data
             o = 52 * self._n + 12 * i
-            k = m[64 * self._n + i]
-            steps = tuple((m[j], m[j + 1]) for j in range(o, o + 3 * k, 3))
-            hits = tuple(m[j + 2] == 1 for j in range(o, o + 3 * k, 3))
-            play = plays[i] = _new_play(steps, self._dice, hits, self._before, self._after(i), self._caucasian)
+            raw = m[o:o + 3 * m[64 * self._n + i]]
+            decoded = _STEPS.get(raw)
+            if decoded is None:
+                decoded = _decode_steps(raw)
+            play = plays[i] = _new_play(decoded[0], self._dice, decoded[1], self._before, self._after(i),
+                                        self._caucasian)
         return play
 
     @overload
@@ -505,13 +527,37 @@ def generate_plays(pos: Position, dice, *, caucasian: bool = False) -> LegalPlay
     >>> len(generate_plays(Position.initial(), (1, 1)))
     42
     """
-    d1, d2 = dice = check_dice(dice)
-    ws = getattr(_LOCAL, "packed", None)
-    if ws is None:
-        ws = _packed()
-    n = _generate_packed(pos._bytes(), d1, d2, 1 if caucasian else 0, ws.i8, ws.i64)  # FLAG_CAUCASIAN = 1
-    # A copy of the n results only: the buffers are reused by this thread's next call.
-    return LegalPlays(pos, dice, ws.i8[_OUT:_OUT + 65 * n].tobytes(), n, caucasian)
+    return _generate(pos, dice, caucasian)
+
+
+def _generate(pos: Position, dice, caucasian: bool) -> LegalPlays:
+    """:func:`generate_plays` with positional arguments (Position.legal_plays calls this)."""
+    # check_dice's test for a tuple of two ints, inline (this is the per-call hot path); R2
+    if type(dice) is not tuple or len(dice) != 2 or type(dice[0]) is not int or type(dice[1]) is not int \
+            or not (0 < dice[0] < 7 and 0 < dice[1] < 7):
+        dice = check_dice(dice)
+    buffers = getattr(_LOCAL, "packed", None)
+    if buffers is None:
+        buffers = _packed()
+    buf, view = buffers
+    key = pos._key
+    if key is None:
+        key = pos._bytes()
+    n = _generate_packed(key, dice[0], dice[1], 1 if caucasian else 0, buf)  # 1 = FLAG_CAUCASIAN
+    # LegalPlays.__init__ inline. The data is a copy of the n results only: the buffer is
+    # reused by this thread's next call.
+    plays = _new_object(LegalPlays)
+    plays._before = pos
+    plays._dice = dice
+    plays._data = view[_OUT:_OUT + 65 * n].tobytes()
+    plays._n = n
+    plays._caucasian = caucasian
+    plays._plays = None
+    plays._afters = None
+    return plays
+
+
+_new_object = object.__new__
 
 
 _generate_packed = _kernel.generate_packed

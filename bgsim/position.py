@@ -551,7 +551,7 @@ class Position:
         """The 52 counts as bytes, ``mine`` then ``theirs`` (the engine's board, row 0 first), cached."""
         key = self._key
         if key is None:
-            key = self._key = bytes(self._mine + self._theirs)
+            key = self._key = bytes(self._mine) + bytes(self._theirs)
         return key
 
     # ----------------------------------------------------------------- plays
@@ -571,7 +571,7 @@ class Position:
         >>> Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3}).legal_plays((3, 3))
         [Play(steps=(), dice=(3, 3))]
         """
-        return _plays.generate_plays(self, dice, caucasian=caucasian)
+        return _generate_plays(self, dice, caucasian)
 
     def parse_play(self, text: str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> Play:
         """Read a play in standard notation and check it is legal (R5-R21).
@@ -645,4 +645,5 @@ class Position:
         return TurnBuilder(self, dice, caucasian=caucasian)
 
 
+_generate_plays = _plays._generate
 _plays._register_position_type(Position)
