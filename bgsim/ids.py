@@ -299,16 +299,19 @@ def _decode_position_id_fast(body: str, checkers: int) -> tuple[Board, Board] | 
     runs = format(key, "080b")[::-1].split("0")
     if len(runs) < 51 or any(runs[50:]):   # fewer than 50 separators, or bits after the last one
         return None
-    counts = tuple(map(len, runs[:50]))
+    counts = bytes(map(len, runs[:50]))   # theirs' slots 1-25, then mine's (at most 15 each)
     on_t = sum(counts[:25])
     on_m = sum(counts[25:])
     if on_t > checkers or on_m > checkers:
         return None
-    theirs = (checkers - on_t, *counts[:25])
-    mine = (checkers - on_m, *counts[25:])
-    if any(map(operator.mul, mine[1:25], theirs[24:0:-1])):   # a point held by both sides (R1)
+    # A point held by both sides (R1): my point p (counts[24 + p]) is their 25 - p (counts[24 - p]).
+    if (int.from_bytes(counts[25:49].translate(_OCCUPIED), "big")
+            & int.from_bytes(counts[23::-1].translate(_OCCUPIED), "big")):
         return None
-    return mine, theirs
+    return (checkers - on_m, *counts[25:]), (checkers - on_t, *counts[:25])
+
+
+_OCCUPIED = bytes([0] + [1] * 255)   # a count -> 1 if any checker
 
 
 def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:

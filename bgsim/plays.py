@@ -366,8 +366,10 @@ class LegalPlays(Sequence[Play]):
         b = self._data
         o = 52 * i
         # The mover's row becomes the opponent's: the opponent is on roll after the play.
-        return self._before._make(tuple(b[o + 26:o + 52]), tuple(b[o:o + 26]), 1 - self._before._turn,
-                                  b[o + 26:o + 52] + b[o:o + 26])
+        theirs = b[o:o + 26]
+        mine = b[o + 26:o + 52]
+        before = self._before
+        return before._make(tuple(mine), tuple(theirs), 1 - before._turn, mine + theirs)
 
     def _play(self, i: int) -> Play:
         plays = self._plays
@@ -421,8 +423,16 @@ class LegalPlays(Sequence[Play]):
             plays = self._plays
             if plays is not None:   # keep the plays' positions: the same objects
                 afters = tuple(self._after(i) if p is None else p.after for i, p in enumerate(plays))
-            else:
-                afters = tuple(self._after(i) for i in range(self._n))
+            else:   # _after, unrolled
+                b = self._data
+                before = self._before
+                make, turn = before._make, 1 - before._turn
+                out = []
+                for o in range(0, 52 * self._n, 52):
+                    theirs = b[o:o + 26]
+                    mine = b[o + 26:o + 52]
+                    out.append(make(tuple(mine), tuple(theirs), turn, mine + theirs))
+                afters = tuple(out)
             self._afters = afters
         return afters
 
