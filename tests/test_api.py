@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from bgsim import IllegalPlayError, LegalPlays, ParseError, Play, Position, _kernel, notation
+from bgsim import plays as plays_module
 from bgsim.errors import AmbiguousPlayError
 from bgsim.game import Game
 from bgsim.ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
@@ -359,3 +360,33 @@ def test_parse_play_without_dice_keeps_its_errors():
             start.parse_play(text)
     with pytest.raises(ParseError, match="backwards"):
         start.parse_play("13/14")
+
+
+# ---------------------------------------------------------------------------
+# The pieces under legal_plays: positions from the engine, the compiled entry
+# ---------------------------------------------------------------------------
+
+
+def test_positions_from_the_engine_hash_and_compare_like_built_ones():
+    for pos, dice in _positions()[:100]:
+        afters = pos.legal_plays(dice).afters()
+        built = [Position(a.mine, a.theirs, a.turn) for a in afters]
+        assert afters == tuple(built) and [hash(a) for a in afters] == [hash(b) for b in built]
+        assert set(afters) == set(built) and len(set(afters)) == len(afters)   # one play per result (R5-R21)
+        assert all(a.to_array().tolist() == b.to_array().tolist() for a, b in zip(afters, built, strict=True))
+
+
+def test_to_array_is_a_fresh_writable_copy():
+    pos = Position.initial()
+    a = pos.to_array()
+    assert a.dtype == np.int8 and a.shape == (2, 26) and a.flags.writeable
+    a[0, 24] = 9
+    assert pos.to_array()[0, 24] == 2 and pos.mine[24] == 2
+    assert pos.legal_plays((6, 1)) == Position.initial().legal_plays((6, 1))
+
+
+def test_the_direct_entry_and_numba_dispatch_give_the_same_plays(monkeypatch):
+    cases = _positions()[:100]
+    direct = [list(pos.legal_plays(d)) for pos, d in cases]
+    monkeypatch.setattr(plays_module, "_generate_packed", _kernel.generate_packed)   # the dispatcher
+    assert [list(pos.legal_plays(d)) for pos, d in cases] == direct
