@@ -390,3 +390,13 @@ def test_the_direct_entry_and_numba_dispatch_give_the_same_plays(monkeypatch):
     direct = [list(pos.legal_plays(d)) for pos, d in cases]
     monkeypatch.setattr(plays_module, "_generate_packed", _kernel.generate_packed)   # the dispatcher
     assert [list(pos.legal_plays(d)) for pos, d in cases] == direct
+
+
+def test_each_thread_has_its_own_packed_buffer():
+    mine = plays_module._packed()
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(plays_module._packed()))
+    t.start()
+    t.join()
+    assert seen[0][0] is not mine[0] and plays_module._packed()[0] is mine[0]
+    assert not np.shares_memory(seen[0][0], mine[0])
