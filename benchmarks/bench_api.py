@@ -11,8 +11,11 @@ On one mix of positions met in seeded random games (each with the roll then roll
 3. ``Position.parse_play(text)`` without dice: milliseconds per call. Target: <= 1 ms.
 4. ``Game.play`` beside ``legal_plays``: microseconds per call; it should add little.
 
-Every timed call gets a position object it has not seen (rebuilt between rounds, outside
-the timing), so nothing cached on a position from an earlier round helps. gnubg_nn
+The comparison times chunks of 50 calls in this thread's CPU time (``time.thread_time``),
+bgsim and gnubg alternating chunk by chunk, and reports the median of rounds and, per chunk,
+the fastest round summed ("best"). Every timed call gets a position object it has not
+seen (rebuilt between rounds, outside the timing), so nothing cached on a position from an
+earlier round helps. gnubg_nn
 (``pip install gnubg-nn``) is optional: without it the peer is skipped and bgsim's own
 numbers are still printed. Prints numbers; asserts nothing. Pin it to one core
 (``taskset -c 0``) and run it on a quiet machine for stable figures.
@@ -87,7 +90,9 @@ def bench_legal_plays(cases, rounds: int) -> None:
         print(f"   sanity: play counts agree on {agree:,} of {n:,} pairs "
               f"(gnubg lists no move where bgsim has the empty play, R12); "
               f"mean {statistics.mean(mine):.1f} plays per pair")
-    clock = time.perf_counter
+    # CPU time of this thread: on a shared machine, time spent waiting for a core is not the
+    # library's (perf_counter counts it; the chunks are short, so either would do on a quiet machine).
+    clock = time.thread_time
     moves = gnubg_nn.moves if gnubg_nn is not None else None
     for r in range(rounds):
         positions = fresh_positions(cases)   # nothing cached from an earlier round
