@@ -15,9 +15,8 @@ The comparison times chunks of 50 calls in this thread's CPU time (``time.thread
 bgsim and gnubg alternating chunk by chunk, and reports the median of rounds and, per chunk,
 the fastest round summed ("best"). Every timed call gets a position object it has not
 seen (rebuilt between rounds, outside the timing), so nothing cached on a position from an
-earlier round helps. gnubg_nn
-(``pip install gnubg-nn``) is optional: without it the peer is skipped and bgsim's own
-numbers are still printed. Prints numbers; asserts nothing. Pin it to one core
+earlier round helps. gnubg_nn (``pip install gnubg-nn``) is optional: without it the peer
+is skipped and bgsim's own numbers are still printed. Prints numbers; asserts nothing. Pin it to one core
 (``taskset -c 0``) and run it on a quiet machine for stable figures.
 
 Run: ``python benchmarks/bench_api.py [--positions 2000] [--rounds 5] [--seed 2026]``.
