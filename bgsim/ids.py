@@ -295,8 +295,10 @@ def _decode_position_id_fast(body: str, checkers: int) -> tuple[Board, Board] | 
     """``(mine, theirs)`` of a well-formed ID, or None: then the careful decoder explains the error."""
     if not _POSITION_ID_FAST.fullmatch(body):
         return None
-    key = int.from_bytes(binascii.a2b_base64(body + "=="), "little")
-    runs = format(key, "080b")[::-1].split("0")
+    # Bits in key order (bit 0 = the first byte's lowest bit first): each byte's bits reversed,
+    # the bytes in order, written out in binary.
+    key = int.from_bytes(binascii.a2b_base64(body + "==").translate(_REVERSED_BITS), "big")
+    runs = format(key, "080b").split("0")
     if len(runs) < 51 or any(runs[50:]):   # fewer than 50 separators, or bits after the last one
         return None
     counts = bytes(map(len, runs[:50]))   # theirs' slots 1-25, then mine's (at most 15 each)
@@ -312,6 +314,7 @@ def _decode_position_id_fast(body: str, checkers: int) -> tuple[Board, Board] | 
 
 
 _OCCUPIED = bytes([0] + [1] * 255)   # a count -> 1 if any checker
+_REVERSED_BITS = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))   # a byte -> its bits in reverse order
 
 
 def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
