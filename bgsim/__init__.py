@@ -30,7 +30,7 @@ from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .net import Net, NetPlayer
 from .players import HeuristicPlayer, PubevalPlayer, RandomPlayer, drive, named_player, play_game
-from .plays import Play
+from .plays import LegalPlays, Play
 from .position import Position
 from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules
@@ -40,7 +40,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     # rules engine
-    "Position", "Play", "TurnBuilder", "Step",
+    "Position", "Play", "LegalPlays", "TurnBuilder", "Step",
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",

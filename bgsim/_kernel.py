@@ -430,3 +430,73 @@ def loss_kind(boards, k, row):
         if boards[k, row, p] > 0:
             return 3
     return 2
+
+
+# ---------------------------------------------------------------------------
+# One-call entry for Position.legal_plays (issue 11): fewer arguments to dispatch
+# ---------------------------------------------------------------------------
+
+# Layout of the two flat buffers of generate_packed (see PackedWorkspace). int8 buffer:
+# the input board, then boards, moves and nmoves as in Workspace, then the compact output.
+P8_BOARD = 0
+P8_BOARDS = 64
+P8_MOVES = P8_BOARDS + MAX_PLAYS * 52
+P8_NMOVES = P8_MOVES + MAX_PLAYS * 12
+P8_OUT = P8_NMOVES + MAX_PLAYS
+P8_SIZE = P8_OUT + MAX_PLAYS * 65
+# int64 buffer: stamps, the int32 table (two per int64), scratch, work.
+P64_STAMPS = 0
+P64_TABLE = TABLE_SIZE
+P64_SCRATCH = P64_TABLE + TABLE_SIZE // 2
+P64_WORK = P64_SCRATCH + 4
+P64_SIZE = P64_WORK + 8 * 26
+
+
+# One int64 array holds both: the int64 part first, then the int8 part (P8_SIZE bytes).
+P_SIZE = P64_SIZE + (P8_SIZE + 7) // 8
+
+
+class PackedWorkspace:
+    """The buffer of :func:`generate_packed` (one per thread of use): one flat array.
+
+    ``ws.buf`` is int64; ``ws.i8`` is a view of its int8 part. After
+    ``n = generate_packed(key, d1, d2, flags, ws.buf)`` the results are
+    ``ws.i8[P8_OUT:P8_OUT + 65 * n]``: the n boards (52 bytes each, as in
+    :class:`Workspace`), then the n plays' moves (12 bytes each), then their n counts.
+    """
+
+    __slots__ = ("buf", "i8")
+
+    def __init__(self) -> None:
+        self.buf = np.zeros(P_SIZE, dtype=np.int64)
+        self.i8 = self.buf[P64_SIZE:].view(np.int8)
+
+
+@njit(cache=True)
+def generate_packed(key, d1, d2, flags, buf):
+    """:func:`generate` on the 52-byte board ``key`` (row 0 then row 1), with compact output.
+
+    The same search (R5-R21, V5 with ``FLAG_CAUCASIAN``); five arguments instead of eleven
+    make the call from Python cheaper. Returns the number of plays (see PackedWorkspace).
+    """
+    i64 = buf[:P64_SIZE]
+    i8 = buf[P64_SIZE:].view(np.int8)
+    b = i8[P8_BOARD:P8_BOARD + 52].reshape((2, 26))
+    for i in range(26):
+        b[0, i] = key[i]
+        b[1, i] = key[26 + i]
+    boards = i8[P8_BOARDS:P8_MOVES].reshape((MAX_PLAYS, 2, 26))
+    moves = i8[P8_MOVES:P8_NMOVES].reshape((MAX_PLAYS, 4, 3))
+    nmoves = i8[P8_NMOVES:P8_OUT]
+    stamps = i64[P64_STAMPS:P64_TABLE]
+    table = i64[P64_TABLE:P64_SCRATCH].view(np.int32)
+    scratch = i64[P64_SCRATCH:P64_WORK]
+    work = i64[P64_WORK:P64_SIZE].reshape((8, 26))
+    n = generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, work)
+    o = P8_OUT
+    i8[o:o + 52 * n] = i8[P8_BOARDS:P8_BOARDS + 52 * n]
+    o += 52 * n
+    i8[o:o + 12 * n] = i8[P8_MOVES:P8_MOVES + 12 * n]
+    o += 12 * n
+    i8[o:o + n] = nmoves[:n]
+    return n

@@ -64,8 +64,10 @@ def check_dice(dice: object, *, what: str = "a roll",
     ...
     bgsim.errors.RuleViolationError: an opening roll is two dice from 1 to 6, not '61' (R2)
     """
-    d1: Any
-    d2: Any
+    if type(dice) is tuple and len(dice) == 2:   # the common case, checked without the generic path
+        d1, d2 = dice
+        if type(d1) is int and type(d2) is int and 1 <= d1 <= 6 and 1 <= d2 <= 6:
+            return dice
     try:
         d1, d2 = cast(Iterable[Any], dice)   # a TypeError or ValueError below when it is not a pair
         ok = all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 1 <= d <= 6 for d in (d1, d2))

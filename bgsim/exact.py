@@ -232,7 +232,7 @@ def odds(pos: Position, condition: RollCondition, *, caucasian: bool = False) ->
     _check_flag(caucasian, "caucasian")
     if not callable(condition):
         raise BgsimError(f"condition must be a function (position, roll, plays) -> bool, not {condition!r}")
-    cache: dict[tuple[int, int], list[Play]] = {}
+    cache: dict[tuple[int, int], Sequence[Play]] = {}
     good = []
     for roll in ALL_ROLLS:
         key = (max(roll), min(roll))
@@ -342,7 +342,7 @@ def shots(pos: Position, *, caucasian: bool = False) -> Shots:
     """
     _check_position(pos)
     blot_points = [q for q in range(1, 25) if pos.theirs[q] == 1]
-    cache: dict[tuple[int, int], list[Play]] = {}
+    cache: dict[tuple[int, int], Sequence[Play]] = {}
     total: list[tuple[int, int]] = []
     per: dict[int, list[tuple[int, int]]] = {q: [] for q in blot_points}
     for roll in ALL_ROLLS:

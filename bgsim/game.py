@@ -88,7 +88,7 @@ from .events import (
     Take,
 )
 from .notation import parse_play
-from .plays import Play
+from .plays import LegalPlays, Play
 from .position import Position
 from .rules import ResultKind, Rules, result_kind
 
@@ -268,8 +268,7 @@ class Game:
         self._crawford = ev.crawford_game
         self._cube = cube
         self._dice: tuple[int, int] | None = None
-        self._legal: list[Play] | None = None
-        self._by_after: dict[Position, Play] | None = None
+        self._legal: LegalPlays | None = None
         self._final_roll = False
         self._result: GameResult | None = None
         self._offer: tuple[int, ResultKind, GameState] | None = None   # R30: offerer, kind, state to go back to
@@ -466,14 +465,17 @@ class Game:
         """
         return tuple(self._events)
 
-    def legal_plays(self) -> list[Play]:
+    def legal_plays(self) -> Sequence[Play]:
         """The legal plays of the rolled dice (R5-R21, V5 when the rules say so); empty when no dice are rolled.
+
+        A :class:`~bgsim.plays.LegalPlays` (immutable, list-like, each play built when first
+        asked for), or ``[]``.
 
         >>> g = Game(starter=0); g.roll(dice=(6, 1)); len(g.legal_plays())
         (6, 1)
         10
         """
-        return list(self._legal) if self._legal is not None and self._state is GameState.AWAITING_PLAY else []
+        return self._legal if self._legal is not None and self._state is GameState.AWAITING_PLAY else []
 
     def why_no_double(self, player: int | None = None) -> str | None:
         """Why ``player`` (default: the player on roll) may not double now, citing the rule; ``None`` if they may.
@@ -655,7 +657,6 @@ class Game:
     def _offer_plays(self) -> None:
         plays = self._position.legal_plays(self._rolled(), caucasian=self._rules.caucasian)
         self._legal = plays
-        self._by_after = None
         if len(plays) == 1 and plays[0].is_empty:  # R12: nothing can move, the turn is forfeited
             mover = self._position.turn
             before = self._position
@@ -674,35 +675,35 @@ class Game:
 
     def _resolve(self, play: Play | str) -> Play:
         pos, dice, caucasian = self._position, self._rolled(), self._rules.caucasian
-        legal = self._legal or []
+        legal = self._legal
+        assert legal is not None   # a play is resolved only while the legal plays are offered
         if isinstance(play, Play):
-            for p in legal:
-                if p is play:
-                    return p
+            if legal._cached_index(play) >= 0:   # one of ours, as handed out: nothing to check
+                return play
             if sorted(play.dice) != sorted(dice):
                 raise IllegalGamePlayError(
                     f"{play} is a play of {play.dice[0]}-{play.dice[1]}, but the roll is {dice[0]}-{dice[1]} (R5)")
         elif isinstance(play, str):
             try:
-                play = parse_play(pos, play, dice, caucasian=caucasian, plays=self._legal)
+                play = parse_play(pos, play, dice, caucasian=caucasian, plays=legal)
             except IllegalPlayError as exc:
                 raise _illegal(exc) from exc
+            if legal._cached_index(play) >= 0:   # parse_play returns one of the legal plays
+                return play
         else:
             raise TypeError(f"play must be a Play or a string, not {type(play).__name__}")
-        if self._by_after is None:
-            self._by_after = {p.after: p for p in legal if p.after is not None}
         after = play.after if play.before == pos and play.caucasian == caucasian else None
-        found = self._by_after.get(after) if after is not None else None
-        if found is not None:
-            return found
+        i = legal._index_of_after(after) if after is not None else -1
+        if i >= 0:
+            return legal[i]
         try:
             after = pos.play(play, caucasian=caucasian)
         except IllegalPlayError as exc:
             raise _illegal(exc) from exc
-        found = self._by_after.get(after)
-        if found is None:  # pragma: no cover - the engine agreed with itself so far
+        i = legal._index_of_after(after)
+        if i < 0:  # pragma: no cover - the engine agreed with itself so far
             raise IllegalGamePlayError(f"{play} is not a legal play of {dice} here (R5-R21)")
-        return found
+        return legal[i]
 
     def play(self, play: Play | str, *, player: int | None = None) -> None:
         """Play the rolled dice: a :class:`~bgsim.plays.Play` (from :meth:`legal_plays`) or notation.
@@ -742,7 +743,6 @@ class Game:
         self._position = after
         self._dice = None
         self._legal = None
-        self._by_after = None
         n = after.checkers
         if after.theirs[0] == n:  # the mover has borne off every checker (R22)
             if self._final_roll:            # V4: the final roll bore off everything: a draw

@@ -80,6 +80,7 @@ and the state dataclasses raise :class:`bgsim.errors.InvalidPositionError`
 
 from __future__ import annotations
 
+import binascii
 import operator
 import re
 from collections.abc import Iterable, Sequence
@@ -270,14 +271,50 @@ def encode_position_id(mine: Sequence[int], theirs: Sequence[int]) -> str:
     no point held by both sides).
     """
     m, t = _check_pair(mine, theirs)
-    key = 0
-    bit = 0
-    for side in (t, m):
-        for slot in range(1, 26):
-            n = side[slot]
-            key |= ((1 << n) - 1) << bit
-            bit += n + 1
-    return _key_to_b64(key, 10, _POSITION_ID_CHARS)
+    return _position_id_of(m, t)
+
+
+# Fast paths (issue 11: ids in a few microseconds). A side's slots as bits, first bit first:
+# "1" per checker then "0" per slot; the string reversed is the key's binary numeral, and
+# the key's 10 little-endian bytes in standard base64 are the ID (the packing described above).
+_RUNS = tuple("1" * n + "0" for n in range(_MAX_CHECKERS + 1))
+_RUN_OF = _RUNS.__getitem__
+
+
+def _position_id_of(m: Sequence[int], t: Sequence[int]) -> str:
+    """The Position ID of boards already known valid (R1, R2): no checks."""
+    bits = "".join(map(_RUN_OF, t[1:])) + "".join(map(_RUN_OF, m[1:]))
+    key = int(bits[::-1], 2)
+    return binascii.b2a_base64(key.to_bytes(10, "little"), newline=False)[:_POSITION_ID_CHARS].decode("ascii")
+
+
+_POSITION_ID_FAST = re.compile(r"[A-Za-z0-9+/]{13}[AQgw]")
+
+
+def _decode_position_id_fast(body: str, checkers: int) -> tuple[Board, Board] | None:
+    """``(mine, theirs)`` of a well-formed ID, or None: then the careful decoder explains the error."""
+    if not _POSITION_ID_FAST.fullmatch(body):
+        return None
+    # Bits in key order (bit 0 = the first byte's lowest bit first): each byte's bits reversed,
+    # the bytes in order, written out in binary.
+    key = int.from_bytes(binascii.a2b_base64(body + "==").translate(_REVERSED_BITS), "big")
+    runs = format(key, "080b").split("0")
+    if len(runs) < 51 or any(runs[50:]):   # fewer than 50 separators, or bits after the last one
+        return None
+    counts = bytes(map(len, runs[:50]))   # theirs' slots 1-25, then mine's (at most 15 each)
+    on_t = sum(counts[:25])
+    on_m = sum(counts[25:])
+    if on_t > checkers or on_m > checkers:
+        return None
+    # A point held by both sides (R1): my point p (counts[24 + p]) is their 25 - p (counts[24 - p]).
+    if (int.from_bytes(counts[25:49].translate(_OCCUPIED), "big")
+            & int.from_bytes(counts[23::-1].translate(_OCCUPIED), "big")):
+        return None
+    return (checkers - on_m, *counts[25:]), (checkers - on_t, *counts[:25])
+
+
+_OCCUPIED = bytes([0] + [1] * 255)   # a count -> 1 if any checker
+_REVERSED_BITS = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))   # a byte -> its bits in reverse order
 
 
 def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
@@ -303,6 +340,10 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
     separator (including the 4 unused bits of the last character).
     """
     checkers = _check_checkers(checkers)
+    if type(text) is str:
+        fast = _decode_position_id_fast(text.strip(), checkers)
+        if fast is not None:
+            return fast
     what = "gnubg Position ID"
     body, offset = _strip(text, what)
     if len(body) != _POSITION_ID_CHARS:
@@ -807,16 +848,32 @@ def encode_xgid(
     m, t = _check_pair(mine, theirs)
     if not _is_flag(player_on_roll):
         raise InvalidPositionError(f"player_on_roll must be 0 (bottom) or 1 (top), not {player_on_roll!r}")
+    return _xgid_of(m, t, player_on_roll, state)
+
+
+_XG_UPPER = "-ABCDEFGHIJKLMNO"   # 0-15 bottom checkers
+_XG_LOWER = "-abcdefghijklmno"   # 0-15 top checkers
+# (bottom, top) counts on one point -> its character (the two cannot both be non-zero, R1).
+_XG_CELL = {(b, t): (_XG_UPPER[b] if b else _XG_LOWER[t])
+            for b in range(_MAX_CHECKERS + 1) for t in range(_MAX_CHECKERS + 1)}
+_XG_CELL_OF = _XG_CELL.__getitem__
+_XGID_DEFAULT_TAIL = (":0:0:1:00:0:0:0:0:10", ":0:0:-1:00:0:0:0:0:10")   # XgidState(), by player on roll
+
+
+def _xgid_board(bottom: Sequence[int], top: Sequence[int]) -> str:
+    """XG's 26 board characters: the top player's bar, points 1-24 (bottom's numbering), bottom's bar."""
+    return (_XG_LOWER[top[25]] + "".join(map(_XG_CELL_OF, zip(bottom[1:25], top[24:0:-1], strict=True)))
+            + _XG_UPPER[bottom[25]])
+
+
+def _xgid_of(m: Sequence[int], t: Sequence[int], player_on_roll: int, state: XgidState | None = None) -> str:
+    """The XGID of boards already known valid (R1, R2) and a player 0 or 1."""
+    bottom, top = (m, t) if player_on_roll == 0 else (t, m)
     if state is None:
-        state = XgidState()
+        return "XGID=" + _xgid_board(bottom, top) + _XGID_DEFAULT_TAIL[player_on_roll]
     if not isinstance(state, XgidState):
         raise TypeError(f"state must be an XgidState or None, not {type(state).__name__}")
-    bottom, top = (m, t) if player_on_roll == 0 else (t, m)
-    chars = []
-    for i in range(26):
-        b = bottom[i] if i >= 1 else 0  # index 0 is the top player's bar
-        tp = top[25 - i] if i <= 24 else 0  # index 25 is the bottom player's bar
-        chars.append(chr(ord("A") + b - 1) if b else chr(ord("a") + tp - 1) if tp else "-")
+    chars = _xgid_board(bottom, top)
     s = state
     owner = 0 if s.cube_owner is None else (1 if s.cube_owner == 0 else -1)
     if s.cube_action is not None:
@@ -825,7 +882,7 @@ def encode_xgid(
         dice = f"{s.dice[0]}{s.dice[1]}"
     cj = int(s.crawford) if s.match_length else int(s.jacoby) + 2 * int(s.beaver)
     fields = [
-        "".join(chars),
+        chars,
         str(s.cube_value.bit_length() - 1),
         str(owner),
         "1" if player_on_roll == 0 else "-1",
@@ -866,6 +923,9 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     if body.startswith("XGID="):
         body = body[5:]
         offset += 5
+    fast = _decode_xgid_fast(body, checkers)
+    if fast is not None:
+        return fast
     parts = body.split(":")
     if len(parts) != 10:
         raise ParseError(
@@ -974,5 +1034,43 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
         field, message = problem
         raise fail(field, f"is inconsistent with the rest: {message}")
     state = XgidState(**fields)
+    if len(_XGID_TAILS) >= _XGID_TAILS_MAX:
+        _XGID_TAILS.clear()
+    _XGID_TAILS[body[26:]] = (player_on_roll, state)
+    mine, theirs = (bottom, top) if player_on_roll == 0 else (top, bottom)
+    return tuple(mine), tuple(theirs), player_on_roll, state
+
+
+# Fast path of decode_xgid: the fields after the board (":1:0:1:00:..."), once read and checked
+# by the careful path, map to (player on roll, state); a board of 26 plain characters is then
+# read by table. Anything else (a new tail, an odd character, too many checkers) takes the
+# careful path, which gives the error message.
+_XGID_TAILS: dict[str, tuple[int, XgidState]] = {}
+_XGID_TAILS_MAX = 4096
+_XG_TOP_COUNT = {ch: n for n, ch in enumerate(_XG_LOWER)}      # '-' -> 0, 'a' -> 1 ...
+_XG_BOTTOM_COUNT = {ch: n for n, ch in enumerate(_XG_UPPER)}
+_XG_BOARD_FAST = re.compile(r"[-a-o][-A-Oa-o]{24}[-A-O]")
+
+
+def _decode_xgid_fast(body: str, checkers: int) -> tuple[Board, Board, int, XgidState] | None:
+    tail = _XGID_TAILS.get(body[26:])
+    if tail is None or not _XG_BOARD_FAST.match(body, 0, 26):
+        return None
+    player_on_roll, state = tail
+    bottom = [0] * 26
+    top = [0] * 26
+    top[25] = _XG_TOP_COUNT[body[0]]
+    bottom[25] = _XG_BOTTOM_COUNT[body[25]]
+    for i in range(1, 25):
+        ch = body[i]
+        if ch in _XG_BOTTOM_COUNT:
+            bottom[i] = _XG_BOTTOM_COUNT[ch]
+        else:
+            top[25 - i] = _XG_TOP_COUNT[ch]
+    on_bottom, on_top = sum(bottom), sum(top)
+    if on_bottom > checkers or on_top > checkers:
+        return None
+    bottom[0] = checkers - on_bottom
+    top[0] = checkers - on_top
     mine, theirs = (bottom, top) if player_on_roll == 0 else (top, bottom)
     return tuple(mine), tuple(theirs), player_on_roll, state

@@ -198,6 +198,9 @@ def _candidates(pos: Position, chains, dice, caucasian: bool, plays=None) -> lis
         return []
     if plays is None:
         plays = pos.legal_plays(dice, caucasian=caucasian)
+    select = getattr(plays, "_indices_of_mine", None)
+    if select is not None:   # LegalPlays: build only the plays with the written result
+        plays = [plays[i] for i in select(mine_after)]
     strict = [p for p in plays if _matches(p, mine_after, chains)]
     if strict:
         return strict
@@ -258,7 +261,8 @@ def parse_play(pos: Position, text: str, dice=None, *, caucasian: bool = False, 
         raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], dice, caucasian=caucasian,
                                         text=text.strip(), hit_marks=_marks(chains)))
     by_roll = {}
-    for roll in _ROLLS:
+    mine_after = _mine_after(pos.mine, chains)
+    for roll in _possible_rolls(pos.mine, mine_after):
         found = _find(pos, chains, roll, caucasian)
         if found:
             by_roll[roll] = found[0]
@@ -278,6 +282,31 @@ def parse_play(pos: Position, text: str, dice=None, *, caucasian: bool = False, 
         raise IllegalPlayError(diagnose(pos, [_steps_of(ch) for ch in chains], plausible[0], caucasian=caucasian,
                                         text=text.strip(), hit_marks=_marks(chains)))
     raise IllegalPlayError(f"{text.strip()!r} is not a legal play of any roll here; give the dice to see why")
+
+
+def _possible_rolls(mine: Sequence[int], mine_after: Sequence[int] | None) -> list[tuple[int, int]]:
+    """The rolls (of the 21) that can have a legal play leaving the mover with ``mine_after``.
+
+    Only a play with that result can match the text (see :func:`_candidates`), so the other
+    rolls need no generation. A play of dice ``U`` moves its checkers ``sum(U)`` pips (R5, R6),
+    except that a bear-off may use a die up to 5 pips larger than the distance (R18); the
+    number of bear-offs is the growth of the off count. ``U`` is both dice, one of them, or
+    none (R10-R12); for doubles 1 to 4 of the number (R6).
+
+    >>> five_on_13 = (0,) * 13 + (5,) + (0,) * 12
+    >>> _possible_rolls(five_on_13, (0,) * 9 + (1,) + (0,) * 3 + (4,) + (0,) * 12)   # 13/9: 4 pips
+    [(6, 4), (5, 4), (4, 4), (4, 3), (4, 2), (4, 1), (3, 1), (2, 2), (1, 1)]
+    """
+    if mine_after is None:
+        return []
+    pips = sum(i * n for i, n in enumerate(mine)) - sum(i * n for i, n in enumerate(mine_after))
+    slack = 5 * (mine_after[0] - mine[0])
+    out = []
+    for a, b in _ROLLS:
+        used = (a, 2 * a, 3 * a, 4 * a) if a == b else (a + b, a, b)
+        if pips == 0 or any(pips <= u <= pips + slack for u in used):
+            out.append((a, b))
+    return out
 
 
 def _marks(chains) -> list[int]:

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import threading
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
+
+import numpy as np
 
 from . import _kernel
 from .dice import check_dice
@@ -34,7 +36,7 @@ from .notation import diagnose, format_play
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["Play", "check_dice", "generate_plays", "result_of"]
+__all__ = ["LegalPlays", "Play", "check_dice", "generate_plays", "result_of"]
 
 # One search workspace per thread: a widget's background thread and the main thread never
 # share the kernel's buffers.
@@ -218,13 +220,13 @@ class Play:
         if _POSITION_TYPE is None:  # pragma: no cover - bgsim/__init__ imports position
             raise ParseError("import bgsim.position before reading plays with their positions")
         pos = _POSITION_TYPE.from_dict(before)
-        for legal in generate_plays(pos, dice, caucasian=caucasian):
-            if legal.steps == steps and legal.hits == hits:
-                return legal
+        legal = generate_plays(pos, dice, caucasian=caucasian)
+        i = legal._find(cls(steps, dice, hits))
+        if i >= 0:
+            return legal[i]
         # The same play with its steps written in another order is the same play.
         after = _apply_steps(pos, steps)
-        if (after is not None and _hits_of(pos, steps) == hits
-                and any(legal.after == after for legal in generate_plays(pos, dice, caucasian=caucasian))):
+        if after is not None and _hits_of(pos, steps) == hits and legal._index_of_after(after) >= 0:
             return cls(steps, dice, hits, pos, after, caucasian)
         raise IllegalPlayError(diagnose(pos, [steps], dice, caucasian=caucasian,
                                         text=format_play(steps, hits)))
@@ -255,31 +257,345 @@ def _hits_of(pos: Position, steps) -> tuple[bool, ...]:
     return tuple(hits)
 
 
-def generate_plays(pos: Position, dice, *, caucasian: bool = False) -> list[Play]:
-    """The legal plays of ``dice`` in ``pos`` (R5-R21, V5 with ``caucasian``).
+# ---------------------------------------------------------------------------
+# LegalPlays: the kernel's answer, kept as bytes; Play objects only when asked for
+# ---------------------------------------------------------------------------
+
+def _packed() -> tuple[np.ndarray, memoryview]:
+    """This thread's buffer for :func:`generate_plays` (thread safety), made on first use: the
+    array of a :class:`~bgsim._kernel.PackedWorkspace` and a memoryview of its int8 part
+    (slicing a memoryview is cheaper than slicing the array)."""
+    buffers = getattr(_LOCAL, "packed", None)
+    if buffers is None:
+        ws = _kernel.PackedWorkspace()
+        buffers = _LOCAL.packed = (ws.buf, ws.i8.data)   # .data: a memoryview
+        _resolve_entry(ws.buf)
+    return buffers
+
+
+def _resolve_entry(buf: np.ndarray) -> None:
+    """Call the compiled :func:`~bgsim._kernel.generate_packed` directly from now on.
+
+    Its argument types never change (the 52 board bytes, three ints, the int64 buffer), so
+    numba's per-call type dispatch can be skipped: the compiled function for those types is
+    looked up once (about 1 us less per call). Falls back to the dispatcher if numba's
+    internals do not offer it.
+    """
+    global _generate_packed
+    dispatcher = _kernel.generate_packed
+    args = (bytes(52), 1, 2, 0, buf)   # an empty board: the empty play (R12)
+    dispatcher(*args)                 # compiles, or loads the on-disk cache
+    try:
+        compiled: Any = dispatcher.overloads[tuple(dispatcher.typeof_pyval(a) for a in args)]
+        entry = compiled.entry_point
+        if entry(*args) != 1:  # pragma: no cover - a numba that calls differently
+            return
+    except Exception:  # pragma: no cover - numba's internals changed: keep the dispatcher
+        return
+    _generate_packed = entry
+
+
+def _new_play(steps, dice, hits, before, after, caucasian) -> Play:
+    """A Play without the frozen dataclass's ``__init__`` (values known right: engine output)."""
+    play = object.__new__(Play)
+    d = play.__dict__
+    d["steps"] = steps
+    d["dice"] = dice
+    d["hits"] = hits
+    d["before"] = before
+    d["after"] = after
+    d["caucasian"] = caucasian
+    return play
+
+
+# The kernel's step bytes ((src, dst, hit) per step) -> (steps, hits), kept: the same steps
+# come back again and again. Bounded: cleared when full.
+_STEPS: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = {}
+_STEPS_MAX = 1 << 16
+
+
+def _decode_steps(raw: bytes) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
+    decoded = (tuple((raw[j], raw[j + 1]) for j in range(0, len(raw), 3)),
+               tuple(raw[j + 2] == 1 for j in range(0, len(raw), 3)))
+    if len(_STEPS) >= _STEPS_MAX:
+        _STEPS.clear()
+    _STEPS[raw] = decoded
+    return decoded
+
+
+class LegalPlays(Sequence[Play]):
+    """The legal plays of one roll in one position: an immutable, list-like sequence.
+
+    :meth:`~bgsim.Position.legal_plays` returns one. It holds a copy of the rules
+    engine's output (52 board bytes and the steps of each play) and builds a
+    :class:`Play` only for the items asked for (then keeps it), so a call that looks at
+    one or two plays costs little more than the generation itself (R5-R21; V5 with
+    ``caucasian``). It behaves like a list of plays: ``len``, iteration, indexing,
+    slicing (a list), ``in``, :meth:`index`, :meth:`count`, and ``==`` with a list of
+    plays or another ``LegalPlays``; the order is the engine's (higher die first, back
+    checkers first). :meth:`afters` gives the resulting positions without building plays.
+
+    >>> from bgsim import Position
+    >>> plays = Position.initial().legal_plays((6, 1))
+    >>> len(plays), str(plays[4]), plays[4] in plays, plays.index(plays[4])
+    (10, '13/7 8/7', True, 4)
+    >>> plays == list(plays), [str(p) for p in plays[:2]]
+    (True, ['24/18 24/23', '24/18 8/7'])
+    >>> plays.afters()[4] == plays[4].after == Position.initial().play("13/7 8/7")
+    True
+    >>> plays[0] = None
+    Traceback (most recent call last):
+    ...
+    TypeError: 'LegalPlays' object does not support item assignment
+    """
+
+    __slots__ = ("_afters", "_before", "_caucasian", "_data", "_dice", "_n", "_plays")
+
+    def __init__(self, before: Position, dice: tuple[int, int], data: bytes, n: int, caucasian: bool = False) -> None:
+        # data, the kernel's output for n plays (_kernel.generate_packed): first 52 bytes per play
+        # (the board after it, the mover's row then the opponent's, not swapped), then 12 bytes
+        # per play ((src, dst, hit) x 4, the first k meaningful), then the n step counts k.
+        self._before = before
+        self._dice = dice
+        self._data = data
+        self._n = n
+        self._caucasian = caucasian
+        self._plays: list[Play | None] | None = None
+        self._afters: tuple | None = None
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def before(self) -> Position:
+        """The position the plays start from."""
+        return self._before
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The roll."""
+        return self._dice
+
+    @property
+    def caucasian(self) -> bool:
+        """Whether the plays were generated under the Caucasian rule (V5)."""
+        return self._caucasian
+
+    def __len__(self) -> int:
+        return self._n
+
+    def _after(self, i: int) -> Position:
+        afters = self._afters
+        if afters is not None:
+            return afters[i]
+        b = self._data
+        o = 52 * i
+        # The mover's row becomes the opponent's: the opponent is on roll after the play.
+        theirs = b[o:o + 26]
+        mine = b[o + 26:o + 52]
+        before = self._before
+        return before._make(tuple(mine), tuple(theirs), 1 - before._turn, mine + theirs)
+
+    def _play(self, i: int) -> Play:
+        plays = self._plays
+        if plays is None:
+            plays = self._plays = [None] * self._n
+        play = plays[i]
+        if play is None:
+            m = self._data
+            o = 52 * self._n + 12 * i
+            raw = m[o:o + 3 * m[64 * self._n + i]]
+            decoded = _STEPS.get(raw)
+            if decoded is None:
+                decoded = _decode_steps(raw)
+            play = plays[i] = _new_play(decoded[0], self._dice, decoded[1], self._before, self._after(i),
+                                        self._caucasian)
+        return play
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+
+    def __getitem__(self, index: int | slice) -> Play | list[Play]:
+        if isinstance(index, slice):
+            return [self._play(i) for i in range(*index.indices(self._n))]
+        try:
+            i = index.__index__()
+        except AttributeError:
+            raise TypeError(f"LegalPlays indices must be integers or slices, not {type(index).__name__}") from None
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("LegalPlays index out of range")
+        return self._play(i)
+
+    def __iter__(self) -> Iterator[Play]:
+        play = self._play
+        return (play(i) for i in range(self._n))
+
+    def afters(self) -> tuple[Position, ...]:
+        """The position after each play, in order (the opponent on roll), built without the plays.
+
+        >>> from bgsim import Position
+        >>> plays = Position.initial().legal_plays((2, 1))
+        >>> [p.after for p in plays] == list(plays.afters())
+        True
+        """
+        afters = self._afters
+        if afters is None:
+            plays = self._plays
+            if plays is not None:   # keep the plays' positions: the same objects
+                afters = tuple(self._after(i) if p is None else p.after for i, p in enumerate(plays))
+            else:   # _after, unrolled
+                b = self._data
+                before = self._before
+                make, turn = before._make, 1 - before._turn
+                out = []
+                for o in range(0, 52 * self._n, 52):
+                    theirs = b[o:o + 26]
+                    mine = b[o + 26:o + 52]
+                    out.append(make(tuple(mine), tuple(theirs), turn, mine + theirs))
+                afters = tuple(out)
+            self._afters = afters
+        return afters
+
+    #: Another name of :meth:`afters`: the resulting positions.
+    positions = afters
+
+    # ----------------------------------------------------------------- searching
+    def _key(self, play: object) -> bytes | None:
+        """The play's steps as the kernel writes them, or None if it cannot be one of these."""
+        if not isinstance(play, Play) or play.dice != self._dice or len(play.hits) != len(play.steps):
+            return None
+        try:
+            return bytes(x for (a, b), h in zip(play.steps, play.hits, strict=True) for x in (a, b, 1 if h else 0))
+        except (TypeError, ValueError):
+            return None
+
+    def _find(self, play: object, start: int = 0, stop: int | None = None) -> int:
+        """The index of the first play equal to ``play`` (steps, dice, hits) in [start, stop), or -1."""
+        key = self._key(play)
+        if key is None:
+            return -1
+        k = len(key) // 3
+        m, n = self._data, self._n
+        for i in range(*slice(start, stop).indices(n)):
+            o = 52 * n + 12 * i
+            if m[64 * n + i] == k and m[o:o + 3 * k] == key:
+                return i
+        return -1
+
+    def __contains__(self, play: object) -> bool:
+        return self._find(play) >= 0
+
+    def index(self, play: object, start: int = 0, stop: int | None = None) -> int:
+        """The index of the first play equal to ``play``; :class:`ValueError` if none (as a list)."""
+        i = self._find(play, start, stop)
+        if i < 0:
+            raise ValueError(f"{play!r} is not in the legal plays")
+        return i
+
+    def count(self, play: object) -> int:
+        """How many plays equal ``play`` (0 or 1: the plays are distinct)."""
+        return int(self._find(play) >= 0)
+
+    def _index_of_after(self, after: Position) -> int:
+        """The index of the play leading to ``after`` (the opponent on roll), or -1."""
+        if after._turn != 1 - self._before._turn:
+            return -1
+        return self._index_of_row(bytes(after._theirs) + bytes(after._mine))
+
+    def _index_of_row(self, row: bytes) -> int:
+        b, end = self._data, 52 * self._n
+        i = b.find(row, 0, end)
+        while i >= 0 and i % 52:
+            i = b.find(row, i + 1, end)
+        return -1 if i < 0 else i // 52
+
+    def _indices_of_mine(self, mine: Sequence[int]) -> list[int]:
+        """The indices of the plays after which the mover has ``mine`` (26 counts)."""
+        try:
+            row = bytes(mine)
+        except (TypeError, ValueError):
+            return []
+        b, end = self._data, 52 * self._n
+        out = []
+        i = b.find(row, 0, end)
+        while i >= 0:
+            if i % 52 == 0:
+                out.append(i // 52)
+            i = b.find(row, i + 1, end)
+        return out
+
+    def _cached_index(self, play: Play) -> int:
+        """The index of ``play`` itself (the same object) among the plays built so far, or -1."""
+        plays = self._plays
+        if plays is not None:
+            for i, p in enumerate(plays):
+                if p is play:
+                    return i
+        return -1
+
+    # ----------------------------------------------------------------- comparing
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalPlays):
+            return self._n == other._n and self._dice == other._dice and list(self) == list(other)
+        if isinstance(other, list):
+            return len(other) == self._n and list(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # compared with lists, like a list
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __reduce__(self):
+        return (LegalPlays, (self._before, self._dice, self._data, self._n, self._caucasian))
+
+
+def generate_plays(pos: Position, dice, *, caucasian: bool = False) -> LegalPlays:
+    """The legal plays of ``dice`` in ``pos`` (R5-R21, V5 with ``caucasian``), as :class:`LegalPlays`.
 
     >>> from bgsim import Position
     >>> len(generate_plays(Position.initial(), (1, 1)))
     42
     """
-    d1, d2 = check_dice(dice)
-    ws = _workspace()
-    board = pos.to_array()
-    n = _kernel.generate(board, d1, d2, _kernel.FLAG_CAUCASIAN if caucasian else 0, *ws.arrays())
-    boards = ws.boards[:n].tolist()
-    moves = ws.moves[:n].tolist()
-    nmoves = ws.nmoves[:n].tolist()
-    make = type(pos)._make
-    turn = 1 - pos.turn
-    plays = []
-    for i in range(n):
-        k = nmoves[i]
-        row = moves[i][:k]
-        steps = tuple((m[0], m[1]) for m in row)
-        hits = tuple(m[2] == 1 for m in row)
-        after = make(tuple(boards[i][1]), tuple(boards[i][0]), turn)
-        plays.append(Play(steps, (d1, d2), hits, pos, after, caucasian))
+    return _generate(pos, dice, caucasian)
+
+
+def _generate(pos: Position, dice, caucasian: bool) -> LegalPlays:
+    """:func:`generate_plays` with positional arguments (Position.legal_plays calls this)."""
+    # check_dice's test for a tuple of two ints, inline (this is the per-call hot path); R2
+    if type(dice) is not tuple or len(dice) != 2 or type(dice[0]) is not int or type(dice[1]) is not int \
+            or not (0 < dice[0] < 7 and 0 < dice[1] < 7):
+        dice = check_dice(dice)
+    buffers = getattr(_LOCAL, "packed", None)
+    if buffers is None:
+        buffers = _packed()
+    buf, view = buffers
+    key = pos._key
+    if key is None:
+        key = pos._bytes()
+    n = _generate_packed(key, dice[0], dice[1], 1 if caucasian else 0, buf)  # 1 = FLAG_CAUCASIAN
+    # LegalPlays.__init__ inline. The data is a copy of the n results only: the buffer is
+    # reused by this thread's next call.
+    plays = _new_object(LegalPlays)
+    plays._before = pos
+    plays._dice = dice
+    plays._data = view[_OUT:_OUT + 65 * n].tobytes()
+    plays._n = n
+    plays._caucasian = caucasian
+    plays._plays = None
+    plays._afters = None
     return plays
+
+
+_new_object = object.__new__
+
+
+_generate_packed = _kernel.generate_packed
+_OUT = _kernel.P8_OUT
+assert _kernel.FLAG_CAUCASIAN == 1
 
 
 def result_of(pos: Position, play: Play, *, caucasian: bool = False) -> Position:
@@ -294,8 +610,7 @@ def result_of(pos: Position, play: Play, *, caucasian: bool = False) -> Position
         return play.after
     # A play made elsewhere (or by hand): legal if its steps reach a legal result.
     after = _apply_steps(pos, play.steps)
-    if after is not None and any(legal.after == after
-                                 for legal in generate_plays(pos, play.dice, caucasian=caucasian)):
+    if after is not None and generate_plays(pos, play.dice, caucasian=caucasian)._index_of_after(after) >= 0:
         return after
     raise IllegalPlayError(diagnose(pos, [play.steps], play.dice, caucasian=caucasian, text=str(play)))
 

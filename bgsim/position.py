@@ -23,9 +23,9 @@ import numpy as np
 
 from . import plays as _plays
 from .errors import IllegalPlayError, InvalidPositionError, ParseError
-from .ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
+from .ids import _position_id_of, _xgid_of, decode_position_id, decode_xgid
 from .notation import parse_play as _parse_play
-from .plays import Play
+from .plays import LegalPlays, Play
 from .text import board_text
 from .turn import TurnBuilder
 
@@ -104,7 +104,14 @@ class Position:
     (1, 2, (0, 0))
     """
 
-    __slots__ = ("_hash", "_mine", "_theirs", "_turn")
+    # _key: the 52 count bytes (mine, then theirs), made when first needed (engine input, ids);
+    # _hash: made when first needed (a position from the engine may never be hashed).
+    __slots__ = ("_hash", "_key", "_mine", "_theirs", "_turn")
+    _hash: int | None
+    _key: bytes | None
+    _mine: tuple[int, ...]
+    _theirs: tuple[int, ...]
+    _turn: int
 
     def __init__(self, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int | None = None) -> None:
         if turn not in (0, 1) or isinstance(turn, bool):
@@ -132,7 +139,8 @@ class Position:
         self._mine = m
         self._theirs = t
         self._turn = int(turn)
-        self._hash = hash((m, t, self._turn))
+        self._hash = None
+        self._key = None
 
     # ----------------------------------------------------------------- constructors
     @classmethod
@@ -261,8 +269,10 @@ class Position:
         >>> Position.from_gnubg_id(start.gnubg_id(), checkers=3) == start
         True
         """
-        mine, theirs = decode_position_id(text, checkers=checkers)
-        return cls(mine, theirs, turn)
+        mine, theirs = decode_position_id(text, checkers=checkers)   # checked: R1, R2
+        if turn not in (0, 1) or isinstance(turn, bool):
+            raise InvalidPositionError(f"turn must be player 0 or 1, not {turn!r}")
+        return cls._make(mine, theirs, int(turn))
 
     def gnubg_id(self) -> str:
         """The gnubg Position ID, as gnubg shows it with this side on roll.
@@ -270,7 +280,7 @@ class Position:
         >>> Position.initial().gnubg_id()
         '4HPwATDgc/ABMA'
         """
-        return encode_position_id(self._mine, self._theirs)
+        return _position_id_of(self._mine, self._theirs)   # a Position is valid: no checks again
 
     @classmethod
     def from_xgid(cls, text: str, *, checkers: int = CHECKERS) -> Position:
@@ -282,8 +292,8 @@ class Position:
         >>> Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10") == Position.initial()
         True
         """
-        mine, theirs, on_roll, _state = decode_xgid(text, checkers=checkers)
-        return cls(mine, theirs, on_roll)
+        mine, theirs, on_roll, _state = decode_xgid(text, checkers=checkers)   # checked: R1, R2
+        return cls._make(mine, theirs, on_roll)
 
     def xgid(self, state=None) -> str:
         """This position as an XGID: a money game with a centred cube, unless ``state``
@@ -292,7 +302,7 @@ class Position:
         >>> Position.initial().xgid()
         'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
         """
-        return encode_xgid(self._mine, self._theirs, self._turn, state)
+        return _xgid_of(self._mine, self._theirs, self._turn, state)
 
     # ----------------------------------------------------------------- reading
     @property
@@ -469,7 +479,7 @@ class Position:
 
     def to_array(self) -> np.ndarray:
         """The engine's ``int8[2, 26]`` board: row 0 on roll, row 1 opponent."""
-        return np.array((self._mine, self._theirs), dtype=np.int8)
+        return np.frombuffer(self._bytes(), dtype=np.int8).reshape(2, 26).copy()
 
     # ----------------------------------------------------------------- JSON form
     def to_dict(self) -> dict:
@@ -527,18 +537,30 @@ class Position:
         return cls(sides[0], sides[1], turn, checkers=checkers)
 
     @classmethod
-    def _make(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: int) -> Position:
-        """Trusted constructor for values known valid (engine output)."""
+    def _make(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: int, key: bytes | None = None) -> Position:
+        """Trusted constructor for values known valid (engine output); ``key`` is :meth:`_bytes` if known."""
         obj = object.__new__(cls)
         obj._mine = mine
         obj._theirs = theirs
         obj._turn = turn
-        obj._hash = hash((mine, theirs, turn))
+        obj._hash = None
+        obj._key = key
         return obj
 
+    def _bytes(self) -> bytes:
+        """The 52 counts as bytes, ``mine`` then ``theirs`` (the engine's board, row 0 first), cached."""
+        key = self._key
+        if key is None:
+            key = self._key = bytes(self._mine) + bytes(self._theirs)
+        return key
+
     # ----------------------------------------------------------------- plays
-    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> list[Play]:
+    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> LegalPlays:
         """Every legal play of ``dice`` (R5-R21), one per distinct resulting position.
+
+        A :class:`~bgsim.plays.LegalPlays`: an immutable list-like sequence that builds each
+        :class:`~bgsim.plays.Play` only when it is asked for; ``.afters()`` gives the
+        resulting positions.
 
         The empty play when nothing can move (R12). ``caucasian=True`` applies the
         Caucasian hit rule (V5). The order is deterministic: higher die first, back
@@ -549,7 +571,7 @@ class Position:
         >>> Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3}).legal_plays((3, 3))
         [Play(steps=(), dice=(3, 3))]
         """
-        return _plays.generate_plays(self, dice, caucasian=caucasian)
+        return _generate_plays(self, dice, caucasian)
 
     def parse_play(self, text: str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> Play:
         """Read a play in standard notation and check it is legal (R5-R21).
@@ -590,7 +612,10 @@ class Position:
         return self._mine == other._mine and self._theirs == other._theirs and self._turn == other._turn
 
     def __hash__(self) -> int:
-        return self._hash
+        h = self._hash
+        if h is None:
+            h = self._hash = hash((self._mine, self._theirs, self._turn))
+        return h
 
     def __reduce__(self):
         return (Position, (self._mine, self._theirs, self._turn))
@@ -620,4 +645,5 @@ class Position:
         return TurnBuilder(self, dice, caucasian=caucasian)
 
 
+_generate_plays = _plays._generate
 _plays._register_position_type(Position)
