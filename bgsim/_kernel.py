@@ -63,6 +63,7 @@ FLAG_CAUCASIAN = 1  # V5: a checker that hit in its home board may not then land
 
 # Rows of the search's ``work`` array (see _search).
 W_CAND, W_HIT, W_HFLAG, W_ANY, W_HITTERS, W_SRC, W_DST, W_DICE, W_HASH = range(9)
+WORK_ROWS = 9
 
 # Zobrist keys: the hash of a board is the XOR of ZOBRIST[side, place, count] over its 52
 # places, kept up to date step by step during the search (a fixed seed: compiled in as a constant).
@@ -89,7 +90,7 @@ class Workspace:
         # scratch: [0] current stamp, [1] count, [2] best score so far
         self.scratch = np.zeros(4, dtype=np.int64)
         # search state, reused by every call: see _search
-        self.work = np.zeros((9, 26), dtype=np.int64)
+        self.work = np.zeros((WORK_ROWS, 26), dtype=np.int64)
 
     def arrays(self):
         return self.boards, self.moves, self.nmoves, self.table, self.stamps, self.scratch, self.work
@@ -444,12 +445,12 @@ P8_MOVES = P8_BOARDS + MAX_PLAYS * 52
 P8_NMOVES = P8_MOVES + MAX_PLAYS * 12
 P8_OUT = P8_NMOVES + MAX_PLAYS
 P8_SIZE = P8_OUT + MAX_PLAYS * 65
-# int64 buffer: stamps, the int32 table (two per int64), scratch, work.
+# int64 buffer: stamps, the table (see Workspace), scratch, work.
 P64_STAMPS = 0
 P64_TABLE = TABLE_SIZE
-P64_SCRATCH = P64_TABLE + TABLE_SIZE // 2
+P64_SCRATCH = P64_TABLE + TABLE_SIZE
 P64_WORK = P64_SCRATCH + 4
-P64_SIZE = P64_WORK + 8 * 26
+P64_SIZE = P64_WORK + WORK_ROWS * 26
 
 
 # One int64 array holds both: the int64 part first, then the int8 part (P8_SIZE bytes).
@@ -489,9 +490,9 @@ def generate_packed(key, d1, d2, flags, buf):
     moves = i8[P8_MOVES:P8_NMOVES].reshape((MAX_PLAYS, 4, 3))
     nmoves = i8[P8_NMOVES:P8_OUT]
     stamps = i64[P64_STAMPS:P64_TABLE]
-    table = i64[P64_TABLE:P64_SCRATCH].view(np.int32)
+    table = i64[P64_TABLE:P64_SCRATCH]
     scratch = i64[P64_SCRATCH:P64_WORK]
-    work = i64[P64_WORK:P64_SIZE].reshape((8, 26))
+    work = i64[P64_WORK:P64_SIZE].reshape((WORK_ROWS, 26))
     n = generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, work)
     o = P8_OUT
     i8[o:o + 52 * n] = i8[P8_BOARDS:P8_BOARDS + 52 * n]
