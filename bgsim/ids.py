@@ -295,13 +295,23 @@ def _decode_position_id_fast(body: str, checkers: int) -> tuple[Board, Board] | 
     """``(mine, theirs)`` of a well-formed ID, or None: then the careful decoder explains the error."""
     if not _POSITION_ID_FAST.fullmatch(body):
         return None
-    # Bits in key order (bit 0 = the first byte's lowest bit first): each byte's bits reversed,
-    # the bytes in order, written out in binary.
-    key = int.from_bytes(binascii.a2b_base64(body + "==").translate(_REVERSED_BITS), "big")
-    runs = format(key, "080b").split("0")
-    if len(runs) < 51 or any(runs[50:]):   # fewer than 50 separators, or bits after the last one
+    # The key's bits in order (each byte from its lowest bit) are runs of 1s, a slot's checkers,
+    # each closed by a 0. _BYTE_RUNS[byte]: the 1s before the byte's first 0, the runs closed
+    # inside it, and the 1s after its last 0 (None when the byte is eight 1s).
+    runs: list[int] = []
+    carry = 0
+    for byte in binascii.a2b_base64(body + "=="):
+        split = _BYTE_RUNS[byte]
+        if split is None:
+            carry += 8
+            continue
+        first, inner, last = split
+        runs.append(carry + first)
+        runs += inner
+        carry = last
+    if len(runs) < 50 or carry or any(runs[50:]):   # fewer than 50 slots, or 1s after the last one
         return None
-    counts = bytes(map(len, runs[:50]))   # theirs' slots 1-25, then mine's (at most 15 each)
+    counts = bytes(runs[:50])   # theirs' slots 1-25, then mine's (at most 15 each)
     on_t = sum(counts[:25])
     on_m = sum(counts[25:])
     if on_t > checkers or on_m > checkers:
@@ -314,7 +324,17 @@ def _decode_position_id_fast(body: str, checkers: int) -> tuple[Board, Board] | 
 
 
 _OCCUPIED = bytes([0] + [1] * 255)   # a count -> 1 if any checker
-_REVERSED_BITS = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))   # a byte -> its bits in reverse order
+
+
+def _byte_runs(byte: int) -> tuple[int, tuple[int, ...], int] | None:
+    """For _BYTE_RUNS: (1s before the first 0, runs closed inside, 1s after the last 0), lowest bit first."""
+    if byte == 0xFF:
+        return None
+    runs = f"{byte:08b}"[::-1].split("0")
+    return len(runs[0]), tuple(len(r) for r in runs[1:-1]), len(runs[-1])
+
+
+_BYTE_RUNS = tuple(_byte_runs(b) for b in range(256))
 
 
 def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
