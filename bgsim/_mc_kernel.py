@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import generate, loss_kind
+from ._kernel import generate, loss_kind, njit_no_refcount
 from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, net_choose
 from ._random_kernel import uniform
 
@@ -167,7 +167,7 @@ def no_net() -> tuple:
     return net_args(np.zeros((1, 1)), np.zeros(1), np.zeros((N_OUTPUTS, 1)), np.zeros(N_OUTPUTS))
 
 
-@njit(cache=True, _nrt=False)  # allocates nothing: no reference counting (see _kernel._search)
+@njit_no_refcount()  # allocates nothing
 def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom, net):
     """Index of the play ``player`` picks among the ``n`` results in ``boards[:n]``."""
     if n == 1:
@@ -205,7 +205,7 @@ def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom, n
     return best
 
 
-@njit(cache=True, _nrt=False)  # allocates nothing: no reference counting (see _kernel._search)
+@njit_no_refcount()  # allocates nothing
 def choose_final(n, nchk, boards):
     """V4's final roll: a play bearing off every checker (a draw) if one exists, else the one
     losing least (R23 judged after it). Every player plays the final roll this way."""
@@ -248,9 +248,9 @@ def play_chunk(start, nchk, flags, first_rolls, ngames, state, player0, player1,
                        boards, moves, nmoves, table, stamps, scratch, work, b, perm)
 
 
-# _nrt=False: the loop allocates nothing (play_chunk hands it the board and the permutation),
-# so numba's reference counting of the arrays passed to generate and choose on every turn goes.
-@njit(cache=True, nogil=True, _nrt=False)
+# No reference counting (see _kernel.njit_no_refcount): play_chunk hands the loop its board
+# and permutation, so nothing is allocated on any turn.
+@njit_no_refcount(nogil=True)
 def _play_games(start, nchk, flags, first_rolls, ngames, state, player0, player1, starter0, last_roll_draw,
                 ptab, pbar, poff, bo_exp, binom, net0, net1, counts,
                 boards, moves, nmoves, table, stamps, scratch, work, b, perm):

@@ -48,7 +48,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import drop_stale_dependent_caches, generate, loss_kind
+from ._kernel import drop_stale_dependent_caches, generate, loss_kind, njit_no_refcount
 from ._random_kernel import uniform
 
 drop_stale_dependent_caches(__file__, ("_mc_kernel",))
@@ -102,7 +102,7 @@ def _shots(bb, shooter, target, masks):
     return _popcount(mask)
 
 
-@njit(cache=True, _nrt=False)  # allocates nothing: no reference counting (see _kernel._search)
+@njit_no_refcount()  # allocates nothing
 def encode(bb, me, idx, val, masks):
     """Nonzero inputs of the position ``bb`` (int8[2, 26]) with row ``me`` on roll.
 
@@ -208,7 +208,7 @@ def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
 
-@njit(cache=True, _nrt=False)  # allocates nothing: no reference counting (see _kernel._search)
+@njit_no_refcount()  # allocates nothing
 def forward(idx, val, nz, w1, b1, w2, b2, hidden, out):
     """Hidden activations and the five outputs for the inputs ``idx[:nz]``, ``val[:nz]``.
 
@@ -232,7 +232,7 @@ def forward(idx, val, nz, w1, b1, w2, b2, hidden, out):
         out[o] = _sigmoid(s)
 
 
-@njit(cache=True, fastmath=True, _nrt=False)
+@njit_no_refcount(fastmath=True)
 def forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out):
     """:func:`forward` compiled with fast floating point (vectorised; sums may round
     differently in the last bits). Play choice in play-outs uses it; training uses
@@ -312,7 +312,7 @@ def _bearoff_choice(n, boards, bo_exp, binom):
     return best
 
 
-@njit(cache=True, _nrt=False)  # allocates nothing: no reference counting (see _kernel._search)
+@njit_no_refcount()  # allocates nothing
 def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out, best_out,
                fast=True):
     """Index of the play the network picks among ``boards[:n]`` (results of board ``b``).

@@ -674,7 +674,7 @@ def _chunk_player(p, job: _Job, k: int, side: int):
     return p
 
 
-def _legal_index(label: str, chosen, plays: list[Play], pos: Position, dice) -> int:
+def _legal_index(label: str, chosen, plays: Sequence[Play], pos: Position, dice) -> int:
     """Where the play a Python player returned is among ``plays``; EstimateError if nowhere."""
     for i, q in enumerate(plays):
         if q is chosen:
