@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
 
 
 def drop_stale_dependent_caches(source: str, dependents: tuple[str, ...]) -> None:
@@ -284,6 +285,9 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
     order already found that result. A full play exists then, so the partial play the
     pruned level records scores below it and is dropped (R10).
 
+    Without V5 the candidates are my occupied points, kept as a bit mask (``occ``) and
+    visited highest first by counting leading zeros, so empty points cost nothing.
+
     Caucasian (V5): candidates are (point, kind) with kind 1 = move a checker that hit
     in the home board this turn (it may not land on own checkers) and kind 0 = any other.
     ``hitters[p]`` counts such checkers on point ``p``.
@@ -299,6 +303,10 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
     outside = 0        # my checkers on the bar and points 7-24 (R16)
     for p in range(7, 26):
         outside += b[0, p]
+    occ = np.int64(0)  # bit p set: I have a checker on point p (1-24) or the bar (25)
+    for p in range(1, 26):
+        if b[0, p] > 0:
+            occ |= np.int64(1) << p
     stride = 1 if caucasian else 2  # without V5 only kind-0 candidates (even numbers) exist
     level = 0
     work[W_CAND, 0] = 52
@@ -310,6 +318,19 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
         dst = -1
         prune = swapped and level == 1 and work[W_SRC, 0] != 25
         moved = work[W_DST, 0]
+        if not caucasian:
+            # the occupied points below the last one tried, highest first (no empty point visited)
+            m = occ & ((np.int64(1) << (c >> 1) + 1) - 2)
+            while m != 0:
+                s = 63 - leading_zeros(m)
+                if not (prune and s != moved and s > die):
+                    dst = _step_dest(b, s, die, outside)
+                    if dst >= 0:
+                        found = True
+                        c = 2 * s
+                        break
+                m ^= np.int64(1) << s
+            c = c if found else 0
         while c >= 2:
             s = c >> 1
             kind = c & 1
@@ -333,6 +354,10 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
             hit = apply_step(b, s, dst)
             if s >= 7 and dst <= 6:
                 outside -= 1
+            if b[0, s] == 0:
+                occ ^= np.int64(1) << s
+            if dst > 0:
+                occ |= np.int64(1) << dst
             work[W_HASH, level] = np.int64(h)
             h = _rehash(h, b, s, dst, hit)
             work[W_HIT, level] = hit
@@ -352,6 +377,9 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
                 undo_step(b, s, dst, hit)
                 if s >= 7 and dst <= 6:
                     outside += 1
+                occ |= np.int64(1) << s
+                if dst > 0 and b[0, dst] == 0:
+                    occ ^= np.int64(1) << dst
                 h = np.uint64(work[W_HASH, level])
                 if caucasian:
                     f = work[W_HFLAG, level]
@@ -376,6 +404,9 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
                 undo_step(b, s, dst, work[W_HIT, level])
                 if s >= 7 and dst <= 6:
                     outside += 1
+                occ |= np.int64(1) << s
+                if dst > 0 and b[0, dst] == 0:
+                    occ ^= np.int64(1) << dst
                 h = np.uint64(work[W_HASH, level])
                 if caucasian:
                     f = work[W_HFLAG, level]
