@@ -169,7 +169,7 @@ def undo_step(b, src, dst, hit):
         b[1, 25] -= 1
 
 
-@njit(cache=True)
+@njit_no_refcount()
 def board_hash(b):
     """Zobrist hash of a board (see ZOBRIST)."""
     h = np.uint64(0)
@@ -416,7 +416,7 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
                         work[W_HITTERS, s] += 1
 
 
-@njit(cache=True)
+@njit_no_refcount()
 def generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, work):
     """Generate the legal plays of roll (d1, d2) on board ``b``; returns their number.
 
