@@ -107,7 +107,6 @@ import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from importlib import resources
 from statistics import NormalDist
 
 import numpy as np
@@ -115,10 +114,15 @@ import numpy as np
 from . import _kernel
 from . import _mc_kernel as _k
 from ._random_kernel import uniform
+from .compiled_players import NO_BEAROFF as _NO_BEAROFF
+from .compiled_players import PLAYER_CODES as _PLAYER_CODES
+from .compiled_players import PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
+from .compiled_players import net_args as _net_args
+from .compiled_players import pubeval_tables as _pubeval_tables
 from .dice import ALL_ROLLS, OPENING_ROLLS
 from .equity import match_equity
-from .errors import BgsimError, EstimateError, RuleViolationError
-from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_weights
+from .errors import EstimateError, RuleViolationError
+from .net import BINOM, Net, NetPlayer, bearoff_expected
 from .plays import Play
 from .position import Position
 from .results import ResultDisplay, Table
@@ -141,26 +145,12 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: The players :func:`estimate` knows, by name.
-PLAYERS = ("random", "pubeval", "heuristic", "net")
-_PLAYER_CODES = {"random": _k.PLAYER_RANDOM, "pubeval": _k.PLAYER_PUBEVAL, "heuristic": _k.PLAYER_HEURISTIC,
-                 "net": _k.PLAYER_NET}
-
-#: What each named player is (the results say which players played: the numbers depend on them).
-PLAYER_DESCRIPTIONS = {
-    "random": "uniform choice among the legal plays",
-    "pubeval": "Tesauro's pubeval linear evaluator",
-    "heuristic": "pubeval plus the exact bear-off database",
-    "net": "TD-trained network, see bgsim.train",
-}
-
 #: Games per chunk: a multiple of 36 and of 30, so every chunk is whole blocks of first rolls.
 DEFAULT_CHUNK_SIZE = 1080
 #: Games per chunk when a side is a Python player (slower: smaller chunks keep progress and
 #: stopping responsive).
 DEFAULT_PYTHON_CHUNK_SIZE = 180
 
-_WEIGHTS_FILE = "pubeval_weights.txt"
 
 
 # ============================================================================================
@@ -565,47 +555,7 @@ class Estimate(ResultDisplay):
 # Tables the compiled players need (once per process)
 # ============================================================================================
 
-_TABLE_LOCK = threading.Lock()
-_PUBEVAL: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-_NO_BEAROFF = np.zeros(1)
 _LOCAL = threading.local()
-
-
-def pubeval_weights() -> tuple[np.ndarray, np.ndarray]:
-    """Tesauro's published pubeval weights: ``(race, contact)``, two arrays of 122 numbers.
-
-    Read from ``bgsim/data/pubeval_weights.txt`` (public domain; see its header).
-
-    >>> race, contact = pubeval_weights()
-    >>> race.shape, float(contact[0]), float(race[121])
-    ((122,), 0.25696, 3.4204)
-    """
-    text = resources.files("bgsim").joinpath("data").joinpath(_WEIGHTS_FILE).read_text(encoding="utf-8")
-    blocks: dict[str, list[float]] = {}
-    current = None
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            current = line[1:-1]
-            blocks[current] = []
-        elif current is None:
-            raise BgsimError(f"{_WEIGHTS_FILE}: numbers before a [race] or [contact] header")
-        else:
-            blocks[current].extend(float(x) for x in line.split())
-    race, contact = np.array(blocks.get("race", [])), np.array(blocks.get("contact", []))
-    if race.shape != (122,) or contact.shape != (122,):
-        raise BgsimError(f"{_WEIGHTS_FILE}: expected 122 race and 122 contact weights")
-    return race, contact
-
-
-def _pubeval_tables():
-    global _PUBEVAL
-    with _TABLE_LOCK:
-        if _PUBEVAL is None:
-            _PUBEVAL = _k.pubeval_table(*pubeval_weights())
-        return _PUBEVAL
 
 
 def _workspace() -> _kernel.Workspace:
@@ -781,15 +731,6 @@ def _play_chunk_python(job: _Job, k: int, n: int, stop_fn) -> tuple[np.ndarray, 
             side ^= 1
         turns += t
     return counts, turns
-
-
-def _net_args(code: int, weights) -> tuple:
-    if code != _k.PLAYER_NET:
-        return _k.no_net()
-    if weights is None:
-        w = shipped_weights()[0]
-        weights = (w["w1"], w["b1"], w["w2"], w["b2"])
-    return _k.net_args(*weights)
 
 
 def _warm(job: _Job) -> None:
@@ -1016,57 +957,6 @@ def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple, tuple
     return (names[0], names[1]), (codes[0], codes[1]), (nets[0], nets[1]), (python[0], python[1])
 
 
-def compiled_choice(player: str | Net, position: Position, plays: Sequence[Play]) -> int:
-    """The index in ``plays`` of the play the compiled ``player`` picks, as in :func:`estimate`.
-
-    ``player`` is ``"pubeval"``, ``"heuristic"``, ``"net"`` or a :class:`bgsim.net.Net`
-    (``"random"`` has nothing to evaluate: use :class:`bgsim.players.RandomPlayer`).
-    ``plays`` are plays from ``position`` (usually ``position.legal_plays(dice)``, whose
-    order is the compiled loop's). :class:`bgsim.players.PubevalPlayer` chooses with it.
-
-    >>> from bgsim import Position
-    >>> pos = Position.initial()
-    >>> plays = pos.legal_plays((3, 1))
-    >>> str(plays[compiled_choice("pubeval", pos, plays)])
-    '8/5 6/5'
-    """
-    if isinstance(player, NetPlayer):
-        player = player.net
-    if isinstance(player, Net):
-        code, weights = _k.PLAYER_NET, (None if player.name == "net" else player.arrays())
-    elif isinstance(player, str) and player.strip().lower() in _PLAYER_CODES and player.strip().lower() != "random":
-        code, weights = _PLAYER_CODES[player.strip().lower()], None
-    else:
-        raise EstimateError(f"compiled_choice plays pubeval, heuristic, net or a bgsim.net.Net, not {player!r}")
-    n = len(plays)
-    if n == 0:
-        raise EstimateError("there is no play to choose from (a player who cannot move has the empty play, R12)")
-    boards = np.empty((n, 2, 26), dtype=np.int8)
-    for i, q in enumerate(plays):
-        after = q.after if q.after is not None else position.play(q)
-        boards[i, 0] = after.theirs     # the mover's view: row 0 is the side that moved
-        boards[i, 1] = after.mine
-    ptab, pbar, poff = _pubeval_tables()
-    bo = bearoff_expected() if code != _k.PLAYER_PUBEVAL else _NO_BEAROFF
-    return int(_k.choose(code, position.to_array(), n, position.checkers, np.zeros(4, dtype=np.uint64), boards,
-                         ptab, pbar, poff, bo, BINOM, _net_args(code, weights)))
-
-
-def describe_player(name: str) -> str:
-    """What the player ``name`` (as :attr:`Estimate.players` gives it) is, in a few words.
-
-    >>> describe_player("pubeval")
-    "Tesauro's pubeval linear evaluator"
-    >>> describe_player("MyBot (custom Python player)")
-    'custom (Python): MyBot'
-    """
-    if name in PLAYER_DESCRIPTIONS:
-        return PLAYER_DESCRIPTIONS[name]
-    if name.endswith(_PYTHON_SUFFIX):
-        return f"custom (Python): {name[:-len(_PYTHON_SUFFIX)]}"
-    if name.startswith("net"):
-        return "TD-trained network with other weights, see bgsim.train"
-    return "unknown player"
 
 
 def _is_int(x) -> bool:
@@ -1547,3 +1437,20 @@ def _summarise(position, rules, names, ss, chunk_size, chunks, by_roll, partial,
         crawford_game=crawford_game, starter=starter, opening=opening,
         mean_turns=turns / n if n else math.nan, elapsed=elapsed, note=note,
         spawn_key=tuple(int(x) for x in ss.spawn_key), pool_size=int(ss.pool_size), chunk_log=log)
+
+
+def describe_player(name: str) -> str:
+    """What the player ``name`` (as :attr:`Estimate.players` gives it) is, in a few words.
+
+    >>> describe_player("pubeval")
+    "Tesauro's pubeval linear evaluator"
+    >>> describe_player("MyBot (custom Python player)")
+    'custom (Python): MyBot'
+    """
+    if name in PLAYER_DESCRIPTIONS:
+        return PLAYER_DESCRIPTIONS[name]
+    if name.endswith(_PYTHON_SUFFIX):
+        return f"custom (Python): {name[:-len(_PYTHON_SUFFIX)]}"
+    if name.startswith("net"):
+        return "TD-trained network with other weights, see bgsim.train"
+    return "unknown player"

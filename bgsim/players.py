@@ -12,7 +12,7 @@ of the legal plays), :meth:`~Player.offer_double` (double now?) and
   plus the exact bear-off database), with the same naive cube rule;
 - :class:`bgsim.net.NetPlayer`: the trained network (``"net"``).
 
-:func:`named_player` makes the player behind each name of :data:`bgsim.montecarlo.PLAYERS`:
+:func:`named_player` makes the player behind each name of :data:`bgsim.compiled_players.PLAYERS`:
 note that the name ``"heuristic"`` is :func:`bgsim.estimate`'s compiled player, a
 :class:`PubevalPlayer` with the bear-off database, not :class:`HeuristicPlayer`.
 
@@ -33,11 +33,11 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np  # noqa: F401  (the doctests use it)
 
+from .compiled_players import PLAYERS, compiled_choice
 from .dice import ALL_ROLLS, rng_from
 from .errors import InvalidSettingError
 from .events import GameState
 from .game import Game
-from .montecarlo import PLAYERS, compiled_choice
 from .net import Net, NetPlayer
 from .plays import Play
 from .position import Position
@@ -315,7 +315,7 @@ class PubevalPlayer(_PipCountCube):
     ``bearoff=True`` makes it the compiled ``"heuristic"`` player: pubeval, and the exact
     one-sided bear-off database (fewest expected rolls) once contact is over and all the
     mover's checkers are home (R16). Each choice is made by the same compiled code as in
-    :func:`bgsim.estimate` (:func:`bgsim.montecarlo.compiled_choice`), so it plays exactly
+    :func:`bgsim.estimate` (:func:`bgsim.compiled_players.compiled_choice`), so it plays exactly
     as the named player does. Cube: the naive race rule of :class:`HeuristicPlayer`.
 
     >>> from bgsim import Position
@@ -343,7 +343,7 @@ class PubevalPlayer(_PipCountCube):
 
 
 def named_player(name: str | Net, rng=None) -> Player:
-    """The Python player behind a name of :data:`bgsim.montecarlo.PLAYERS`, or a Net's player.
+    """The Python player behind a name of :data:`bgsim.compiled_players.PLAYERS`, or a Net's player.
 
     ``"random"``: :class:`RandomPlayer` (drawing from ``rng``); ``"pubeval"``:
     :class:`PubevalPlayer`; ``"heuristic"``: ``PubevalPlayer(bearoff=True)`` (the compiled
@@ -436,7 +436,7 @@ def play_game(rules: Rules | None = None, players: Sequence[Player] | None = Non
     """Play a whole game unattended and return the finished :class:`~bgsim.game.Game`.
 
     ``players[k]`` acts for player k (default: two :class:`RandomPlayer` drawing from
-    ``rng``): a :class:`Player`, a name from :data:`bgsim.montecarlo.PLAYERS` or a
+    ``rng``): a :class:`Player`, a name from :data:`bgsim.compiled_players.PLAYERS` or a
     :class:`bgsim.net.Net` (see :func:`named_player`). The dice come from ``rng`` (a
     Generator or a seed). ``game_options`` go to :class:`~bgsim.game.Game` (``starter``,
     ``position``, ``crawford_game``, cube ...).
