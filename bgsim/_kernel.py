@@ -542,3 +542,20 @@ def generate_packed(key, d1, d2, flags, buf):
     o += 12 * n
     i8[o:o + n] = nmoves[:n]
     return n
+
+
+@njit(cache=True, inline="always")
+def is_contact(b):
+    """True while a checker of one side can still meet one of the other (board ``b``)."""
+    hi0 = 0
+    for p in range(25, 0, -1):
+        if b[0, p] > 0:
+            hi0 = p
+            break
+    hi1 = 0
+    for p in range(25, 0, -1):
+        if b[1, p] > 0:
+            hi1 = p
+            break
+    # my rearmost checker is on my point hi0, theirs on my point 25 - hi1
+    return hi0 > 0 and hi1 > 0 and hi0 + hi1 > 25

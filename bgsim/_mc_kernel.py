@@ -41,8 +41,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import generate, loss_kind, njit_no_refcount
-from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, net_choose
+from ._kernel import generate, is_contact, loss_kind, njit_no_refcount
+from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, bearoff_choice, net_choose
 from ._random_kernel import uniform
 
 PLAYER_RANDOM = 0
@@ -106,23 +106,6 @@ def pubeval_table(race_weights: np.ndarray, contact_weights: np.ndarray):
 
 
 @njit(cache=True, inline="always")
-def is_contact(b):
-    """True while a checker of one side can still meet one of the other (board ``b``)."""
-    hi0 = 0
-    for p in range(25, 0, -1):
-        if b[0, p] > 0:
-            hi0 = p
-            break
-    hi1 = 0
-    for p in range(25, 0, -1):
-        if b[1, p] > 0:
-            hi1 = p
-            break
-    # my rearmost checker is on my point hi0, theirs on my point 25 - hi1
-    return hi0 > 0 and hi1 > 0 and hi0 + hi1 > 25
-
-
-@njit(cache=True, inline="always")
 def all_home(b):
     """True when every checker of the side on roll is on points 1-6 or off (R16)."""
     for p in range(7, 26):
@@ -139,17 +122,6 @@ def pubeval_score(boards, k, r, ptab, pbar, poff):
         n = boards[k, 0, p] - boards[k, 1, 25 - p]
         s += ptab[r, p, n + 15]
     return s
-
-
-@njit(cache=True, inline="always")
-def bearoff_index(boards, k, binom):
-    """Perfect index of the mover's home board in result ``k`` (as ``bgsim.bearoff.index``)."""
-    idx = 0
-    s = 0
-    for i in range(6):
-        s += boards[k, 0, i + 1]
-        idx += binom[s + i, i + 1]
-    return idx
 
 
 def net_args(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray) -> tuple:
@@ -182,18 +154,7 @@ def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom, n
             return k  # bears off the last checker: wins at once (pubeval scores it "infinite")
     contact = is_contact(b)
     if player == PLAYER_HEURISTIC and not contact and all_home(b):
-        # the database's own rule: fewest expected rolls, ties (1e-12) to the lower index
-        best = 0
-        best_e = 1e300
-        best_i = 1 << 62
-        for k in range(n):
-            i = bearoff_index(boards, k, binom)
-            e = bo_exp[i]
-            if e < best_e - 1e-12 or (e <= best_e + 1e-12 and i < best_i):
-                best_e = e
-                best_i = i
-                best = k
-        return best
+        return bearoff_choice(n, boards, bo_exp, binom)
     r = 0 if contact else 1
     best = 0
     best_s = -1e300

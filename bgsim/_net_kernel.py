@@ -48,7 +48,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import drop_stale_dependent_caches, generate, loss_kind, njit_no_refcount
+from ._kernel import drop_stale_dependent_caches, generate, is_contact, loss_kind, njit_no_refcount
 from ._random_kernel import uniform
 
 drop_stale_dependent_caches(__file__, ("_mc_kernel",))
@@ -278,23 +278,11 @@ def _all_home_row(bb, row):
     return True
 
 
-@njit(cache=True, inline="always")
-def _contact(bb):
-    hi0 = 0
-    for p in range(25, 0, -1):
-        if bb[0, p] > 0:
-            hi0 = p
-            break
-    hi1 = 0
-    for p in range(25, 0, -1):
-        if bb[1, p] > 0:
-            hi1 = p
-            break
-    return hi0 > 0 and hi1 > 0 and hi0 + hi1 > 25
-
-
-@njit(cache=True)
-def _bearoff_choice(n, boards, bo_exp, binom):
+@njit_no_refcount()  # allocates nothing
+def bearoff_choice(n, boards, bo_exp, binom):
+    """The result among ``boards[:n]`` (a pure bear-off, R16) with the fewest expected rolls
+    to bear off in the exact one-sided database ``bo_exp`` (the database's own rule: ties
+    within 1e-12 go to the lower database index). The heuristic and net players use it."""
     best = 0
     best_e = 1e300
     best_i = 1 << 62
@@ -328,8 +316,8 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
             return k    # bears off the last checker: wins at once (R22)
     if n == 1:
         return 0
-    if bo_exp.shape[0] > 1 and not _contact(b) and _all_home_row(b, 0):
-        return _bearoff_choice(n, boards, bo_exp, binom)
+    if bo_exp.shape[0] > 1 and not is_contact(b) and _all_home_row(b, 0):
+        return bearoff_choice(n, boards, bo_exp, binom)
     best = 0
     best_e = 1e300
     for k in range(n):

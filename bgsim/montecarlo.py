@@ -594,16 +594,23 @@ class _ChunkStopped(Exception):
     """``stop`` fired in the middle of a Python chunk: the chunk is dropped."""
 
 
-def _play_chunk(job: _Job, k: int, n: int, stop_fn: Callable[[], bool] | None = None) -> tuple[np.ndarray, int]:
-    """Play chunk ``k`` (``n`` games): per-first-roll outcome counts and the turns played."""
-    if job.python is not None:
-        return _play_chunk_python(job, k, n, stop_fn)
+def _chunk_tables(job: _Job, k: int):
+    """What chunk ``k``'s compiled choices need: pubeval's tables, the bear-off expectations
+    (when a side uses them), each side's network and the chunk's random state (its own child
+    of the run's seed, so a chunk depends only on the seed and ``k``)."""
     ptab, pbar, poff = _pubeval_tables()
     uses_bearoff = _k.PLAYER_HEURISTIC in job.players or _k.PLAYER_NET in job.players
     bo = bearoff_expected() if uses_bearoff else _NO_BEAROFF
     nets = [_net_args(code, weights) for code, weights in zip(job.players, job.nets, strict=True)]
     child = np.random.SeedSequence(job.entropy, spawn_key=(*job.spawn_key, k), pool_size=job.pool_size)
-    state = child.generate_state(4, np.uint64)
+    return ptab, pbar, poff, bo, nets, child.generate_state(4, np.uint64)
+
+
+def _play_chunk(job: _Job, k: int, n: int, stop_fn: Callable[[], bool] | None = None) -> tuple[np.ndarray, int]:
+    """Play chunk ``k`` (``n`` games): per-first-roll outcome counts and the turns played."""
+    if job.python is not None:
+        return _play_chunk_python(job, k, n, stop_fn)
+    ptab, pbar, poff, bo, nets, state = _chunk_tables(job, k)
     counts = np.zeros((job.first_rolls.shape[0], _k.N_OUTCOMES), dtype=np.int64)
     turns = _k.play_chunk(job.start, job.checkers, job.flags, job.first_rolls, n, state,
                           job.players[0], job.players[1], job.starter0, job.last_roll_draw,
@@ -648,12 +655,7 @@ def _play_chunk_python(job: _Job, k: int, n: int, stop_fn) -> tuple[np.ndarray, 
     choosing in compiled code as it does there. So when the Python players choose as the
     compiled ones do, the counts are identical."""
     assert job.python is not None and job.position is not None
-    ptab, pbar, poff = _pubeval_tables()
-    uses_bearoff = _k.PLAYER_HEURISTIC in job.players or _k.PLAYER_NET in job.players
-    bo = bearoff_expected() if uses_bearoff else _NO_BEAROFF
-    nets = [_net_args(code, weights) for code, weights in zip(job.players, job.nets, strict=True)]
-    child = np.random.SeedSequence(job.entropy, spawn_key=(*job.spawn_key, k), pool_size=job.pool_size)
-    state = child.generate_state(4, np.uint64)
+    ptab, pbar, poff, bo, nets, state = _chunk_tables(job, k)
     players = [_chunk_player(p, job, k, side) for side, p in enumerate(job.python)]
     labels = [f"{_python_label(p)} ({'side on roll' if side == 0 else 'opponent'})" if p is not None else ""
               for side, p in enumerate(job.python)]
