@@ -120,23 +120,10 @@ def step_dest(b, src, die):
     """
     if b[0, src] == 0:
         return -1
-    if src != 25 and b[0, 25] > 0:
-        return -1  # R13: bar first
-    dst = src - die
-    if dst >= 1:
-        if b[1, 25 - dst] >= 2:
-            return -1  # R7 / R14: closed point
-        return dst
-    # bearing off (R16): every checker on 1..6 or off
+    outside = 0  # my checkers on the bar and points 7-24 (R16)
     for p in range(7, 26):
-        if b[0, p] > 0:
-            return -1
-    if dst == 0:
-        return 0  # R17: exact
-    for p in range(src + 1, 7):
-        if b[0, p] > 0:
-            return -1  # R19: a checker on a higher point
-    return 0  # R18: higher number from the highest occupied point
+        outside += b[0, p]
+    return _step_dest(b, src, die, outside)
 
 
 @njit(cache=True, inline="always")
@@ -559,3 +546,12 @@ def is_contact(b):
             break
     # my rearmost checker is on my point hi0, theirs on my point 25 - hi1
     return hi0 > 0 and hi1 > 0 and hi0 + hi1 > 25
+
+
+@njit(cache=True, inline="always")
+def all_home(b, row):
+    """True when every checker of the side in ``row`` is on points 1-6 or off (R16)."""
+    for p in range(7, 26):
+        if b[row, p] > 0:
+            return False
+    return True

@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import generate, is_contact, loss_kind, njit_no_refcount
+from ._kernel import all_home, generate, is_contact, loss_kind, njit_no_refcount
 from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, bearoff_choice, net_choose
 from ._random_kernel import uniform
 
@@ -106,15 +106,6 @@ def pubeval_table(race_weights: np.ndarray, contact_weights: np.ndarray):
 
 
 @njit(cache=True, inline="always")
-def all_home(b):
-    """True when every checker of the side on roll is on points 1-6 or off (R16)."""
-    for p in range(7, 26):
-        if b[0, p] > 0:
-            return False
-    return True
-
-
-@njit(cache=True, inline="always")
 def pubeval_score(boards, k, r, ptab, pbar, poff):
     """Pubeval's score of result ``k`` (mover's view) with weight set ``r``."""
     s = pbar[r] * boards[k, 1, 25] + poff[r] * boards[k, 0, 0]
@@ -153,7 +144,7 @@ def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom, n
         if boards[k, 0, 0] == nchk:
             return k  # bears off the last checker: wins at once (pubeval scores it "infinite")
     contact = is_contact(b)
-    if player == PLAYER_HEURISTIC and not contact and all_home(b):
+    if player == PLAYER_HEURISTIC and not contact and all_home(b, 0):
         return bearoff_choice(n, boards, bo_exp, binom)
     r = 0 if contact else 1
     best = 0

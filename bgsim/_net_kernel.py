@@ -48,7 +48,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel import drop_stale_dependent_caches, generate, is_contact, loss_kind, njit_no_refcount
+from ._kernel import all_home, drop_stale_dependent_caches, generate, is_contact, loss_kind, njit_no_refcount
 from ._random_kernel import uniform
 
 drop_stale_dependent_caches(__file__, ("_mc_kernel",))
@@ -270,14 +270,6 @@ def flip_outputs(src, dst):
     dst[4] = src[2]
 
 
-@njit(cache=True, inline="always")
-def _all_home_row(bb, row):
-    for p in range(7, 26):
-        if bb[row, p] > 0:
-            return False
-    return True
-
-
 @njit_no_refcount()  # allocates nothing
 def bearoff_choice(n, boards, bo_exp, binom):
     """The result among ``boards[:n]`` (a pure bear-off, R16) with the fewest expected rolls
@@ -316,7 +308,7 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
             return k    # bears off the last checker: wins at once (R22)
     if n == 1:
         return 0
-    if bo_exp.shape[0] > 1 and not is_contact(b) and _all_home_row(b, 0):
+    if bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0):
         return bearoff_choice(n, boards, bo_exp, binom)
     best = 0
     best_e = 1e300

@@ -38,21 +38,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["LegalPlays", "Play", "check_dice", "generate_plays", "result_of"]
 
-# One search workspace per thread: a widget's background thread and the main thread never
-# share the kernel's buffers.
+# Per-thread kernel buffers (see _packed): a widget's background thread and the main thread
+# never share them.
 _LOCAL = threading.local()
 
 # The class Play.from_dict builds positions with; bgsim.position registers Position here
 # when it is imported (plays cannot import position: position imports plays).
 _POSITION_TYPE: Any = None
-
-
-def _workspace() -> _kernel.Workspace:
-    """This thread's search workspace, made on first use."""
-    ws = getattr(_LOCAL, "workspace", None)
-    if ws is None:
-        ws = _LOCAL.workspace = _kernel.Workspace()
-    return ws
 
 
 def _register_position_type(cls: type) -> None:

@@ -350,14 +350,3 @@ def test_threads_generating_plays_at_once_get_what_one_thread_gets():
         results = list(pool.map(work, range(4)))
     for out in results:
         assert [out[i] for i in range(len(cases))] == expected
-
-
-def test_each_thread_has_its_own_search_workspace():
-    from bgsim import plays as plays_module
-
-    mine = plays_module._workspace()
-    seen = []
-    t = threading.Thread(target=lambda: seen.append(plays_module._workspace()))
-    t.start()
-    t.join()
-    assert seen[0] is not mine and plays_module._workspace() is mine
