@@ -16,7 +16,7 @@ entering with a die ``d`` lands on ``25 - d``, the same formula as any other ste
 Generation enumerates every sequence of steps depth first, keeps only the sequences
 that play the most dice (R10) and, when only one die of a non-double can be played,
 the higher one if it can be (R11), and keeps one sequence per distinct resulting
-position (a hash table over the 52 board bytes).
+position (a hash table over the 52 board bytes; doubles need none: see ``_search``).
 """
 
 from __future__ import annotations
@@ -182,22 +182,14 @@ def _rehash(h, b, src, dst, hit):
 
 
 @njit(cache=True, inline="always")
-def _record(b, h, work, nseq, score, boards, moves, nmoves, table, stamps, scratch):
-    """Offer a finished sequence; keep it if its score is best and its result is new.
+def _is_new(b, h, n, boards, table, stamps, stamp):
+    """Look the board ``b`` (hash ``h``) up among the ``n`` results kept so far; if it is new,
+    enter it in the table as result ``n`` and return True.
 
     A table entry holds the result's index (low 16 bits) and its hash's upper 48 bits, so a
     slot shared by another result is passed over without comparing boards; equal hashes
     are still checked byte by byte (the hash only finds candidates, it never decides).
     """
-    best = scratch[2]
-    if score < best:
-        return
-    if score > best:
-        scratch[2] = score
-        scratch[1] = 0
-        scratch[0] += 1  # invalidates the whole hash table at once
-    stamp = scratch[0]
-    n = scratch[1]
     tag = np.int64(h >> np.uint64(16)) << 16
     slot = np.int64(h & np.uint64(TABLE_SIZE - 1))
     while stamps[slot] == stamp:
@@ -213,12 +205,29 @@ def _record(b, h, work, nseq, score, boards, moves, nmoves, table, stamps, scrat
                 if not same:
                     break
             if same:
-                return
+                return False
         slot = (slot + 1) & (TABLE_SIZE - 1)
-    if n >= MAX_PLAYS:
-        raise ValueError("too many distinct plays for the kernel's buffers")
     stamps[slot] = stamp
     table[slot] = tag | n
+    return True
+
+
+@njit(cache=True, inline="always")
+def _record(b, h, dedupe, work, nseq, score, boards, moves, nmoves, table, stamps, scratch):
+    """Offer a finished sequence; keep it if its score is best and (with ``dedupe``) its
+    result is new (:func:`_is_new`). Without ``dedupe`` the caller knows it is new."""
+    best = scratch[2]
+    if score < best:
+        return
+    if score > best:
+        scratch[2] = score
+        scratch[1] = 0
+        scratch[0] += 1  # invalidates the whole hash table at once
+    n = scratch[1]
+    if dedupe and not _is_new(b, h, n, boards, table, stamps, scratch[0]):
+        return
+    if n >= MAX_PLAYS:
+        raise ValueError("too many distinct plays for the kernel's buffers")
     for s in range(2):
         for i in range(26):
             boards[n, s, i] = b[s, i]
@@ -261,7 +270,11 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
     ``ordered`` (doubles, standard rules): sources never increase along a sequence.
     Any legal sequence of equal dice can be reordered that way with the same result
     (a step from a lower point never enables a step from a higher one), so this
-    loses no result and avoids the 4! permutations.
+    loses no result and avoids the 4! permutations. Nor does any result repeat, so no
+    hashing is needed: a sequence is its multiset of sources S, and where two multisets
+    S != T first differ from the top, at point m >= 1, m ends with ``-(S(m) - T(m))`` more
+    checkers under S than under T (its arrivals come from m + d, where S and T agree; a
+    bear-off lands on 0, below m). Equal sequence lengths, different boards.
 
     ``swapped`` (a non-double's second order, the lower die first, standard rules): the
     second step only tries the checker the first step moved, bear-offs, and anything
@@ -345,8 +358,9 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
                 occ ^= np.int64(1) << s
             if dst > 0:
                 occ |= np.int64(1) << dst
-            work[W_HASH, level] = np.int64(h)
-            h = _rehash(h, b, s, dst, hit)
+            if not ordered:
+                work[W_HASH, level] = np.int64(h)
+                h = _rehash(h, b, s, dst, hit)
             work[W_HIT, level] = hit
             work[W_SRC, level] = s
             work[W_DST, level] = dst
@@ -360,14 +374,15 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
                     f |= 2
                 work[W_HFLAG, level] = f
             if level + 1 == ndice:
-                _record(b, h, work, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
+                _record(b, h, not ordered, work, ndice, 2 * ndice, boards, moves, nmoves, table, stamps, scratch)
                 undo_step(b, s, dst, hit)
                 if s >= 7 and dst <= 6:
                     outside += 1
                 occ |= np.int64(1) << s
                 if dst > 0 and b[0, dst] == 0:
                     occ ^= np.int64(1) << dst
-                h = np.uint64(work[W_HASH, level])
+                if not ordered:
+                    h = np.uint64(work[W_HASH, level])
                 if caucasian:
                     f = work[W_HFLAG, level]
                     if f & 2:
@@ -383,7 +398,7 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
                 score = 2 * level
                 if level == 1 and ndice == 2 and work[W_DICE, 0] == high:
                     score += 1  # R11: the higher die alone beats the lower die alone
-                _record(b, h, work, level, score, boards, moves, nmoves, table, stamps, scratch)
+                _record(b, h, not ordered, work, level, score, boards, moves, nmoves, table, stamps, scratch)
             level -= 1
             if level >= 0:
                 s = work[W_SRC, level]
@@ -394,7 +409,8 @@ def _search(b, h, ndice, ordered, caucasian, swapped, high, boards, moves, nmove
                 occ |= np.int64(1) << s
                 if dst > 0 and b[0, dst] == 0:
                     occ ^= np.int64(1) << dst
-                h = np.uint64(work[W_HASH, level])
+                if not ordered:
+                    h = np.uint64(work[W_HASH, level])
                 if caucasian:
                     f = work[W_HFLAG, level]
                     if f & 2:
@@ -417,7 +433,10 @@ def generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, wo
     scratch[2] = -1
     high = max(d1, d2)
     low = min(d1, d2)
-    h = board_hash(b)
+    if d1 == d2 and not caucasian:
+        h = np.uint64(0)  # ordered search: no result repeats, nothing to look up (see _search)
+    else:
+        h = board_hash(b)
     if d1 == d2:
         for k in range(4):
             work[W_DICE, k] = d1
