@@ -8,7 +8,10 @@ Everything is measured with bgsim's own :func:`bgsim.estimate` (cubeless play-ou
 2. **Self-play from the starting position**, the side on roll about to roll (any roll, as
    gnubg evaluates the position): gammon and backgammon rates of each side, next to expert
    play (gnubg: 15.4% and 13.0% gammons, 0.76% backgammons). Target: gammons within 1.5
-   percentage points, backgammons below 1.2%.
+   percentage points, backgammons below 1.2%. Beside it, when gnubg's Python binding is
+   installed (``pip install gnubg-nn``, benchmark-only), gnubg's own 0-ply player in
+   self-play from the same position (any first roll, its own dice stream): the rates that
+   expert play *reaches* when it plays the games out, measured the way the net's are.
 3. **Speed**: play-out games per second on one core, net beside the compiled heuristic
    and pubeval players in the same run (the ratio is what carries across machines).
    Target: >= 500 games/s.
@@ -25,6 +28,54 @@ import time
 
 GNUBG_GAMMONS = (0.154, 0.130)   # gnubg's evaluation of the opening position, side on roll first
 GNUBG_BACKGAMMONS = 0.0076
+GNUBG_START_ID = "4HPwATDgc/ABMA"
+
+
+def gnubg_selfplay(games: int, seed: int = 7) -> dict[str, float] | None:
+    """gnubg's 0-ply player against itself from the starting position: outcome rates of the
+    side that rolls first (``win``, ``gammon``, ``backgammon``) and of the other side
+    (``opp_gammon``, ``opp_backgammon``), each a fraction of ``games``; ``None`` without
+    gnubg_nn.
+
+    gnubg_nn's boards are two 25-entry rows, each side in its own numbering (index 24: the
+    bar), the side on roll in row 1; ``best_move(board, d1, d2, b=1)`` answers the played
+    board's key with the rows already swapped for the next turn (the mover in row 0).
+    Borne-off checkers are the ones missing from a row (15 minus its sum).
+    """
+    try:
+        import gnubg_nn
+    except ImportError:
+        return None
+    import random
+
+    rng = random.Random(seed)
+    start = gnubg_nn.board_from_position_id(GNUBG_START_ID)
+    counts = {"win": 0, "gammon": 0, "backgammon": 0, "opp_gammon": 0, "opp_backgammon": 0}
+    for _ in range(games):
+        board = (tuple(start[0]), tuple(start[1]))
+        first = True               # the side that rolls first is on roll
+        while True:
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            moves, key = gnubg_nn.best_move(board, d1, d2, b=1)
+            board = gnubg_nn.board_from_position_key(key) if moves else (board[1], board[0])
+            mover, loser = board[0], board[1]
+            if sum(mover) == 0:    # the mover bore off its last checker (R22)
+                kind = 1 if sum(loser) < 15 else (3 if sum(loser[18:25]) > 0 else 2)   # R23
+                if first:
+                    counts["win"] += 1
+                prefix = "" if first else "opp_"
+                if kind >= 2:
+                    counts[prefix + "gammon"] += 1
+                if kind == 3:
+                    counts[prefix + "backgammon"] += 1
+                break
+            first = not first
+    return {k: v / games for k, v in counts.items()}
+
+
+def _half_width(p: float, n: int) -> float:
+    """95% normal-approximation half-width of a rate ``p`` measured on ``n`` games."""
+    return 1.96 * math.sqrt(p * (1 - p) / n)
 
 
 def _pct(x: float) -> str:
@@ -62,6 +113,20 @@ def main(games: int = 20_160) -> None:
         print(f"   {label:12s}: gammons {_pct(g.value)} +- {_pct(g.half_width)} (gnubg {_pct(ref)}, "
               f"off by {100 * (g.value - ref):+.2f} pp; target within 1.5 pp), backgammons {_pct(bg.value)} "
               f"+- {_pct(bg.half_width)} (gnubg {_pct(GNUBG_BACKGAMMONS)}; target < 1.20%)")
+    t = time.perf_counter()
+    gnubg = gnubg_selfplay(games)
+    if gnubg is None:
+        print("   (gnubg's own self-play skipped: pip install gnubg-nn to measure it)")
+    else:
+        secs = time.perf_counter() - t
+        print(f"   gnubg 0-ply self-play, {games:,} games ({games / secs:.0f} games/s): "
+              f"side on roll wins {_pct(gnubg['win'])}, gammons {_pct(gnubg['gammon'])} +- "
+              f"{_pct(_half_width(gnubg['gammon'], games))} / other side {_pct(gnubg['opp_gammon'])} +- "
+              f"{_pct(_half_width(gnubg['opp_gammon'], games))}, backgammons {_pct(gnubg['backgammon'])} / "
+              f"{_pct(gnubg['opp_backgammon'])}")
+        for label, g, ref in (("side on roll", selfplay.gammon, gnubg["gammon"]),
+                              ("other side", selfplay.opp_gammon, gnubg["opp_gammon"])):
+            print(f"   net - gnubg self-play, {label}: {100 * (g.value - ref):+.2f} pp")
     heur = estimate(start, games=games, player="heuristic", rng=12)
     print(f"   for comparison, heuristic self-play: gammons {_pct(heur.gammon.value)} / "
           f"{_pct(heur.opp_gammon.value)}, backgammons {_pct(heur.backgammon.value)} / "
