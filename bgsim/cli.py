@@ -46,7 +46,7 @@ from .equity import (
 from .errors import BgsimError, InvalidPositionError, ParseError
 from .events import GameState
 from .game import Game
-from .montecarlo import estimate
+from .montecarlo import DEFAULT_PLAYER, estimate
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
 from .rulebook import rules_reference
@@ -482,8 +482,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("estimate", help="Monte Carlo: play games out and estimate wins, gammons, equity")
     p.add_argument("position")
     p.add_argument("--games", type=int, default=10_000)
-    p.add_argument("--player", default="heuristic",
-                   help="who plays the games out: random, pubeval, heuristic (default) or net (see "
+    p.add_argument("--player", default=DEFAULT_PLAYER,
+                   help="who plays the games out: random, pubeval, heuristic or net (the default; see "
                         "bgsim.montecarlo.PLAYERS; the results depend on it); ON_ROLL,OPPONENT gives each side "
                         "its own, e.g. heuristic,random")
     p.add_argument("--seed", type=int, default=0, help="the same seed gives the same numbers (default 0)")

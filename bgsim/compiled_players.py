@@ -26,12 +26,18 @@ from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_weights
 from .plays import Play
 from .position import Position
 
-__all__ = ["PLAYERS", "PLAYER_DESCRIPTIONS", "compiled_choice", "pubeval_weights"]
+__all__ = ["DEFAULT_PLAYER", "PLAYERS", "PLAYER_DESCRIPTIONS", "compiled_choice", "pubeval_weights"]
 
 #: The compiled players, by name (:func:`bgsim.estimate` plays with them).
 PLAYERS = ("random", "pubeval", "heuristic", "net")
 PLAYER_CODES = {"random": _k.PLAYER_RANDOM, "pubeval": _k.PLAYER_PUBEVAL, "heuristic": _k.PLAYER_HEURISTIC,
                  "net": _k.PLAYER_NET}
+
+#: Who plays the games out unless told otherwise (:func:`bgsim.estimate`, the CLI, the Monte
+#: Carlo widget): the trained network, the strongest player and the closest to expert play in
+#: its gammon and backgammon rates (``benchmarks/bench_net.py``); ``"heuristic"`` plays about
+#: ten times as many games a second.
+DEFAULT_PLAYER = "net"
 
 #: What each named player is (the results say which players played: the numbers depend on them).
 PLAYER_DESCRIPTIONS = {

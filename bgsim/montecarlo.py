@@ -26,13 +26,16 @@ in Python, for games and matches: :func:`bgsim.players.named_player`):
 - ``"random"``: uniform over the distinct legal plays;
 - ``"pubeval"``: Gerald Tesauro's public linear evaluator (weights shipped in
   ``bgsim/data/pubeval_weights.txt``, public domain), one ply;
-- ``"heuristic"`` (the default): pubeval, and the exact one-sided bear-off database
+- ``"heuristic"``: pubeval, and the exact one-sided bear-off database
   (:mod:`bgsim.bearoff`, fewest expected rolls) once contact is over and the mover's
   checkers are all home (R16). It plays every position pubeval plays and the bear-off
   better, so it is at least as strong.
-- ``"net"``: bgsim's neural network, trained by TD(lambda) self-play (:mod:`bgsim.net`,
-  :mod:`bgsim.train`), one ply, with the same bear-off database. A
-  :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) of other weights plays too.
+- ``"net"`` (the default, :data:`DEFAULT_PLAYER`): bgsim's neural network, trained by
+  TD(lambda) self-play (:mod:`bgsim.net`, :mod:`bgsim.train`), one ply, with the same
+  bear-off database. The strongest of the four (about 65% of the games against pubeval)
+  and the closest to expert play in gammons and backgammons; about a tenth of the
+  heuristic's speed. A :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) of other
+  weights plays too.
 
 ``player=("heuristic", "random")`` gives the side on roll and its opponent different players.
 The numbers are those of games between these players, not of perfect play: every result
@@ -114,9 +117,9 @@ import numpy as np
 from . import _kernel
 from . import _mc_kernel as _k
 from ._random_kernel import uniform
+from .compiled_players import DEFAULT_PLAYER, PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
 from .compiled_players import NO_BEAROFF as _NO_BEAROFF
 from .compiled_players import PLAYER_CODES as _PLAYER_CODES
-from .compiled_players import PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
 from .compiled_players import net_args as _net_args
 from .compiled_players import pubeval_tables as _pubeval_tables
 from .dice import ALL_ROLLS, OPENING_ROLLS
@@ -130,6 +133,7 @@ from .rules import ResultKind, Rules
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_PLAYER",
     "DEFAULT_PYTHON_CHUNK_SIZE",
     "PLAYERS",
     "PLAYER_DESCRIPTIONS",
@@ -381,7 +385,7 @@ class Estimate(ResultDisplay):
     >>> from bgsim import Position
     >>> est = estimate(Position.from_counts({2: 1}, {1: 1}), games=72, rng=3)
     >>> est.outcomes[:3], est.trace_games.tolist(), est.players
-    ((72, 0, 0), [72], ('heuristic', 'heuristic'))
+    ((72, 0, 0), [72], ('net', 'net'))
     """
 
     games: int
@@ -1006,7 +1010,7 @@ _UNSET = _Unset()
 
 
 def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_000,
-             player: str | Net | tuple[str | Net, str | Net] = "heuristic",
+             player: str | Net | tuple[str | Net, str | Net] = DEFAULT_PLAYER,
              rng: int | np.random.SeedSequence | np.random.Generator | None = None, workers: int = 1,
              executor: Executor | None = None, chunk_size: int | None = None, progress: bool | None = None,
              stop: Callable[[], bool] | threading.Event | None = None, cube: int = 1,
@@ -1033,7 +1037,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
         that loses least, R23); match play (R27: the equity is a match-winning chance).
     games : int, default 10_000
         Games to play in all (with ``resume``: including the previous run's).
-    player : str, Net, Player, function or a pair of them, default "heuristic"
+    player : str, Net, Player, function or a pair of them, default :data:`DEFAULT_PLAYER` ("net")
         A name from :data:`PLAYERS` for both sides, or a pair (side on roll, opponent).
         A :class:`bgsim.net.Net` (or :class:`~bgsim.net.NetPlayer`) plays as ``"net"``
         with its own weights (``Net.from_file(...)``: a network :mod:`bgsim.train` made).
@@ -1125,7 +1129,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     1.0
     >>> print(estimate(Position.initial(), games=720, rng=5))   # doctest: +ELLIPSIS
     Monte Carlo estimate: 720 games, seed 5
-    players: heuristic vs heuristic
+    players: net vs net
     money play; cube 1, cubeless play-outs
                 player on roll              opponent
     win         ...

@@ -283,4 +283,4 @@ def test_estimate_names_its_players_and_says_the_results_depend_on_them(capsys):
     assert main(["estimate", "start", "--games", "36", "--quiet", "--player", "a,b,c"]) == 2
     assert "one name or two" in capsys.readouterr().err
     main(["estimate", "--help"])
-    assert "heuristic (default) or net" in " ".join(capsys.readouterr().out.split())
+    assert "heuristic or net (the default" in " ".join(capsys.readouterr().out.split())

@@ -636,9 +636,16 @@ def test_resume_refuses_a_different_run(change, word):
         estimate(pos, **kw, resume="first")
 
 
+def test_the_default_player_is_the_net():
+    from bgsim.montecarlo import DEFAULT_PLAYER
+
+    assert DEFAULT_PLAYER == "net"
+    assert estimate(Position.initial(), games=36, rng=1).players == ("net", "net")
+
+
 def test_the_display_names_the_players():
     pos = Position.initial()
-    assert "players: heuristic vs heuristic" in str(estimate(pos, games=36, rng=1))
+    assert "players: net vs net" in str(estimate(pos, games=36, rng=1))   # the default player
     est = estimate(pos, games=36, rng=1, player=("pubeval", "random"))
     assert "players: pubeval (on roll) vs random" in str(est)
     assert "players: pubeval (on roll) vs random" in est._repr_html_()
@@ -837,7 +844,7 @@ def test_the_display_says_the_results_depend_on_the_players():
     assert "results depend on the players" in est._repr_html_()
     assert repr(est).startswith("<Estimate 36 games, pubeval vs first_play (custom Python player): win ")
     same_players = str(estimate(PY_RACE, games=36, rng=1))
-    assert ("results depend on the players: heuristic vs heuristic (pubeval plus the exact bear-off database); "
+    assert ("results depend on the players: net vs net (TD-trained network, see bgsim.train); "
             "see bgsim.montecarlo.PLAYERS") in same_players
 
 

@@ -287,7 +287,7 @@ def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     from bgsim.widgets._montecarlo import CHUNK
 
     one_shot = estimate(Position.initial(), mc.rules(), games=720, rng=1, chunk_size=CHUNK,
-                        player=("heuristic", "heuristic"))
+                        player=(mc.player_box.value, mc.opponent_box.value))
     assert mc.result.outcomes == one_shot.outcomes and len(mc.trace) > 1
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import BgsimError
-from ..montecarlo import PLAYERS, Estimate, Interval, estimate, wilson_interval
+from ..montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ..position import Position
 from ..rules import ENDING_MODES, Rules
 from ..svg import convergence
@@ -87,9 +87,9 @@ class MonteCarloWidget(w.VBox):
                                           description="games", style=style, layout=w.Layout(width="16em"))
         self.seed_box = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed", style=style,
                                          layout=w.Layout(width="16em"))
-        self.player_box = w.Dropdown(options=PLAYERS, value="heuristic", description="side on roll", style=style,
+        self.player_box = w.Dropdown(options=PLAYERS, value=DEFAULT_PLAYER, description="side on roll", style=style,
                                      layout=w.Layout(width="16em"))
-        self.opponent_box = w.Dropdown(options=PLAYERS, value="heuristic", description="opponent", style=style,
+        self.opponent_box = w.Dropdown(options=PLAYERS, value=DEFAULT_PLAYER, description="opponent", style=style,
                                        layout=w.Layout(width="16em"))
         self.ending_box = w.Dropdown(options=list(ENDING_MODES), value="koks", description="ending (V1)",
                                      style=style, layout=w.Layout(width="16em"))
