@@ -50,10 +50,11 @@ every player) and R23 counting; a named side still chooses in compiled code -- s
 Python player that chooses as a compiled one gives identical counts
 (:class:`bgsim.players.PubevalPlayer` does). It is much slower. Measured on a shared 2-core
 machine, one process: from the opening position (50-100 turns a game) Python players
-play about 20-30 games/s (RandomPlayer 19, HeuristicPlayer 28, PubevalPlayer 29) where
-the compiled ones play about 1,400 (heuristic), 700 (random, longer games) or 300
-(net); in a 10-turn race 500-750 games/s against about 17,000. That is 25-50 times
-slower, mostly the cost of ``Position.legal_plays`` and of the player itself. The
+play about 20-70 games/s (HeuristicPlayer 28-66, depending on the machine's load) where
+the compiled ones play about 5,000-10,000 (heuristic, random) or 800-1,100 (net), each
+measured beside the others in one run: about 100 times slower than the compiled
+heuristic player and 15 times slower than the net; in a 10-turn race 500-750 games/s
+against about 17,000. The cost is mostly ``Position.legal_plays`` and the player itself. The
 default chunk is then :data:`DEFAULT_PYTHON_CHUNK_SIZE` games, and ``stop`` is checked
 between games (an unfinished chunk is dropped). The player sees
 a :class:`~bgsim.Position` (not a Game) and must return one of the plays it is given; it
@@ -1043,8 +1044,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
         with its own weights (``Net.from_file(...)``: a network :mod:`bgsim.train` made).
         Any other object with ``choose_play(position, dice, plays)``, or a function
         ``f(position, dice, plays) -> Play``, is a Python player: the games then run in
-        the Python loop, 25-50 times slower (see the module notes: about 20-30 games/s
-        from the opening position).
+        the Python loop, about 100 times slower than the compiled heuristic player (see
+        the module notes: about 20-70 games/s from the opening position).
     rng : int, SeedSequence, Generator or None, default None
         The seed. An int >= 0 or a :class:`numpy.random.SeedSequence` is used as is:
         chunk ``k`` draws from its ``k``-th child. A :class:`numpy.random.Generator`
