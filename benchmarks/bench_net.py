@@ -26,15 +26,17 @@ import math
 import sys
 import time
 
+from bgsim.montecarlo import Interval, wilson_interval
+
 GNUBG_GAMMONS = (0.154, 0.130)   # gnubg's evaluation of the opening position, side on roll first
 GNUBG_BACKGAMMONS = 0.0076
 GNUBG_START_ID = "4HPwATDgc/ABMA"
 
 
-def gnubg_selfplay(games: int, seed: int = 7) -> dict[str, float] | None:
+def gnubg_selfplay(games: int, seed: int = 7) -> dict[str, Interval] | None:
     """gnubg's 0-ply player against itself from the starting position: outcome rates of the
     side that rolls first (``win``, ``gammon``, ``backgammon``) and of the other side
-    (``opp_gammon``, ``opp_backgammon``), each a fraction of ``games``; ``None`` without
+    (``opp_gammon``, ``opp_backgammon``), each with its 95% interval; ``None`` without
     gnubg_nn.
 
     gnubg_nn's boards are two 25-entry rows, each side in its own numbering (index 24: the
@@ -70,12 +72,7 @@ def gnubg_selfplay(games: int, seed: int = 7) -> dict[str, float] | None:
                     counts[prefix + "backgammon"] += 1
                 break
             first = not first
-    return {k: v / games for k, v in counts.items()}
-
-
-def _half_width(p: float, n: int) -> float:
-    """95% normal-approximation half-width of a rate ``p`` measured on ``n`` games."""
-    return 1.96 * math.sqrt(p * (1 - p) / n)
+    return {k: wilson_interval(v, games) for k, v in counts.items()}
 
 
 def _pct(x: float) -> str:
@@ -120,13 +117,13 @@ def main(games: int = 20_160) -> None:
     else:
         secs = time.perf_counter() - t
         print(f"   gnubg 0-ply self-play, {games:,} games ({games / secs:.0f} games/s): "
-              f"side on roll wins {_pct(gnubg['win'])}, gammons {_pct(gnubg['gammon'])} +- "
-              f"{_pct(_half_width(gnubg['gammon'], games))} / other side {_pct(gnubg['opp_gammon'])} +- "
-              f"{_pct(_half_width(gnubg['opp_gammon'], games))}, backgammons {_pct(gnubg['backgammon'])} / "
-              f"{_pct(gnubg['opp_backgammon'])}")
+              f"side on roll wins {_pct(gnubg['win'].value)}, gammons {_pct(gnubg['gammon'].value)} +- "
+              f"{_pct(gnubg['gammon'].half_width)} / other side {_pct(gnubg['opp_gammon'].value)} +- "
+              f"{_pct(gnubg['opp_gammon'].half_width)}, backgammons {_pct(gnubg['backgammon'].value)} / "
+              f"{_pct(gnubg['opp_backgammon'].value)}")
         for label, g, ref in (("side on roll", selfplay.gammon, gnubg["gammon"]),
                               ("other side", selfplay.opp_gammon, gnubg["opp_gammon"])):
-            print(f"   net - gnubg self-play, {label}: {100 * (g.value - ref):+.2f} pp")
+            print(f"   net - gnubg self-play, {label}: {100 * (g.value - ref.value):+.2f} pp")
     heur = estimate(start, games=games, player="heuristic", rng=12)
     print(f"   for comparison, heuristic self-play: gammons {_pct(heur.gammon.value)} / "
           f"{_pct(heur.opp_gammon.value)}, backgammons {_pct(heur.backgammon.value)} / "
