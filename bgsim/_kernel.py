@@ -433,14 +433,13 @@ def generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, wo
     scratch[2] = -1
     high = max(d1, d2)
     low = min(d1, d2)
-    if d1 == d2 and not caucasian:
-        h = np.uint64(0)  # ordered search: no result repeats, nothing to look up (see _search)
-    else:
-        h = board_hash(b)
+    ordered = d1 == d2 and not caucasian
+    # an ordered search repeats no result, so it hashes nothing (see _search)
+    h = np.uint64(0) if ordered else board_hash(b)
     if d1 == d2:
         for k in range(4):
             work[W_DICE, k] = d1
-        _search(b, h, 4, not caucasian, caucasian, False, high, boards, moves, nmoves, table,
+        _search(b, h, 4, ordered, caucasian, False, high, boards, moves, nmoves, table,
                 stamps, scratch, work)
     else:
         work[W_DICE, 0] = high

@@ -636,16 +636,13 @@ def test_resume_refuses_a_different_run(change, word):
         estimate(pos, **kw, resume="first")
 
 
-def test_the_default_player_is_the_net():
+def test_the_default_player_is_the_net_and_the_display_names_the_players():
     from bgsim.montecarlo import DEFAULT_PLAYER
 
-    assert DEFAULT_PLAYER == "net"
-    assert estimate(Position.initial(), games=36, rng=1).players == ("net", "net")
-
-
-def test_the_display_names_the_players():
     pos = Position.initial()
-    assert "players: net vs net" in str(estimate(pos, games=36, rng=1))   # the default player
+    default = estimate(pos, games=36, rng=1)
+    assert DEFAULT_PLAYER == "net" and default.players == ("net", "net")
+    assert "players: net vs net" in str(default)
     est = estimate(pos, games=36, rng=1, player=("pubeval", "random"))
     assert "players: pubeval (on roll) vs random" in str(est)
     assert "players: pubeval (on roll) vs random" in est._repr_html_()
