@@ -13,7 +13,10 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 __all__ = [
+    "Refusal",
     "BgsimError",
     "InvalidPositionError",
     "IllegalPlayError",
@@ -23,11 +26,61 @@ __all__ = [
     "SeedError",
     "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
     "IllegalGamePlayError", "InvalidSettingError",          # games, matches and sessions
+    "UnknownRuleError",                                     # the rule reference
 ]
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules refuse something, as a value: the rule that forbids it and a sentence.
+
+    A rule check returns a ``Refusal`` (or ``None`` when it allows the thing); messages,
+    errors and widgets render it, and code that needs the rule reads :attr:`rule`, never the
+    text. ``str()`` gives the message: the sentence with the rule id in brackets after it.
+    ``cite=False`` is for a sentence that already names its rule where it reads best.
+
+    >>> r = Refusal("point 19 is closed: the opponent holds it with 2 checkers", "R14")
+    >>> str(r)
+    'point 19 is closed: the opponent holds it with 2 checkers (R14)'
+    >>> r.rule
+    'R14'
+    >>> str(Refusal("pick one of your checkers first"))
+    'pick one of your checkers first'
+    """
+
+    text: str
+    rule: str | None = None
+    cite: bool = True
+
+    def __str__(self) -> str:
+        if self.rule and self.cite:
+            return f"{self.text} ({self.rule})"
+        return self.text
+
+    def prefixed(self, prefix: str) -> Refusal:
+        """The same refusal with ``prefix`` before the sentence (``"24/18: "`` ...)."""
+        return Refusal(prefix + self.text, self.rule, self.cite)
+
+
 class BgsimError(ValueError):
-    """Base class of every error bgsim raises on purpose."""
+    """Base class of every error bgsim raises on purpose.
+
+    Made from a message or from a :class:`Refusal`; :attr:`refusal` keeps the value (``None``
+    for a plain message) and :attr:`rule` its rule id, so callers never parse the text.
+
+    >>> err = IllegalPlayError(Refusal("a checker may not land on a point the opponent holds", "R7"))
+    >>> str(err), err.rule
+    ('a checker may not land on a point the opponent holds (R7)', 'R7')
+    """
+
+    def __init__(self, message: str | Refusal = "", *args: object) -> None:
+        self.refusal: Refusal | None = message if isinstance(message, Refusal) else None
+        super().__init__(str(message), *args)
+
+    @property
+    def rule(self) -> str | None:
+        """The id of the rule that refuses (``"R14"``), when the error comes from a rule check."""
+        return self.refusal.rule if self.refusal is not None else None
 
 
 class InvalidPositionError(BgsimError):
@@ -45,7 +98,7 @@ class ParseError(BgsimError):
     number, as the message says) when it is known.
     """
 
-    def __init__(self, message: str, where: int | None = None) -> None:
+    def __init__(self, message: str | Refusal, where: int | None = None) -> None:
         super().__init__(message)
         self.where = where
 
@@ -65,7 +118,7 @@ class AmbiguousPlayError(ParseError):
     ('24/18*/13', '24/19*/13')
     """
 
-    def __init__(self, message: str, candidates: tuple[str, ...] = (), where: int | None = None) -> None:
+    def __init__(self, message: str | Refusal, candidates: tuple[str, ...] = (), where: int | None = None) -> None:
         super().__init__(message, where)
         self.candidates = tuple(candidates)
 
@@ -116,3 +169,8 @@ class SeedError(InvalidSettingError):
     ...
     bgsim.errors.SeedError: rng: a seed must be an int >= 0, not -1
     """
+
+
+# ------------------------------------------------------------------ the rule reference (bgsim.rulebook)
+class UnknownRuleError(BgsimError):
+    """A rule id that the rule reference does not hold."""

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple, overload
 
-from .errors import BgsimError
+from .errors import UnknownRuleError
 
 __all__ = [
     "LESSONS",
@@ -45,10 +45,6 @@ __all__ = [
     "rules_reference",
     "write_markdown",
 ]
-
-
-class UnknownRuleError(BgsimError):
-    """A rule id that the rule reference does not hold."""
 
 
 class Source(NamedTuple):

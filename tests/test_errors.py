@@ -254,7 +254,29 @@ def test_every_error_class_lives_in_errors_and_is_a_bgsim_error():
                 assert obj.__module__ == "bgsim.errors", f"{module.__name__}.{name} is defined outside errors.py"
     for name in errors.__all__:
         cls = getattr(errors, name)
+        if cls is errors.Refusal:   # the value errors are made from, not an error
+            continue
         assert issubclass(cls, BgsimError) and issubclass(cls, ValueError)
+
+
+def test_no_module_outside_errors_defines_an_exception_class():
+    # Read as text (ast), so a class defined inside a function is found too: every exception
+    # class, private ones included, is defined in bgsim/errors.py.
+    import ast
+    from pathlib import Path
+
+    root = Path(errors.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "errors.py" and path.parent == root:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = {ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases}
+                if any(b.endswith(("Error", "Exception", "Warning")) or b in {"BaseException", "Exception"}
+                       or b in {"KeyboardInterrupt", "StopIteration", "SystemExit"} for b in bases):
+                    found.append(f"{path.relative_to(root.parent)}:{node.lineno} class {node.name}")
+    assert not found, "exception classes outside bgsim/errors.py: " + "; ".join(found)
 
 
 def test_the_old_homes_still_import_the_moved_errors():
