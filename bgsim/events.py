@@ -208,7 +208,7 @@ _TO_JSON = {
 _FROM_JSON: dict[str, Callable[[Any], Any]] = {
     "rules": lambda d: Rules.from_dict(d),
     "position": lambda d: Position.from_dict(d),
-    "play": lambda d: Play.from_dict(d),
+    "play": lambda d: Play.from_dict(d, position_type=Position),
     "result": lambda d: GameResult.from_dict(d),
     "kind": ResultKind.of,
     "dice": _dice,

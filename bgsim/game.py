@@ -87,7 +87,6 @@ from .events import (
     Subscribers,
     Take,
 )
-from .notation import parse_play
 from .plays import LegalPlays, Play
 from .position import Position
 from .rules import ResultKind, Rules, result_kind
@@ -685,7 +684,7 @@ class Game:
                     f"{play} is a play of {play.dice[0]}-{play.dice[1]}, but the roll is {dice[0]}-{dice[1]} (R5)")
         elif isinstance(play, str):
             try:
-                play = parse_play(pos, play, dice, caucasian=caucasian, plays=legal)
+                play = legal.resolve(play)
             except IllegalPlayError as exc:
                 raise _illegal(exc) from exc
             if legal._cached_index(play) >= 0:   # parse_play returns one of the legal plays

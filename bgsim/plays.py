@@ -13,9 +13,19 @@ Caucasian rule V5 on request).
 >>> play.before == Position.initial(), play.after.turn
 (True, 1)
 
-This module does not import :mod:`bgsim.position`: it builds the positions it returns
-through the class of the position it was given (``type(pos)``), so ``position`` can
-import ``plays`` without an import cycle.
+One resolver answers "which legal play is this?": :meth:`LegalPlays.resolve` takes a
+:class:`Play` or notation and returns the legal play it names, or raises an error carrying
+the :class:`~bgsim.errors.Refusal` that says which rule it breaks (:func:`bgsim.explain.diagnose`).
+:meth:`bgsim.Position.parse_play`, :meth:`bgsim.Position.play`, the game and the widgets all
+go through it.
+
+>>> plays = Position.initial().legal_plays((6, 1))
+>>> plays.resolve("8/7 13/7") is plays[4]
+True
+
+This module stands on the board value (:mod:`bgsim.board`) and never imports
+:mod:`bgsim.position`: it builds the positions it returns through the class of the
+position it was given (``type(pos)``), so a :class:`bgsim.Position` in gives Positions out.
 """
 
 from __future__ import annotations
@@ -24,37 +34,32 @@ import threading
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 
 from . import _kernel
+from .board import BasePosition
 from .dice import check_dice
-from .errors import IllegalPlayError, ParseError
-from .notation import diagnose, format_play
+from .errors import AmbiguousPlayError, IllegalPlayError, ParseError, Refusal
+from .explain import covers, diagnose
+from .notation import Chain, chain_steps, format_play, hit_marks, parse_chains
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .position import Position
+__all__ = ["ROLLS", "LegalPlays", "Play", "check_dice", "generate_plays", "parse_play", "result_of"]
 
-__all__ = ["LegalPlays", "Play", "check_dice", "generate_plays", "result_of"]
+#: The 21 distinct rolls, higher die first (6-6, 6-5, ... 1-1).
+ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(6, 0, -1) for b in range(a, 0, -1))
+
+#: The class of the positions a play or a list of plays holds (a :class:`bgsim.Position`).
+P = TypeVar("P", bound=BasePosition)
 
 # Per-thread kernel buffers (see _packed): a widget's background thread and the main thread
 # never share them.
 _LOCAL = threading.local()
 
-# The class Play.from_dict builds positions with; bgsim.position registers Position here
-# when it is imported (plays cannot import position: position imports plays).
-_POSITION_TYPE: Any = None
-
-
-def _register_position_type(cls: type) -> None:
-    """Tell :meth:`Play.from_dict` which class builds positions (called by bgsim.position)."""
-    global _POSITION_TYPE
-    _POSITION_TYPE = cls
-
 
 @dataclass(frozen=True)
-class Play:
+class Play(Generic[P]):
     """A play: the single-die steps, in order, and the roll they use.
 
     ``steps`` holds ``(from, to)`` pairs in the mover's numbering (25 = bar, 0 = off);
@@ -95,8 +100,8 @@ class Play:
     steps: tuple[tuple[int, int], ...]
     dice: tuple[int, int]
     hits: tuple[bool, ...] = field(default=(), repr=False)
-    before: Position | None = field(default=None, repr=False, compare=False)
-    after: Position | None = field(default=None, repr=False, compare=False)
+    before: P | None = field(default=None, repr=False, compare=False)
+    after: P | None = field(default=None, repr=False, compare=False)
     caucasian: bool = field(default=False, repr=False, compare=False)
 
     @property
@@ -117,11 +122,11 @@ class Play:
 
     # Private names of before/after kept for callers not yet updated (no warning: private).
     @property
-    def _before(self) -> Position | None:
+    def _before(self) -> P | None:
         return self.before
 
     @property
-    def _after(self) -> Position | None:
+    def _after(self) -> P | None:
         return self.after
 
     @property
@@ -169,20 +174,23 @@ class Play:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> Play:
+    def from_dict(cls, data: Mapping, *, position_type: type[BasePosition] = BasePosition) -> Play:
         """The play :meth:`to_dict` wrote, checked against the rules.
 
         With a ``before`` position the play must be legal there (R5-R21, V5 when
         ``caucasian``) and comes back with its :attr:`after`; otherwise it is read as
-        written. Malformed data raises :class:`~bgsim.errors.ParseError`, a bad
+        written. The positions are built as ``position_type``: pass :class:`bgsim.Position`
+        to get positions with the rules' methods (the value class
+        :class:`~bgsim.board.BasePosition` by default, as this module stands below the
+        rules facade). Malformed data raises :class:`~bgsim.errors.ParseError`, a bad
         position :class:`~bgsim.errors.InvalidPositionError`, an illegal play
         :class:`~bgsim.errors.IllegalPlayError`.
 
         >>> from bgsim import Position
         >>> play = Position.initial().legal_plays((6, 1))[4]
-        >>> back = Play.from_dict(play.to_dict())
-        >>> back == play and back.after == play.after
-        True
+        >>> back = Play.from_dict(play.to_dict(), position_type=Position)
+        >>> back == play and back.after == play.after, type(back.after).__name__
+        (True, 'Position')
         >>> Play.from_dict({"dice": [6, 1]})
         Traceback (most recent call last):
         ...
@@ -209,18 +217,18 @@ class Play:
         before = data.get("before")
         if before is None:
             return cls(steps, dice, hits, caucasian=caucasian)
-        if _POSITION_TYPE is None:  # pragma: no cover - bgsim/__init__ imports position
-            raise ParseError("import bgsim.position before reading plays with their positions")
-        pos = _POSITION_TYPE.from_dict(before)
-        legal = generate_plays(pos, dice, caucasian=caucasian)
+        if not (isinstance(position_type, type) and issubclass(position_type, BasePosition)):
+            raise TypeError(f"position_type must be a position class such as bgsim.Position, not {position_type!r}")
+        pos = position_type.from_dict(before)
+        legal = generate_plays(pos, dice, caucasian)
         i = legal._find(cls(steps, dice, hits))
         if i >= 0:
             return legal[i]
         # The same play with its steps written in another order is the same play.
         after = _apply_steps(pos, steps)
         if after is not None and _hits_of(pos, steps) == hits and legal._index_of_after(after) >= 0:
-            return cls(steps, dice, hits, pos, after, caucasian)
-        raise IllegalPlayError(diagnose(pos, [steps], dice, caucasian=caucasian,
+            return cls(steps, dice, hits, pos, after, caucasian)  # type: ignore[arg-type]  # Play[BasePosition]
+        raise IllegalPlayError(diagnose(pos, [steps], dice, legal, caucasian=caucasian,
                                         text=format_play(steps, hits)))
 
 
@@ -237,7 +245,7 @@ def _read_pairs(value: object) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _hits_of(pos: Position, steps) -> tuple[bool, ...]:
+def _hits_of(pos: BasePosition, steps) -> tuple[bool, ...]:
     """Which of the steps hit a blot, played in order from ``pos`` (R8)."""
     theirs = list(pos.theirs)
     hits = []
@@ -315,7 +323,7 @@ def _decode_steps(raw: bytes) -> tuple[tuple[tuple[int, int], ...], tuple[bool, 
     return decoded
 
 
-class LegalPlays(Sequence[Play]):
+class LegalPlays(Sequence[Play[P]]):
     """The legal plays of one roll in one position: an immutable, list-like sequence.
 
     :meth:`~bgsim.Position.legal_plays` returns one. It holds a copy of the rules
@@ -343,7 +351,7 @@ class LegalPlays(Sequence[Play]):
 
     __slots__ = ("_afters", "_before", "_caucasian", "_data", "_dice", "_n", "_plays")
 
-    def __init__(self, before: Position, dice: tuple[int, int], data: bytes, n: int, caucasian: bool = False) -> None:
+    def __init__(self, before: P, dice: tuple[int, int], data: bytes, n: int, caucasian: bool = False) -> None:
         # data, the kernel's output for n plays (_kernel.generate_packed): first 52 bytes per play
         # (the board after it, the mover's row then the opponent's, not swapped), then 12 bytes
         # per play ((src, dst, hit) x 4, the first k meaningful), then the n step counts k.
@@ -352,12 +360,12 @@ class LegalPlays(Sequence[Play]):
         self._data = data
         self._n = n
         self._caucasian = caucasian
-        self._plays: list[Play | None] | None = None
+        self._plays: list[Play[P] | None] | None = None
         self._afters: tuple | None = None
 
     # ----------------------------------------------------------------- reading
     @property
-    def before(self) -> Position:
+    def before(self) -> P:
         """The position the plays start from."""
         return self._before
 
@@ -374,7 +382,7 @@ class LegalPlays(Sequence[Play]):
     def __len__(self) -> int:
         return self._n
 
-    def _after(self, i: int) -> Position:
+    def _after(self, i: int) -> P:
         afters = self._afters
         if afters is not None:
             return afters[i]
@@ -384,9 +392,9 @@ class LegalPlays(Sequence[Play]):
         theirs = b[o:o + 26]
         mine = b[o + 26:o + 52]
         before = self._before
-        return before._make(tuple(mine), tuple(theirs), 1 - before._turn, mine + theirs)
+        return before._make(tuple(mine), tuple(theirs), 1 - before.turn, mine + theirs)
 
-    def _play(self, i: int) -> Play:
+    def _play(self, i: int) -> Play[P]:
         plays = self._plays
         if plays is None:
             plays = self._plays = [None] * self._n
@@ -403,12 +411,12 @@ class LegalPlays(Sequence[Play]):
         return play
 
     @overload
-    def __getitem__(self, index: int) -> Play: ...
+    def __getitem__(self, index: int) -> Play[P]: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[Play]: ...
+    def __getitem__(self, index: slice) -> list[Play[P]]: ...
 
-    def __getitem__(self, index: int | slice) -> Play | list[Play]:
+    def __getitem__(self, index: int | slice) -> Play[P] | list[Play[P]]:
         if isinstance(index, slice):
             return [self._play(i) for i in range(*index.indices(self._n))]
         try:
@@ -421,11 +429,11 @@ class LegalPlays(Sequence[Play]):
             raise IndexError("LegalPlays index out of range")
         return self._play(i)
 
-    def __iter__(self) -> Iterator[Play]:
+    def __iter__(self) -> Iterator[Play[P]]:
         play = self._play
         return (play(i) for i in range(self._n))
 
-    def afters(self) -> tuple[Position, ...]:
+    def afters(self) -> tuple[P, ...]:
         """The position after each play, in order (the opponent on roll), built without the plays.
 
         >>> from bgsim import Position
@@ -441,7 +449,7 @@ class LegalPlays(Sequence[Play]):
             else:   # _after, unrolled
                 b = self._data
                 before = self._before
-                make, turn = before._make, 1 - before._turn
+                make, turn = before._make, 1 - before.turn
                 out = []
                 for o in range(0, 52 * self._n, 52):
                     theirs = b[o:o + 26]
@@ -491,11 +499,11 @@ class LegalPlays(Sequence[Play]):
         """How many plays equal ``play`` (0 or 1: the plays are distinct)."""
         return int(self._find(play) >= 0)
 
-    def _index_of_after(self, after: Position) -> int:
+    def _index_of_after(self, after: BasePosition) -> int:
         """The index of the play leading to ``after`` (the opponent on roll), or -1."""
-        if after._turn != 1 - self._before._turn:
+        if after.turn != 1 - self._before.turn:
             return -1
-        return self._index_of_row(bytes(after._theirs) + bytes(after._mine))
+        return self._index_of_row(bytes(after.theirs) + bytes(after.mine))
 
     def _index_of_row(self, row: bytes) -> int:
         b, end = self._data, 52 * self._n
@@ -519,7 +527,7 @@ class LegalPlays(Sequence[Play]):
             i = b.find(row, i + 1, end)
         return out
 
-    def _cached_index(self, play: Play) -> int:
+    def _cached_index(self, play: object) -> int:
         """The index of ``play`` itself (the same object) among the plays built so far, or -1."""
         plays = self._plays
         if plays is not None:
@@ -527,6 +535,82 @@ class LegalPlays(Sequence[Play]):
                 if p is play:
                     return i
         return -1
+
+    # ----------------------------------------------------------------- resolving
+    def resolve(self, play: Play | str) -> Play[P]:
+        """The legal play that ``play`` names: one of these plays, the very object.
+
+        ``play`` is a :class:`Play` (from these plays, or made elsewhere: the same steps in
+        another order, or from another list of the same roll, name the same play) or text
+        in notation (``"24/18 13/11"``, ``"13/7(2)"``, moves in any order). The one place
+        that answers "which legal play is this?" for positions, games and widgets.
+
+        Raises :class:`~bgsim.errors.IllegalPlayError` carrying the
+        :class:`~bgsim.errors.Refusal` that names the broken rule (R5-R21, V5),
+        :class:`~bgsim.errors.AmbiguousPlayError` when the text fits two plays that hit
+        differently, :class:`~bgsim.errors.ParseError` for text that is not notation.
+
+        >>> from bgsim import Position
+        >>> plays = Position.initial().legal_plays((6, 4))
+        >>> str(plays.resolve("13/9 24/18")), plays.resolve(plays[3]) is plays[3]
+        ('24/18 13/9', True)
+        >>> plays.resolve("13/7")
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.IllegalPlayError: 13/7 alone leaves the 4 unplayed, but 24/20 13/7 plays both dice (R10)
+        >>> try:
+        ...     plays.resolve("24/14 24/20")
+        ... except ValueError as err:
+        ...     print(err.rule)
+        R5
+        """
+        if isinstance(play, str):
+            return self._resolve_chains(parse_chains(play), play)
+        if not isinstance(play, Play):
+            raise TypeError(f"a play is a Play or a play in notation such as '24/18 13/9', not {type(play).__name__}")
+        if self._cached_index(play) >= 0:   # one of ours, as handed out: nothing to check
+            return play
+        dice = self._dice
+        if sorted(play.dice) != sorted(dice):
+            raise IllegalPlayError(Refusal(f"{play} is a play of {play.dice[0]}-{play.dice[1]}, but the roll is "
+                                           f"{dice[0]}-{dice[1]}", "R5"))
+        before = self._before
+        if play.after is not None and play.before == before and play.caucasian == self._caucasian:
+            i = self._index_of_after(play.after)
+            if i >= 0:
+                return self._play(i)
+        # A play made elsewhere (or by hand): legal if its steps reach a legal result.
+        after = _apply_steps(before, play.steps)
+        i = self._index_of_after(after) if after is not None else -1
+        if i >= 0:
+            return self._play(i)
+        raise IllegalPlayError(diagnose(before, [play.steps], play.dice, self, caucasian=self._caucasian,
+                                        text=str(play)))
+
+    def _named(self, chains: Sequence[Chain], mine_after: tuple[int, ...] | None) -> list[Play[P]]:
+        """The plays the written chains describe (several when the text leaves out a hit on the way)."""
+        if mine_after is None:
+            return []
+        plays = [self._play(i) for i in self._indices_of_mine(mine_after)]   # only the written result
+        strict = [p for p in plays if _matches(p, mine_after, chains)]
+        if strict:
+            return strict
+        # Lenient: the text names the checkers right but leaves out a hit mark on the way.
+        required = {p for ch in chains for p, hit in ch[1:] if hit}
+        return [p for p in plays if p.after is not None and p.after.theirs == mine_after
+                and required <= {dst for (_s, dst), h in zip(p.steps, p.hits, strict=True) if h}]
+
+    def _resolve_chains(self, chains: list[Chain], text: str) -> Play[P]:
+        """:meth:`resolve` for text already read into chains."""
+        found = self._named(chains, _mine_after(self._before.mine, chains))
+        if len(found) > 1:
+            options = sorted(str(p) for p in found)
+            raise AmbiguousPlayError(f"that could be {' or '.join(options)}: mark where the checker hits with '*'",
+                                     tuple(options))
+        if found:
+            return found[0]
+        raise IllegalPlayError(diagnose(self._before, [chain_steps(ch) for ch in chains], self._dice, self,
+                                        caucasian=self._caucasian, text=text.strip(), hit_marks=hit_marks(chains)))
 
     # ----------------------------------------------------------------- comparing
     def __eq__(self, other: object) -> bool:
@@ -545,18 +629,15 @@ class LegalPlays(Sequence[Play]):
         return (LegalPlays, (self._before, self._dice, self._data, self._n, self._caucasian))
 
 
-def generate_plays(pos: Position, dice, *, caucasian: bool = False) -> LegalPlays:
+def generate_plays(pos: P, dice: Any, caucasian: bool = False) -> LegalPlays[P]:
     """The legal plays of ``dice`` in ``pos`` (R5-R21, V5 with ``caucasian``), as :class:`LegalPlays`.
+
+    What :meth:`bgsim.Position.legal_plays` returns; the positions in it are of the class of ``pos``.
 
     >>> from bgsim import Position
     >>> len(generate_plays(Position.initial(), (1, 1)))
     42
     """
-    return _generate(pos, dice, caucasian)
-
-
-def _generate(pos: Position, dice, caucasian: bool) -> LegalPlays:
-    """:func:`generate_plays` with positional arguments (Position.legal_plays calls this)."""
     # check_dice's test for a tuple of two ints, inline (this is the per-call hot path); R2
     if type(dice) is not tuple or len(dice) != 2 or type(dice[0]) is not int or type(dice[1]) is not int \
             or not (0 < dice[0] < 7 and 0 < dice[1] < 7):
@@ -565,10 +646,7 @@ def _generate(pos: Position, dice, caucasian: bool) -> LegalPlays:
     if buffers is None:
         buffers = _packed()
     buf, view = buffers
-    key = pos._key
-    if key is None:
-        key = pos._bytes()
-    n = _generate_packed(key, dice[0], dice[1], 1 if caucasian else 0, buf)  # 1 = FLAG_CAUCASIAN
+    n = _generate_packed(pos.key, dice[0], dice[1], 1 if caucasian else 0, buf)  # 1 = FLAG_CAUCASIAN
     # LegalPlays.__init__ inline. The data is a copy of the n results only: the buffer is
     # reused by this thread's next call.
     plays = _new_object(LegalPlays)
@@ -590,7 +668,7 @@ _OUT = _kernel.P8_OUT
 assert _kernel.FLAG_CAUCASIAN == 1
 
 
-def result_of(pos: Position, play: Play, *, caucasian: bool = False) -> Position:
+def result_of(pos: P, play: Play, *, caucasian: bool = False) -> P:
     """The position after a legal ``play``, opponent on roll; :class:`IllegalPlayError` otherwise.
 
     >>> from bgsim import Position
@@ -600,14 +678,104 @@ def result_of(pos: Position, play: Play, *, caucasian: bool = False) -> Position
     """
     if play.after is not None and play.caucasian == caucasian and play.before == pos:
         return play.after
-    # A play made elsewhere (or by hand): legal if its steps reach a legal result.
-    after = _apply_steps(pos, play.steps)
-    if after is not None and generate_plays(pos, play.dice, caucasian=caucasian)._index_of_after(after) >= 0:
-        return after
-    raise IllegalPlayError(diagnose(pos, [play.steps], play.dice, caucasian=caucasian, text=str(play)))
+    after = generate_plays(pos, play.dice, caucasian).resolve(play).after
+    assert after is not None   # a legal play from the engine knows where it leads
+    return after
 
 
-def _apply_steps(pos: Position, steps) -> Position | None:
+def parse_play(pos: P, text: str, dice: Any = None, *, caucasian: bool = False) -> Play[P]:
+    """Read ``text`` as a legal play in ``pos`` (see :meth:`bgsim.Position.parse_play`).
+
+    With ``dice`` this is ``pos.legal_plays(dice).resolve(text)``. Without them the roll is
+    worked out from the text, which works when exactly one roll makes the text a legal play
+    (read literally, one written step per die, when several do).
+
+    Raises :class:`~bgsim.errors.ParseError` for text that is not a play in notation,
+    :class:`~bgsim.errors.IllegalPlayError` (with the refusal naming the rule, R5-R21, V5)
+    for a play the rules do not allow, and :class:`~bgsim.errors.AmbiguousPlayError` when
+    the text names several legal plays.
+
+    >>> from bgsim import Position
+    >>> str(parse_play(Position.initial(), "24/18 18/13"))
+    '24/13'
+    >>> parse_play(Position.initial(), "13/7 13/11", (6, 1))
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.IllegalPlayError: 13/7 13/11: 13/11 needs 2 pips but the roll 6-1 has no such die or sum (R5)
+    """
+    chains = parse_chains(text)
+    if dice is not None:
+        return generate_plays(pos, check_dice(dice), caucasian)._resolve_chains(chains, text)
+    by_roll: dict[tuple[int, int], Play[P]] = {}
+    mine_after = _mine_after(pos.mine, chains)
+    for roll in _possible_rolls(pos.mine, mine_after):
+        found = generate_plays(pos, roll, caucasian)._named(chains, mine_after)
+        if found:
+            by_roll[roll] = found[0]
+    if len(by_roll) == 1:
+        return next(iter(by_roll.values()))
+    if len(by_roll) > 1:
+        # Read literally: one written step per die (8/5 6/5 is 3-1, not 1-1 played 8/7/6/5 6/5).
+        nsteps = sum(len(ch) - 1 for ch in chains)
+        literal = [p for p in by_roll.values() if p.dice_used == nsteps]
+        if len(literal) == 1:
+            return literal[0]
+        rolls = ", ".join(f"{a}-{b}" for a, b in by_roll)
+        raise AmbiguousPlayError(f"{text.strip()!r} is a legal play of several rolls ({rolls}): give the dice",
+                                 tuple(f"{p} ({a}-{b})" for (a, b), p in by_roll.items()))
+    plausible = [r for r in ROLLS if covers([s for ch in chains for s in chain_steps(ch)], r)]
+    if len(plausible) == 1:
+        return generate_plays(pos, plausible[0], caucasian)._resolve_chains(chains, text)
+    raise IllegalPlayError(f"{text.strip()!r} is not a legal play of any roll here; give the dice to see why")
+
+
+def _mine_after(mine: Sequence[int], chains: Sequence[Chain]) -> tuple[int, ...] | None:
+    """The mover's counts after the written moves, or None if they move checkers that are not there."""
+    b = list(mine)
+    for ch in chains:
+        b[ch[0][0]] -= 1
+        b[ch[-1][0]] += 1
+    if min(b) < 0:
+        return None
+    return tuple(b)
+
+
+def _matches(play: Play, mine_after: tuple[int, ...], chains: Sequence[Chain]) -> bool:
+    after = play.after
+    if after is None or after.theirs != mine_after:
+        return False
+    required = {p for ch in chains for p, hit in ch[1:] if hit}
+    allowed = {p for ch in chains for p, _ in ch[1:]}
+    hit_points = {dst for (src, dst), h in zip(play.steps, play.hits, strict=True) if h}
+    return required <= hit_points <= allowed
+
+
+def _possible_rolls(mine: Sequence[int], mine_after: Sequence[int] | None) -> list[tuple[int, int]]:
+    """The rolls (of the 21) that can have a legal play leaving the mover with ``mine_after``.
+
+    Only a play with that result can match the text, so the other rolls need no generation.
+    A play of dice ``U`` moves its checkers ``sum(U)`` pips (R5, R6), except that a bear-off
+    may use a die up to 5 pips larger than the distance (R18); the number of bear-offs is
+    the growth of the off count. ``U`` is both dice, one of them, or none (R10-R12); for
+    doubles 1 to 4 of the number (R6).
+
+    >>> five_on_13 = (0,) * 13 + (5,) + (0,) * 12
+    >>> _possible_rolls(five_on_13, (0,) * 9 + (1,) + (0,) * 3 + (4,) + (0,) * 12)   # 13/9: 4 pips
+    [(6, 4), (5, 4), (4, 4), (4, 3), (4, 2), (4, 1), (3, 1), (2, 2), (1, 1)]
+    """
+    if mine_after is None:
+        return []
+    pips = sum(i * n for i, n in enumerate(mine)) - sum(i * n for i, n in enumerate(mine_after))
+    slack = 5 * (mine_after[0] - mine[0])
+    out = []
+    for a, b in ROLLS:
+        used = (a, 2 * a, 3 * a, 4 * a) if a == b else (a + b, a, b)
+        if pips == 0 or any(pips <= u <= pips + slack for u in used):
+            out.append((a, b))
+    return out
+
+
+def _apply_steps(pos: P, steps: Sequence[tuple[int, int]]) -> P | None:
     """Apply steps with the engine's single-step rules; None if one is illegal."""
     b = pos.to_array()
     for src, dst in steps:
@@ -626,4 +794,4 @@ def _apply_steps(pos: Position, steps) -> Position | None:
             if not ok:
                 return None
         _kernel.apply_step(b, src, dst)
-    return type(pos)._make(tuple(int(x) for x in b[1]), tuple(int(x) for x in b[0]), 1 - pos.turn)
+    return pos._make(tuple(int(x) for x in b[1]), tuple(int(x) for x in b[0]), 1 - pos.turn)

@@ -21,7 +21,7 @@ simulate, X1-X3 standard options of the field that the source pages do not menti
 >>> rules_reference("R31")
 Traceback (most recent call last):
 ...
-bgsim.rulebook.UnknownRuleError: there is no rule 'R31': the ids are R1-R30 (with R4a, R4b), V1-V6, P1-P2 and X1-X3
+bgsim.errors.UnknownRuleError: there is no rule 'R31': the ids are R1-R30 (with R4a, R4b), V1-V6, P1-P2 and X1-X3
 """
 
 from __future__ import annotations
@@ -493,7 +493,7 @@ def parse_ids(text: str) -> tuple[str, ...]:
     >>> parse_ids("R5-V2")
     Traceback (most recent call last):
     ...
-    bgsim.rulebook.UnknownRuleError: 'R5-V2' is not a range of rule ids like R5-R9
+    bgsim.errors.UnknownRuleError: 'R5-V2' is not a range of rule ids like R5-R9
     """
     out: list[str] = []
     for part in (p.strip() for p in text.split(",")):

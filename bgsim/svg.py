@@ -48,7 +48,7 @@ from .errors import BgsimError
 from .plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .position import Position
+    from .board import BasePosition as Position
 
 __all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "record_step", "step_board"]
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from .errors import BgsimError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .position import Position
+    from .board import BasePosition as Position
 
 __all__ = ["board_text"]
 

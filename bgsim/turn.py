@@ -38,32 +38,15 @@ unplayable, when both dice can be played, is refused (R10):
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Generic, NamedTuple
 
-from .errors import BgsimError, IllegalPlayError, ParseError
-from .notation import (
-    CAUCASIAN_REASON,
-    _step_reason,
-    forced_play_reason,
-    parse_chains,
-    point_name,
-)
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .plays import Play
-    from .position import Position
+from .board import BAR, OFF
+from .errors import IllegalPlayError, ParseError, Refusal, RuleViolationError
+from .explain import Lookahead, Node, forced_play_refusal, sources, try_step, without
+from .notation import parse_chains, point_name
+from .plays import LegalPlays, P, Play, generate_plays
 
 __all__ = ["Step", "TurnBuilder"]
-
-BAR = 25
-OFF = 0
-_RULE_ID = re.compile(r"\((?:R|V|X)\d+")
-
-# One search state: (mine, theirs, hitters). ``hitters`` is None outside the Caucasian
-# variant; with it (V5), hitters[p] counts my checkers on p that hit a blot in my home
-# board this turn (they may not go on to a point holding my own checkers).
-_Node = tuple
 
 
 class Step(NamedTuple):
@@ -90,70 +73,6 @@ class Step(NamedTuple):
 StepLike = str | Step | int
 
 
-def _after(play: Play) -> Position:
-    """The position a legal play leads to (the engine's plays always know it)."""
-    after = play.after
-    assert after is not None
-    return after
-
-
-def _without(left: tuple[int, ...], die: int) -> tuple[int, ...]:
-    """The dice left after using one ``die`` (kept highest first)."""
-    i = left.index(die)
-    return left[:i] + left[i + 1:]
-
-
-def _sources(mine: tuple[int, ...]) -> tuple[int, ...]:
-    """Places a checker could start from: the bar alone while it is occupied (R13), else the points."""
-    if mine[BAR]:
-        return (BAR,)
-    return tuple(p for p in range(24, 0, -1) if mine[p])
-
-
-def _try_step(node: _Node, src: int, die: int) -> tuple[str, tuple[tuple[int, bool, _Node], ...]]:
-    """Move one checker from ``src`` with ``die``: ("", ((dst, hit, next_node), ...)) when legal,
-    else (reason, ()).
-
-    The single-step rules (R5, R7, R13, R14, R16-R19) are notation's ``_step_reason``;
-    Caucasian (V5) states may give two next states: the moved checker was the one that
-    hit, or another one on the same point.
-    """
-    mine, theirs, hitters = node
-    dst, reason = _step_reason(mine, theirs, src, die)
-    if dst is None:
-        return reason, ()
-    hit = dst > 0 and theirs[25 - dst] == 1
-    moved = list(mine)
-    moved[src] -= 1
-    moved[dst] += 1
-    m = tuple(moved)
-    t = theirs
-    if hit:  # R8: the blot goes to the bar
-        sent = list(theirs)
-        sent[25 - dst] = 0
-        sent[BAR] += 1
-        t = tuple(sent)
-    if hitters is None:
-        return "", ((dst, hit, (m, t, None)),)
-    out = []
-    if mine[src] > hitters[src]:  # a checker that has not hit in the home board this turn
-        h = hitters
-        if hit and dst <= 6:
-            h = list(hitters)
-            h[dst] += 1
-            h = tuple(h)
-        out.append((dst, hit, (m, t, h)))
-    if hitters[src] and (dst == OFF or mine[dst] == 0):  # V5: the hitter may not join own checkers
-        h = list(hitters)
-        h[src] -= 1
-        if dst != OFF:
-            h[dst] += 1
-        out.append((dst, hit, (m, t, tuple(h))))
-    if not out:
-        return CAUCASIAN_REASON, ()
-    return "", tuple(out)
-
-
 def _dice_text(left: tuple[int, ...]) -> str:
     return " and ".join(str(d) for d in left) if left else "none"
 
@@ -168,7 +87,7 @@ class _Level(NamedTuple):
     step: Step | None
 
 
-class TurnBuilder:
+class TurnBuilder(Generic[P]):
     """A roll being played one step at a time. Make one with :meth:`bgsim.Position.start_turn`.
 
     :meth:`options` lists the legal next steps, :meth:`why` explains why a step is not one
@@ -188,73 +107,32 @@ class TurnBuilder:
     ['24/23', '8/7', '6/5', '5/4']
     """
 
-    def __init__(self, position: Position, dice, *, caucasian: bool = False) -> None:
-        plays = position.legal_plays(dice, caucasian=caucasian)  # checks the roll (R2)
-        d1, d2 = plays[0].dice
+    def __init__(self, position: P, dice, *, caucasian: bool = False) -> None:
+        plays = generate_plays(position, dice, caucasian)  # checks the roll (R2)
+        d1, d2 = plays.dice
         self._pos = position
         self._dice = (d1, d2)
         self._caucasian = bool(caucasian)
+        self._legal = plays
         self._plays = tuple(plays)
         # Each play's result (mine, theirs), back in the mover's view.
-        self._results = tuple((_after(p).theirs, _after(p).mine) for p in plays)
-        self._by_result = dict(zip(self._results, plays, strict=True))
-        self._max_used = max(len(p) for p in plays)
+        self._results = tuple((after.theirs, after.mine) for after in plays.afters())
+        self._by_result = dict(zip(self._results, self._plays, strict=True))
+        self._max_used = max(len(p) for p in self._plays)
         all_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
-        self._n_dice = len(all_dice)
-        start: _Node = (position.mine, position.theirs, (0,) * 26 if caucasian else None)
-        self._memo: dict = {}
-        self._longest_memo: dict = {}
+        start: Node = (position.mine, position.theirs, (0,) * 26 if caucasian else None)
         # R11: when only one die of a non-double can be played, the higher if it can move at all.
-        self._required_die: int | None = None
+        required_die: int | None = None
         if d1 != d2 and self._max_used == 1:
             high, low = max(d1, d2), min(d1, d2)
-            movable = any(_try_step(start, src, high)[1] for src in _sources(position.mine))
-            self._required_die = high if movable else low
+            movable = any(try_step(start, src, high)[1] for src in sources(position.mine))
+            required_die = high if movable else low
+        self._required_die = required_die
+        # The look-ahead over the few steps left, shared with the explainer (bgsim.explain).
+        self._look = Lookahead(set(self._results), self._max_used, required_die, len(all_dice))
         self._stack: list[_Level] = [_Level(frozenset({start}), all_dice, None)]
         self._options_cache: dict[int, tuple[Step, ...]] = {}  # by stack depth
-        self._position_cache: dict[int, Position] = {}
-
-    # ----------------------------------------------------------------- search
-    def _finals(self, node: _Node, left: tuple[int, ...]) -> frozenset:
-        """The legal results (mine, theirs) reachable from ``node`` playing on with ``left``."""
-        key = (node, left)
-        got = self._memo.get(key)
-        if got is not None:
-            return got
-        used = self._n_dice - len(left)
-        if used >= self._max_used:
-            result = (node[0], node[1])
-            ok = result in self._by_result
-            if ok and self._required_die is not None:  # R11: the one die played is the right one
-                ok = left != (self._required_die,)
-            found = frozenset((result,)) if ok else frozenset()
-        else:
-            acc: set = set()
-            for die in sorted(set(left), reverse=True):
-                rest = _without(left, die)
-                for src in _sources(node[0]):
-                    for _dst, _hit, child in _try_step(node, src, die)[1]:
-                        acc |= self._finals(child, rest)
-            found = frozenset(acc)
-        self._memo[key] = found
-        return found
-
-    def _longest(self, node: _Node, left: tuple[int, ...]) -> tuple[int, ...]:
-        """The dice of a longest sequence of single legal steps from ``node`` (any result)."""
-        key = (node, left)
-        got = self._longest_memo.get(key)
-        if got is not None:
-            return got
-        best: tuple[int, ...] = ()
-        for die in sorted(set(left), reverse=True):
-            rest = _without(left, die)
-            for src in _sources(node[0]):
-                for _dst, _hit, child in _try_step(node, src, die)[1]:
-                    run = (die, *self._longest(child, rest))
-                    if len(run) > len(best):
-                        best = run
-        self._longest_memo[key] = best
-        return best
+        self._position_cache: dict[int, P] = {}
 
     # ----------------------------------------------------------------- reading
     @property
@@ -268,7 +146,7 @@ class TurnBuilder:
         return self._caucasian
 
     @property
-    def start(self) -> Position:
+    def start(self) -> P:
         """The position before the first step."""
         return self._pos
 
@@ -284,7 +162,7 @@ class TurnBuilder:
         return self._stack[-1].left
 
     @property
-    def position(self) -> Position:
+    def position(self) -> P:
         """The board after the steps so far, the same side still on roll.
 
         >>> from bgsim import Position
@@ -295,16 +173,27 @@ class TurnBuilder:
         cached = self._position_cache.get(depth)
         if cached is None:
             mine, theirs, _ = next(iter(self._stack[-1].frontier))
-            cached = self._position_cache[depth] = type(self._pos)(mine, theirs, self._pos.turn)
+            cached = self._position_cache[depth] = self._pos._make(mine, theirs, self._pos.turn)
         return cached
 
     @property
-    def legal_plays(self) -> tuple[Play, ...]:
+    def legal_plays(self) -> tuple[Play[P], ...]:
         """Every legal play of the roll (one per distinct result), as the engine lists them."""
         return self._plays
 
     @property
-    def remaining_plays(self) -> tuple[Play, ...]:
+    def plays(self) -> LegalPlays[P]:
+        """The same legal plays as the engine's :class:`~bgsim.plays.LegalPlays` (with ``resolve``).
+
+        >>> from bgsim import Position
+        >>> t = Position.initial().start_turn((6, 4))
+        >>> t.plays.resolve("24/18 13/9") in t.legal_plays
+        True
+        """
+        return self._legal
+
+    @property
+    def remaining_plays(self) -> tuple[Play[P], ...]:
         """The legal plays that the steps so far can still be completed to.
 
         >>> from bgsim import Position
@@ -315,7 +204,7 @@ class TurnBuilder:
         level = self._stack[-1]
         reach: set = set()
         for node in level.frontier:
-            reach |= self._finals(node, level.left)
+            reach |= self._look.finals(node, level.left)
         return tuple(p for p, result in zip(self._plays, self._results, strict=True) if result in reach)
 
     def options(self) -> tuple[Step, ...]:
@@ -336,11 +225,11 @@ class TurnBuilder:
         level = self._stack[-1]
         found: set[Step] = set()
         for die in set(level.left):
-            rest = _without(level.left, die)
+            rest = without(level.left, die)
             for node in level.frontier:
-                for src in _sources(node[0]):
-                    for dst, hit, child in _try_step(node, src, die)[1]:
-                        if self._finals(child, rest):
+                for src in sources(node[0]):
+                    for dst, hit, child in try_step(node, src, die)[1]:
+                        if self._look.finals(child, rest):
                             found.add(Step(src, dst, die, hit))
         result = tuple(sorted(found, key=lambda s: (-s.src, -s.die)))
         self._options_cache[depth] = result
@@ -353,7 +242,7 @@ class TurnBuilder:
         return not self.options()
 
     @property
-    def play(self) -> Play:
+    def play(self) -> Play[P]:
         """The finished play, one of :attr:`legal_plays`; an error before the turn is complete.
 
         >>> from bgsim import Position
@@ -361,10 +250,11 @@ class TurnBuilder:
         >>> t.play
         Traceback (most recent call last):
         ...
-        bgsim.errors.BgsimError: the turn is not complete: 2 and 1 can still be played (R10)
+        bgsim.errors.RuleViolationError: the turn is not complete: 2 and 1 can still be played (R10)
         """
         if not self.is_complete:
-            raise BgsimError(f"the turn is not complete: {_dice_text(self.dice_left)} can still be played (R10)")
+            raise RuleViolationError(Refusal(f"the turn is not complete: {_dice_text(self.dice_left)} can still be "
+                                             f"played", "R10"))
         mine, theirs, _ = next(iter(self._stack[-1].frontier))
         return self._by_result[(mine, theirs)]
 
@@ -426,6 +316,19 @@ class TurnBuilder:
         >>> t.why("6/off")
         '6/off: you can bear off only when all your checkers are in your home board (R16)'
         """
+        refusal = self._resolve(move, die)[1]
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, move: StepLike, die: int | None = None) -> Refusal | None:
+        """:meth:`why` as a value: None if ``move`` is a legal next step, else the
+        :class:`~bgsim.errors.Refusal` with the rule it breaks (for widgets and tests that
+        need the rule id, not the sentence).
+
+        >>> from bgsim import Position
+        >>> pos = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+        >>> pos.start_turn((6, 2)).refusal("bar/23").rule
+        'R14'
+        """
         return self._resolve(move, die)[1]
 
     # ----------------------------------------------------------------- stepping
@@ -444,14 +347,14 @@ class TurnBuilder:
         ...
         bgsim.errors.IllegalPlayError: 9/5: the 4 is already used; the dice left are 6 (R5)
         """
-        step, reason = self._resolve(move, die)
+        step, refusal = self._resolve(move, die)
         if step is None:
-            raise IllegalPlayError(reason)
+            raise IllegalPlayError(refusal or Refusal("not a legal step"))
         level = self._stack[-1]
-        rest = _without(level.left, step.die)
+        rest = without(level.left, step.die)
         frontier = frozenset(child for node in level.frontier
-                             for _dst, _hit, child in _try_step(node, step.src, step.die)[1]
-                             if self._finals(child, rest))
+                             for _dst, _hit, child in try_step(node, step.src, step.die)[1]
+                             if self._look.finals(child, rest))
         self._stack.append(_Level(frontier, rest, step))
         return self
 
@@ -462,10 +365,10 @@ class TurnBuilder:
         >>> Position.initial().start_turn((6, 4)).undo()
         Traceback (most recent call last):
         ...
-        bgsim.errors.BgsimError: nothing to undo: no step has been played yet
+        bgsim.errors.RuleViolationError: nothing to undo: no step has been played yet
         """
         if len(self._stack) == 1:
-            raise BgsimError("nothing to undo: no step has been played yet")
+            raise RuleViolationError("nothing to undo: no step has been played yet")
         self._options_cache.pop(len(self._stack), None)
         self._position_cache.pop(len(self._stack), None)
         self._stack.pop()
@@ -500,8 +403,8 @@ class TurnBuilder:
         return f"<TurnBuilder {self._dice[0]}-{self._dice[1]}: {done} {state}>"
 
     # ----------------------------------------------------------------- internals
-    def _resolve(self, move: StepLike, die: int | None) -> tuple[Step | None, str | None]:
-        """Read ``move`` and check it: (the Step, None) when legal, else (None, the reason)."""
+    def _resolve(self, move: StepLike, die: int | None) -> tuple[Step | None, Refusal | None]:
+        """Read ``move`` and check it: (the Step, None) when legal, else (None, the refusal)."""
         level = self._stack[-1]
         left = level.left
         claimed_dst: int | None = None
@@ -519,15 +422,17 @@ class TurnBuilder:
             if claimed_dst != OFF:
                 die = src - claimed_dst
                 if die > 6:
-                    return None, (f"{label} moves {die} pips: a step moves one checker by one die, "
-                                  f"play the dice one at a time (R5)")
+                    return None, Refusal(f"{label} moves {die} pips: a step moves one checker by one die, "
+                                         f"play the dice one at a time", "R5")
             else:
                 die = self._bear_off_die(src, left)
                 if die is None:
-                    return None, (f"{label}: bearing off from point {point_name(src)} needs a die of "
-                                  f"{point_name(src)} or more, and the dice left are {_dice_text(left)} (R17, R18)"
-                                  if src <= 6 else
-                                  f"{label}: checkers are borne off only from the home board, points 1-6 (R16)")
+                    if src <= 6:
+                        return None, Refusal(f"{label}: bearing off from point {point_name(src)} needs a die of "
+                                             f"{point_name(src)} or more, and the dice left are {_dice_text(left)}",
+                                             "R17, R18")
+                    return None, Refusal(f"{label}: checkers are borne off only from the home board, points 1-6",
+                                         "R16")
         else:
             src = move
             if die is None:
@@ -538,10 +443,9 @@ class TurnBuilder:
                 raise TypeError(f"the {name} must be a whole number, not {value!r}")
             if not low <= value <= high:
                 what = "points are 0-25 (25 = bar, 0 = off)" if name == "point" else "a die shows 1 to 6"
-                rule = "R1" if name == "point" else "R2"
-                return None, f"{value} is not a possible {name}: {what} ({rule})"
+                return None, Refusal(f"{value} is not a possible {name}: {what}", "R1" if name == "point" else "R2")
         if src == OFF:
-            return None, "a borne-off checker has left the board and never moves again (R1)"
+            return None, Refusal("a borne-off checker has left the board and never moves again", "R1")
         if not label:
             label = f"{point_name(src)}/{point_name(max(src - die, 0))}"
 
@@ -550,44 +454,45 @@ class TurnBuilder:
             d1, d2 = self._dice
             if d1 == d2:
                 if die == d1:
-                    return None, f"{label}: all four {d1}s are already used (R6)"
-                return None, f"{label}: the roll {d1}-{d2} has no {die}; it is four {d1}s (R5, R6)"
+                    return None, Refusal(f"{label}: all four {d1}s are already used", "R6")
+                return None, Refusal(f"{label}: the roll {d1}-{d2} has no {die}; it is four {d1}s", "R5, R6")
             state = f"the dice left are {_dice_text(left)}" if left else "both dice are used"
             if die in self._dice:
-                return None, f"{label}: the {die} is already used; {state} (R5)"
-            return None, f"{label}: the roll {d1}-{d2} has no {die}; {state} (R5)"
+                return None, Refusal(f"{label}: the {die} is already used; {state}", "R5")
+            return None, Refusal(f"{label}: the roll {d1}-{d2} has no {die}; {state}", "R5")
 
         # The single-step rules: R5 (a checker there), R13, R7/R14, R16, R19; then V5.
-        kids: list[tuple[int, bool, _Node]] = []
-        reason = ""
+        kids: list[tuple[int, bool, Node]] = []
+        refusal: Refusal | None = None
         for node in level.frontier:
-            why, found = _try_step(node, src, die)
+            why, found = try_step(node, src, die)
             kids.extend(found)
-            reason = reason or why
+            refusal = refusal or why
         if not kids:
-            if not _RULE_ID.search(reason):
-                reason += " (R5)"
-            return None, f"{label}: {reason}"
+            assert refusal is not None   # try_step says why when it finds no way
+            return None, refusal.prefixed(f"{label}: ")
         dst, hit = kids[0][0], kids[0][1]
         if claimed_dst is not None and claimed_dst != dst:
-            return None, (f"{label}: a {die} moves a checker from {point_name(src)} to {point_name(dst)}, "
-                          f"not to {point_name(claimed_dst)} (R5)")
+            return None, Refusal(f"{label}: a {die} moves a checker from {point_name(src)} to {point_name(dst)}, "
+                                 f"not to {point_name(claimed_dst)}", "R5")
         if hit_mark and not hit:
-            return None, f"{label}: there is no lone opposing checker on point {point_name(dst)} to hit (R8)"
+            return None, Refusal(f"{label}: there is no lone opposing checker on point {point_name(dst)} to hit",
+                                 "R8")
 
         # R10, R11: the step must leave a way to finish the turn with a legal play.
-        rest = _without(left, die)
-        if any(self._finals(child, rest) for _d, _h, child in kids):
+        rest = without(left, die)
+        if any(self._look.finals(child, rest) for _d, _h, child in kids):
             return Step(src, dst, die, hit), None
         used = [s.die for s in self.steps] + [die]
-        runs: list[tuple[int, ...]] = [self._longest(child, rest) for _d, _h, child in kids]
+        runs: list[tuple[int, ...]] = [self._look.longest(child, rest) for _d, _h, child in kids]
         longest = max(runs, key=len)  # the most dice the turn could still use after this step
         used.extend(longest)
         remaining = self.remaining_plays
         example = str(remaining[0] if remaining else self._plays[0])
-        sentence = forced_play_reason(label, used, self._dice, self._max_used, example, would=True)
+        sentence = forced_play_refusal(label, used, self._dice, self._max_used, example, would=True)
         if sentence is None:  # pragma: no cover - every dead end is an R10 or R11 case
-            sentence = f"{label} cannot be completed into a legal play of {self._dice[0]}-{self._dice[1]} (R10)"
+            sentence = Refusal(f"{label} cannot be completed into a legal play of {self._dice[0]}-{self._dice[1]}",
+                               "R10")
         return None, sentence
 
     def _bear_off_die(self, src: int, left: tuple[int, ...]) -> int | None:

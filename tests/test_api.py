@@ -14,12 +14,13 @@ import threading
 import numpy as np
 import pytest
 
-from bgsim import IllegalPlayError, LegalPlays, ParseError, Play, Position, _kernel, notation
+from bgsim import IllegalPlayError, LegalPlays, ParseError, Play, Position, _kernel, plays as plays_module
 from bgsim import plays as plays_module
 from bgsim.errors import AmbiguousPlayError
 from bgsim.game import Game
 from bgsim.ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
-from bgsim.notation import _ROLLS, _find, format_play, parse_chains
+from bgsim.notation import format_play
+from bgsim.plays import ROLLS
 from tests.support.games import random_game_cases
 
 CASES = random_game_cases(400, seed=1111)
@@ -305,12 +306,12 @@ def test_xgid_state_is_read_on_the_fast_path_too():
 
 def parse_all_rolls(pos: Position, text: str):
     """parse_play's answer when it tried every roll: {roll: play}."""
-    chains = parse_chains(text)
     by_roll = {}
-    for roll in _ROLLS:
-        found = _find(pos, chains, roll, False)
-        if found:
-            by_roll[roll] = found[0]
+    for roll in ROLLS:
+        try:
+            by_roll[roll] = pos.legal_plays(roll).resolve(text)
+        except IllegalPlayError:
+            pass
     return by_roll
 
 
@@ -333,7 +334,7 @@ def test_parse_play_without_dice_agrees_with_all_rolls_and_with_the_dice(monkeyp
             texts.append((pos, dice, play, text))
     fast = [_outcome(pos, text) for pos, _d, _p, text in texts]
     with monkeypatch.context() as m:   # the old way: every one of the 21 rolls
-        m.setattr(notation, "_possible_rolls", lambda mine, after: list(_ROLLS))
+        m.setattr(plays_module, "_possible_rolls", lambda mine, after: list(ROLLS))
         slow = [_outcome(pos, text) for pos, _d, _p, text in texts]
     assert fast == slow
     found = 0

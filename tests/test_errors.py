@@ -283,3 +283,16 @@ def test_the_old_homes_still_import_the_moved_errors():
     assert montecarlo.EstimateError is EstimateError
     assert equity.MatchEquityError is MatchEquityError
     assert race.NotARaceError is NotARaceError
+
+
+def test_no_code_reads_rule_ids_back_out_of_a_message():
+    # Refusals are values (errors.Refusal): code asks refusal.rule / error.rule, never a regex
+    # over a message. Only the rule reference parses rule ids, from what a user types.
+    import re
+    from pathlib import Path
+
+    root = Path(errors.__file__).parent
+    rule_pattern = re.compile(r"""re\.(compile|search|match|findall|fullmatch)\(\s*r?["'][^"']*(\[RVPX\]|R\|V|\(\?:R)""")
+    found = [f"{p.relative_to(root.parent)}:{n}" for p in sorted(root.rglob("*.py")) if p.name != "rulebook.py"
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if rule_pattern.search(line)]
+    assert not found, "regexes over rule ids outside the rule reference: " + ", ".join(found)

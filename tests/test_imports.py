@@ -21,7 +21,17 @@ ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 MODULES = sorted(p.stem for p in ROOT.glob("*.py"))
 
 #: The rules engine: these must pass without exception.
-ENGINE = {"__init__", "_kernel", "dice", "errors", "ids", "notation", "plays", "position", "text", "turn"}
+ENGINE = {"__init__", "_kernel", "board", "dice", "errors", "explain", "ids", "notation", "plays", "position",
+          "text", "turn"}
+
+#: The engine's floor (DESIGN.md layer 1, like python-chess's BaseBoard): the board value, the
+#: compiled kernel, notation, the explainer and the plays. Counting every import, typing-only
+#: and lazy ones too, they import nothing but each other.
+FLOOR = {"_kernel", "board", "dice", "errors", "explain", "ids", "notation", "plays"}
+
+#: Presentation (DESIGN.md layer 4): clients only. No module outside this set imports one of
+#: them, except lazily inside a ``_repr_*_`` display hook.
+RENDERING = {"svg", "charts", "cli", "__main__"}
 
 #: Function-level imports of bgsim modules allowed outside ``_repr_*_`` hooks, as
 #: {(module, function): reason}. Only for genuinely optional heavy dependencies; none today.
@@ -118,6 +128,66 @@ def _graph() -> dict[str, set[str]]:
     return {m: _import_time_imports(m) & set(MODULES) for m in MODULES}
 
 
+def _every_import(module: str, *, hooks: bool = True) -> set[str]:
+    """Every bgsim module ``module`` names in an import, wherever it stands: at the top, under
+    ``if TYPE_CHECKING:``, or inside a function; ``hooks=False`` leaves out the imports inside
+    ``_repr_*_`` display hooks (the one lazy import the design allows)."""
+    out: set[str] = set()
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                visit(child, child.name)
+            elif isinstance(child, (ast.Import, ast.ImportFrom)):
+                if hooks or function is None or not _REPR_HOOK.match(function):
+                    out.update(_targets(child, module))
+            else:
+                visit(child, function)
+
+    visit(_tree(module), None)
+    out.discard(module)
+    return out & set(MODULES)
+
+
+def _full_graph(*, hooks: bool = True) -> dict[str, set[str]]:
+    """The import graph counting typing-only and lazy imports too (the package __init__ left out:
+    it imports every public module to export its names)."""
+    return {m: _every_import(m, hooks=hooks) - {"__init__"} for m in MODULES if m != "__init__"}
+
+
+def _reaches(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in graph[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def upward_imports(graph: dict[str, set[str]], base: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The imports that point up: ``a`` imports ``b`` outside ``base`` (the graph without the
+    lazy imports, or without the typing-only ones too) although ``b``, through any chain of
+    imports, imports ``a``. When ``base`` has no loop, every loop of ``graph`` has at least one."""
+    return sorted((a, b) for a in graph for b in graph[a]
+                  if b not in base.get(a, set()) and a in _reaches(graph, b))
+
+
+def layers(graph: dict[str, set[str]]) -> int:
+    """How many layers the modules stack: the longest chain of imports, loops condensed."""
+    memo: dict[str, int] = {}
+
+    def depth(m: str, path: frozenset[str]) -> int:
+        if m in memo:
+            return memo[m]
+        below = [depth(n, path | {m}) for n in graph[m] if n not in path]
+        memo[m] = 1 + max(below, default=0)
+        return memo[m]
+
+    return max(depth(m, frozenset()) for m in graph)
+
+
 def _cycle_through(graph: dict[str, set[str]], start: str) -> list[str] | None:
     """A shortest import cycle through ``start`` (as a path start -> ... -> start), or None."""
     paths = {start: [start]}
@@ -149,8 +219,9 @@ def _marks(module: str, known: set[str], why: str):
 
 # ------------------------------------------------------------------------------ the checker itself
 def test_the_checker_sees_import_time_imports_and_skips_type_checking_blocks():
-    assert _import_time_imports("position") >= {"plays", "notation", "ids", "text", "errors"}
-    assert "position" not in _import_time_imports("plays")   # only under TYPE_CHECKING there
+    assert _import_time_imports("position") >= {"board", "plays", "text", "turn", "errors"}
+    assert "svg" not in _import_time_imports("position")   # only inside its _repr_svg_ hook
+    assert "svg" in _every_import("position")
     assert "position" in _import_time_imports("__init__")
 
 
@@ -192,3 +263,41 @@ def test_the_engine_modules_do_not_import_the_layers_above_them():
         assert graph[m] <= ENGINE, f"{m} imports {sorted(graph[m] - ENGINE)} at import time"
     for low in ("dice", "notation", "plays", "ids", "text", "errors", "_kernel"):
         assert "position" not in graph[low], f"{low} imports position at import time"
+
+
+# ------------------------------------------------------------------------------ the engine knot (issue 18)
+def test_no_loop_of_imports_counting_typing_only_and_lazy_imports():
+    # Only the _repr_*_ hooks may import upward (they run when a notebook draws a value).
+    graph = _full_graph(hooks=False)
+    cycle = _find_cycle(graph)
+    assert cycle is None, "import loop (typing-only and lazy imports counted): " + " -> ".join(cycle)
+
+
+def test_at_most_two_imports_point_up_and_they_are_display_hooks():
+    # Counting typing-only imports as part of the structure: only a display hook may close a loop.
+    up = upward_imports(_full_graph(), _full_graph(hooks=False))
+    assert len(up) <= 2, f"imports pointing up: {up}"
+    # Counting only what runs at import time as the structure, the same two at most.
+    assert len(upward_imports(_full_graph(), _graph())) <= 2
+
+
+def test_the_engine_floor_imports_nothing_above_it():
+    graph = _full_graph(hooks=False)
+    for m in sorted(FLOOR):
+        assert graph[m] <= FLOOR, f"{m} (engine floor) imports {sorted(graph[m] - FLOOR)}"
+    assert "position" not in _reaches(graph, "plays")
+    assert _every_import("board") <= {"errors", "ids"}, "the board value stands on the errors and IDs only"
+
+
+def test_rendering_modules_are_clients_only():
+    present = {m for m in RENDERING if m in MODULES}
+    graph = _full_graph(hooks=False)
+    for m in sorted(set(graph) - present):
+        assert not graph[m] & present, f"{m} imports presentation {sorted(graph[m] & present)} outside a _repr_ hook"
+
+
+def test_the_measures_see_what_they_should():
+    loop = {"a": {"b"}, "b": {"a", "c"}, "c": set()}
+    assert upward_imports(loop, {"a": {"b"}, "b": {"c"}}) == [("b", "a")]
+    assert layers({"a": {"b"}, "b": {"c"}, "c": set()}) == 3
+    assert "svg" in _every_import("position") and "svg" not in _every_import("position", hooks=False)

@@ -350,3 +350,41 @@ def test_threads_generating_plays_at_once_get_what_one_thread_gets():
         results = list(pool.map(work, range(4)))
     for out in results:
         assert [out[i] for i in range(len(cases))] == expected
+
+
+# ------------------------------------------------------------------------------ one resolver (issue 18)
+def test_resolve_returns_the_legal_play_object_for_a_play_or_its_notation():
+    plays = Position.initial().legal_plays((6, 4))
+    target = plays.resolve("24/18 13/9")
+    assert target in plays and plays.resolve(target) is target
+    # the same steps in another order, made by hand, name the same play
+    by_hand = Play(((13, 9), (24, 18)), (6, 4), (False, False))
+    assert plays.resolve(by_hand) is target
+    # a play of another list of the same roll, too
+    assert plays.resolve(Position.initial().legal_plays((4, 6)).resolve("24/18 13/9")) is target
+
+
+def test_resolve_refuses_with_a_refusal_value_naming_the_rule():
+    from bgsim.errors import Refusal
+
+    plays = Position.initial().legal_plays((6, 4))
+    with pytest.raises(IllegalPlayError) as info:
+        plays.resolve("13/7")
+    assert info.value.rule == "R10" and isinstance(info.value.refusal, Refusal)
+    assert str(info.value) == str(info.value.refusal)
+    with pytest.raises(IllegalPlayError) as info:
+        plays.resolve(Position.initial().legal_plays((3, 1))[0])
+    assert info.value.rule == "R5" and "is a play of 3-1, but the roll is 6-4" in str(info.value)
+    with pytest.raises(TypeError):
+        plays.resolve(42)  # type: ignore[arg-type]
+
+
+def test_play_from_dict_builds_the_position_class_it_is_given():
+    from bgsim.board import BasePosition
+
+    play = Position.initial().legal_plays((6, 1))[4]
+    as_value = Play.from_dict(play.to_dict())
+    as_rules = Play.from_dict(play.to_dict(), position_type=Position)
+    assert as_value == as_rules == play
+    assert type(as_value.after) is BasePosition and type(as_rules.after) is Position
+    assert as_rules.after.legal_plays((1, 1))   # a Position knows the rules

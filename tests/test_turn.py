@@ -17,7 +17,7 @@ import re
 import numpy as np
 import pytest
 
-from bgsim import BgsimError, IllegalPlayError, ParseError, Position, Step, TurnBuilder
+from bgsim import BgsimError, IllegalPlayError, ParseError, Position, RuleViolationError, Step, TurnBuilder
 from tests.support.games import random_game_cases
 from tests.support.positions import GENERATORS, sample_case
 from tests.support.reference import reference_moves, reference_results
@@ -230,7 +230,7 @@ def test_step_forms_and_refusals_change_nothing():
     with pytest.raises(TypeError):
         t.step(13)
     t.undo()
-    with pytest.raises(BgsimError, match="nothing to undo"):
+    with pytest.raises(RuleViolationError, match="nothing to undo"):
         t.undo()
     _refusals_ok(t)
 
@@ -392,7 +392,7 @@ def test_play_before_completion_and_to_dict_are_clear():
     import json
 
     t = Position.initial().start_turn((5, 2))
-    with pytest.raises(BgsimError, match="not complete"):
+    with pytest.raises(RuleViolationError, match="not complete"):
         _ = t.play
     t.step("13/8")
     d = json.loads(json.dumps(t.to_dict()))
