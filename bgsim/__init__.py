@@ -13,6 +13,7 @@ The rules engine (the board, moving and bearing off: rules R1-R21, V5 and X3 of 
 from __future__ import annotations
 
 from . import svg
+from .board import BasePosition
 from .cube import Cube
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import (
@@ -22,6 +23,7 @@ from .errors import (
     InvalidPositionError,
     InvalidSettingError,
     ParseError,
+    Refusal,
     RuleViolationError,
 )
 from .events import Event, EventVisitor, GameResult, GameState
@@ -40,7 +42,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     # rules engine
-    "Position", "Play", "LegalPlays", "TurnBuilder", "Step",
+    "Position", "BasePosition", "Play", "LegalPlays", "TurnBuilder", "Step", "Refusal",
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",

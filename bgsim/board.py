@@ -70,10 +70,11 @@ def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
         return _validated(counts, who)
     try:
         counts = [int(x) for x in side]
-        if any(int(x) != x for x in side):
-            raise ValueError
+        whole = all(int(x) == x for x in side)
     except (TypeError, ValueError):
-        raise InvalidPositionError(f"{who}: expected 26 whole numbers or a {{point: count}} mapping") from None
+        whole = False
+    if not whole:
+        raise InvalidPositionError(f"{who}: expected 26 whole numbers or a {{point: count}} mapping")
     if len(counts) != 26:
         raise InvalidPositionError(
             f"{who}: expected 26 counts (index 0 = off, 1-24 = points, 25 = bar), got {len(counts)}")

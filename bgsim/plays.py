@@ -492,7 +492,7 @@ class LegalPlays(Sequence[Play[P]]):
         """The index of the first play equal to ``play``; :class:`ValueError` if none (as a list)."""
         i = self._find(play, start, stop)
         if i < 0:
-            raise ValueError(f"{play!r} is not in the legal plays")
+            raise IllegalPlayError(f"{play!r} is not in the legal plays")   # a ValueError, as list.index raises
         return i
 
     def count(self, play: object) -> int:

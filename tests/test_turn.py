@@ -418,3 +418,36 @@ def test_remaining_plays_narrow_as_steps_are_taken():
 ])
 def test_explain_shapes_of_ordinary_rolls(dice, shape):
     assert Position.initial().start_turn(dice).explain() == shape
+
+
+# ------------------------------------------------------------------------------ refusals as values (issue 18)
+def test_every_refused_step_carries_its_rule_as_a_value():
+    """For every (point, die) a learner can click, a refused step is a Refusal with a rule id,
+    and why() is that refusal's sentence, ending with the rule in brackets."""
+    import numpy as np
+
+    from bgsim import Refusal
+    from tests.support.positions import gen_anything, gen_bar, gen_bearoff_contact, gen_bearoff_gaps, random_dice
+
+    rng = np.random.default_rng(18)
+    checked = 0
+    for gen in (gen_anything, gen_bar, gen_bearoff_gaps, gen_bearoff_contact):
+        for _ in range(15):
+            mine, theirs = gen(rng)
+            pos, dice = Position.from_counts(mine, theirs), random_dice(rng)
+            if pos.is_game_over():
+                continue
+            for caucasian in (False, True):
+                t = pos.start_turn(dice, caucasian=caucasian)
+                legal = {(s.src, s.die) for s in t.options()}
+                for src in range(0, 26):
+                    for die in range(1, 7):
+                        refusal = t.refusal(src, die)
+                        if (src, die) in legal:
+                            assert refusal is None
+                            continue
+                        assert isinstance(refusal, Refusal) and refusal.rule, (pos, dice, src, die, refusal)
+                        assert t.why(src, die) == str(refusal)
+                        assert str(refusal).endswith(f"({refusal.rule})")
+                        checked += 1
+    assert checked > 5000
