@@ -3,9 +3,10 @@
 A :class:`Cube` never changes; each action gives a new cube (``cube.doubled(0)``,
 ``cube.taken()``, ``cube.beavered()``, ``cube.dropped()``, ``cube.auto_doubled()``),
 refusing the ones the rules do not allow with a :class:`~bgsim.errors.RuleViolationError`.
-The cube also answers the questions a player asks before acting: :meth:`Cube.why_no_double`,
-:meth:`Cube.can_double`, :meth:`Cube.can_beaver`. A :class:`~bgsim.game.Game` keeps one
-cube and asks it.
+The cube also answers the questions a player asks before acting, as
+:class:`~bgsim.errors.Refusal` values (:meth:`Cube.double_refusal`, :meth:`Cube.beaver_refusal`)
+or as messages and flags (:meth:`Cube.why_no_double`, :meth:`Cube.can_double`,
+:meth:`Cube.can_beaver`). A :class:`~bgsim.game.Game` keeps one cube and asks it.
 
 The cube starts at 1 in the middle (R24). The player on roll may double before rolling
 (R25) when the cube is in the middle or theirs; the opponent takes (the cube shows twice
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import RuleViolationError
+from .errors import Refusal, RuleViolationError
 from .rules import Rules
 
 __all__ = ["Cube"]
@@ -78,20 +79,20 @@ class Cube:
     def __post_init__(self) -> None:
         v = self.value
         if not isinstance(v, int) or isinstance(v, bool) or v < 1 or v & (v - 1):
-            raise RuleViolationError(f"a cube value is 1, 2, 4, 8, ... not {v!r} (R24, R26)")
+            raise RuleViolationError(Refusal(f"a cube value is 1, 2, 4, 8, ... not {v!r}", "R24, R26"))
         for name in ("owner", "doubler"):
             p = getattr(self, name)
             if p is not None and not _is_player(p):
                 raise RuleViolationError(f"{'cube_owner' if name == 'owner' else name} must be player 0 or 1, "
                                          f"not {p!r}")
         if self.owner is not None and v == 1:
-            raise RuleViolationError("a cube at 1 is in the middle; it is owned only after a double is taken "
-                                     "(R24, R26)")
+            raise RuleViolationError(Refusal("a cube at 1 is in the middle; it is owned only after a double is "
+                                             "taken", "R24, R26"))
         if self.beaver_pending and self.doubler is None:
-            raise RuleViolationError("a beaver answers a double (X2): no double is offered")
+            raise RuleViolationError(Refusal("a beaver answers a double (X2): no double is offered", "X2", cite=False))
         n = self.automatic_doubles
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise RuleViolationError(f"automatic_doubles counts opening-roll ties, not {n!r} (R29)")
+            raise RuleViolationError(Refusal(f"automatic_doubles counts opening-roll ties, not {n!r}", "R29"))
 
     # ------------------------------------------------------------- reading
     @property
@@ -143,43 +144,77 @@ class Cube:
         return None if self.doubler is None else 2 * self.value
 
     # ------------------------------------------------------------- questions
-    def why_no_double(self, player: int, rules: Rules, *, crawford_game: bool = False,
-                      final_roll: bool = False) -> str | None:
-        """Why ``player`` (on roll, before rolling) may not double this cube, citing the rule; ``None`` if they may.
+    def double_refusal(self, player: int, rules: Rules, *, crawford_game: bool = False, final_roll: bool = False,
+                       lead: str = "") -> Refusal | None:
+        """Why ``player`` (on roll, before rolling) may not double this cube, as a :class:`~bgsim.errors.Refusal`;
+        ``None`` if they may.
 
         The reasons, in order: a double already waits for an answer (R26), the Crawford
         game (R28), the cube is off (V2), the final roll of a last-roll draw (V4), the cube
         belongs to the other player (R25), the cube is at its limit (V2). Whose turn it is
-        and whether the dice are rolled are the game's business (R25).
+        and whether the dice are rolled are the game's business (R25). ``lead`` goes before
+        a sentence that does not name the player (a game passes ``"cannot double: "``).
+
+        >>> Cube().double_refusal(0, Rules.match(5), crawford_game=True).rule
+        'R28'
+        >>> str(Cube(2, 1).double_refusal(0, Rules.money(), lead="cannot double: "))
+        'player 0 does not own the cube, player 1 does (R25: after a take only the owner may redouble)'
+        """
+        if self.doubler is not None:
+            return Refusal(f"{lead}a double is already offered; player {self.answerer} must take or drop it", "R26")
+        if crawford_game:
+            return Refusal(f"{lead}no doubling in the Crawford game", "R28")
+        if not rules.cube_enabled:
+            return Refusal(f"{lead}the cube is off in these rules", "V2")
+        if final_roll:
+            return Refusal(f"{lead}the final roll of the last-roll draw is a roll only, no double", "V4")
+        if self.owner is not None and self.owner != player:
+            return Refusal(f"player {player} does not own the cube, player {self.owner} does "
+                           f"(R25: after a take only the owner may redouble)", "R25", cite=False)
+        if not rules.cube_allows(2 * self.value):
+            return Refusal(f"{lead}the cube is at its limit of {rules.cube_limit}", "V2")
+        return None
+
+    def why_no_double(self, player: int, rules: Rules, *, crawford_game: bool = False,
+                      final_roll: bool = False) -> str | None:
+        """Why ``player`` (on roll, before rolling) may not double this cube, citing the rule; ``None`` if they may.
+
+        :meth:`double_refusal` as a message.
 
         >>> Cube().why_no_double(0, Rules.match(5), crawford_game=True)
         'no doubling in the Crawford game (R28)'
         >>> Cube(2, 0).why_no_double(0, Rules.money(cube_limit=2))
         'the cube is at its limit of 2 (V2)'
         """
-        if self.doubler is not None:
-            return f"a double is already offered; player {self.answerer} must take or drop it (R26)"
-        if crawford_game:
-            return "no doubling in the Crawford game (R28)"
-        if not rules.cube_enabled:
-            return "the cube is off in these rules (V2)"
-        if final_roll:
-            return "the final roll of the last-roll draw is a roll only, no double (V4)"
-        if self.owner is not None and self.owner != player:
-            return (f"player {player} does not own the cube, player {self.owner} does "
-                    f"(R25: after a take only the owner may redouble)")
-        if not rules.cube_allows(2 * self.value):
-            return f"the cube is at its limit of {rules.cube_limit} (V2)"
-        return None
+        refusal = self.double_refusal(player, rules, crawford_game=crawford_game, final_roll=final_roll)
+        return None if refusal is None else str(refusal)
 
     def can_double(self, player: int, rules: Rules, *, crawford_game: bool = False,
                    final_roll: bool = False) -> bool:
-        """True when :meth:`why_no_double` has no objection.
+        """True when :meth:`double_refusal` has no objection.
 
         >>> Cube(2, 1).can_double(0, Rules.money()), Cube(2, 1).can_double(1, Rules.money())
         (False, True)
         """
-        return self.why_no_double(player, rules, crawford_game=crawford_game, final_roll=final_roll) is None
+        return self.double_refusal(player, rules, crawford_game=crawford_game, final_roll=final_roll) is None
+
+    def beaver_refusal(self, rules: Rules, *, lead: str = "") -> Refusal | None:
+        """Why the doubled player may not beaver now (X2, V2), as a :class:`~bgsim.errors.Refusal`; ``None`` if they
+        may. ``lead`` goes before a sentence that does not say what is refused (``"cannot beaver: "``).
+
+        >>> str(Cube().doubled(0).beaver_refusal(Rules.money(), lead="cannot beaver: "))
+        'cannot beaver: beavers (X2) are not allowed in these rules'
+        """
+        if self.doubler is None:
+            return Refusal(f"{lead}no double has been offered", "R26")
+        if self.beaver_pending:
+            return Refusal("cannot beaver a beaver: raccoons are not in the rules", "X2")
+        if not rules.beavers:
+            return Refusal(f"{lead}beavers (X2) are not allowed in these rules", "X2", cite=False)
+        value = 4 * self.value
+        if not rules.cube_allows(value):
+            return Refusal(f"{lead}the cube would reach {value}, above its limit of {rules.cube_limit}", "V2, X2")
+        return None
 
     def why_no_beaver(self, rules: Rules) -> str | None:
         """Why the doubled player may not beaver now, citing the rule (X2, V2); ``None`` if they may.
@@ -187,16 +222,8 @@ class Cube:
         >>> Cube().doubled(0).why_no_beaver(Rules.money())
         'beavers (X2) are not allowed in these rules'
         """
-        if self.doubler is None:
-            return "no double has been offered (R26)"
-        if self.beaver_pending:
-            return "cannot beaver a beaver: raccoons are not in the rules (X2)"
-        if not rules.beavers:
-            return "beavers (X2) are not allowed in these rules"
-        value = 4 * self.value
-        if not rules.cube_allows(value):
-            return f"the cube would reach {value}, above its limit of {rules.cube_limit} (V2, X2)"
-        return None
+        refusal = self.beaver_refusal(rules)
+        return None if refusal is None else str(refusal)
 
     def can_beaver(self, rules: Rules) -> bool:
         """True when the doubled player may beaver now (X2, within the cube limit V2).
@@ -204,7 +231,7 @@ class Cube:
         >>> Cube().doubled(0).can_beaver(Rules.money(beavers=True))
         True
         """
-        return self.why_no_beaver(rules) is None
+        return self.beaver_refusal(rules) is None
 
     def can_auto_double(self, rules: Rules) -> bool:
         """True when a tie on the opening roll doubles this cube (R29: up to the rules' count and the limit, V2).
@@ -226,9 +253,10 @@ class Cube:
         if not _is_player(by):
             raise RuleViolationError(f"the doubler must be player 0 or 1, not {by!r}")
         if self.doubler is not None:
-            raise RuleViolationError(f"a double is already offered; player {self.answerer} must answer it (R26)")
+            raise RuleViolationError(Refusal(f"a double is already offered; player {self.answerer} must answer it",
+                                             "R26"))
         if self.owner is not None and self.owner != by:
-            raise RuleViolationError(f"player {by} does not own the cube, player {self.owner} does (R25)")
+            raise RuleViolationError(Refusal(f"player {by} does not own the cube, player {self.owner} does", "R25"))
         return replace(self, doubler=by)
 
     def taken(self) -> Cube:
@@ -239,7 +267,7 @@ class Cube:
         (Cube(value=2, owner=1), Cube(value=4, owner=1))
         """
         if self.doubler is None:
-            raise RuleViolationError("cannot take: no double has been offered (R26)")
+            raise RuleViolationError(Refusal("cannot take: no double has been offered", "R26"))
         owner = self.owner if self.beaver_pending else 1 - self.doubler
         return replace(self, value=2 * self.value, owner=owner, doubler=None, beaver_pending=False)
 
@@ -253,9 +281,9 @@ class Cube:
         Cube(value=2, owner=1, doubler=0, beaver_pending=True)
         """
         if self.doubler is None:
-            raise RuleViolationError("cannot beaver: no double has been offered (R26)")
+            raise RuleViolationError(Refusal("cannot beaver: no double has been offered", "R26"))
         if self.beaver_pending:
-            raise RuleViolationError("cannot beaver a beaver: raccoons are not in the rules (X2)")
+            raise RuleViolationError(Refusal("cannot beaver a beaver: raccoons are not in the rules", "X2"))
         return replace(self, value=2 * self.value, owner=1 - self.doubler, beaver_pending=True)
 
     def dropped(self) -> Cube:
@@ -265,7 +293,7 @@ class Cube:
         Cube(value=1, owner=None)
         """
         if self.doubler is None:
-            raise RuleViolationError("cannot drop: no double has been offered (R26)")
+            raise RuleViolationError(Refusal("cannot drop: no double has been offered", "R26"))
         return replace(self, doubler=None, beaver_pending=False)
 
     def auto_doubled(self) -> Cube:
@@ -275,7 +303,7 @@ class Cube:
         Cube(value=2, owner=None, automatic_doubles=1)
         """
         if self.owner is not None:
-            raise RuleViolationError("automatic doubles (R29) double a centred cube")
+            raise RuleViolationError(Refusal("automatic doubles (R29) double a centred cube", "R29", cite=False))
         return replace(self, value=2 * self.value, automatic_doubles=self.automatic_doubles + 1)
 
     def __repr__(self) -> str:
