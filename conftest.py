@@ -2,7 +2,9 @@
 
 The value module ``bgsim/board.py`` cannot import :class:`bgsim.Position` (it sits below
 it), but its examples are written with it, as users call those methods; every doctest
-gets ``Position`` here, as if the example began with ``from bgsim import Position``.
+gets ``Position`` here, as if the example began with ``from bgsim import Position``. The
+modules under :class:`bgsim.Game` (``game_base``, ``game_guards``, ``game_ids``,
+``game_replay``) get ``Game`` the same way.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _bgsim_doctest_names(doctest_namespace: dict) -> None:
-    from bgsim import Position
+    from bgsim import Game, Position
 
     doctest_namespace.setdefault("Position", Position)
+    doctest_namespace.setdefault("Game", Game)

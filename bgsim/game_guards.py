@@ -1,0 +1,345 @@
+"""Which actions a game allows now: one table of (action, state) -> refusal.
+
+Every action of a :class:`~bgsim.game.Game` and every question asked before acting
+(:meth:`Game.why_not <bgsim.game.Game.why_not>`, ``why_no_double``, ``can_double``,
+``can_beaver``, ``why_no_resignation_offer``) reads the same table, so "why can't I do this
+now?" has exactly one answer. A row of :data:`TABLE` is an action (named as the method:
+``"roll"``, ``"double"``, ``"offer_resignation"`` ...) and a
+:class:`~bgsim.events.GameState`; its checks run in order and the first that objects gives
+the :class:`~bgsim.errors.Refusal`. The game raises it as a
+:class:`~bgsim.errors.RuleViolationError`.
+
+A sentence that does not say what it refuses ("the game is over") is led in by the action
+("cannot double: the game is over (R22)"); the ``why_no_*`` questions ask without that lead.
+
+>>> g = Game(starter=0); g.double()
+>>> refusal(g, "roll")
+Refusal(text='player 1 must first take or drop the double', rule='R26', cite=True)
+>>> str(refusal(g, "double")), str(refusal(g, "double", lead=False))
+('cannot double: a double is already offered; player 1 must take or drop it (R26)',
+ 'a double is already offered; player 1 must take or drop it (R26)')
+>>> refusal(g, "take") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from .cube import Cube
+from .errors import Refusal, RuleViolationError
+from .events import GameState
+from .position import Position
+from .rules import ResultKind, Rules, result_kind
+
+__all__ = ["ACTIONS", "TABLE", "VERBS", "Check", "GameView", "check_player", "refusal"]
+
+
+class GameView(Protocol):
+    """What the table reads of a game (a :class:`~bgsim.game_base.BaseGame`): its state, never its actions."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def player_to_act(self) -> int | None: ...
+
+    @property
+    def dice(self) -> tuple[int, int] | None: ...
+
+    @property
+    def cube(self) -> Cube: ...
+
+    @property
+    def crawford_game(self) -> bool: ...
+
+    @property
+    def final_roll(self) -> bool: ...
+
+    @property
+    def resignation_offer(self) -> tuple[int, ResultKind] | None: ...
+
+    @property
+    def refused_offers(self) -> frozenset[tuple[int, ResultKind]]: ...
+
+
+def check_player(value: object, what: str = "player") -> int:
+    """``value`` as a player number, 0 or 1; anything else is refused.
+
+    >>> check_player(1)
+    1
+    >>> check_player(True, "starter")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.RuleViolationError: starter must be player 0 or 1, not True
+    """
+    if value not in (0, 1) or isinstance(value, bool):
+        raise RuleViolationError(f"{what} must be player 0 or 1, not {value!r}")
+    return int(value)
+
+
+@dataclass(frozen=True)
+class _Ask:
+    """One question to the table: may ``player`` make the action now (with ``kind``, for resignations)?"""
+
+    game: GameView
+    player: int | None
+    kind: ResultKind | str | int | None
+    lead: str   # "cannot double: " before a sentence that does not say what is refused; "" in a question
+
+
+#: A check of one row: a refusal, or ``None`` when it has no objection.
+Check = Callable[[_Ask], Refusal | None]
+
+
+def _word(kind: ResultKind) -> str:
+    return "single game" if kind is ResultKind.SINGLE else str(kind)
+
+
+def _led(check: Check, lead: str | None = None) -> Check:
+    """``check`` with a lead before its sentence: the action's (``cannot roll: ``) or the one given."""
+    def led(a: _Ask) -> Refusal | None:
+        found = check(a)
+        return None if found is None else found.prefixed(a.lead if lead is None else lead)
+    return led
+
+
+def _says(text: str, rule: str) -> Check:
+    """A check that always objects with the same sentence."""
+    return lambda a: Refusal(text, rule)
+
+
+# ------------------------------------------------------------------------------- the checks
+def _over(a: _Ask) -> Refusal:
+    return Refusal("the game is over", "R22")
+
+
+def _offer(a: _Ask) -> tuple[int, ResultKind]:
+    """The offer waiting for an answer (asked only in the state that has one)."""
+    offer = a.game.resignation_offer
+    assert offer is not None, "no resignation offer waits"
+    return offer
+
+
+def _offer_waits(a: _Ask) -> Refusal:
+    offerer, kind = _offer(a)
+    return Refusal(f"player {offerer} has offered to resign a {_word(kind)}; player {1 - offerer} must first "
+                   f"accept or refuse it", "R30")
+
+
+def _double_waits(a: _Ask) -> Refusal:
+    return Refusal(f"player {a.game.player_to_act} must first take or drop the double", "R26")
+
+
+def _turn_of(verb: str, rule: str, why: str) -> Check:
+    """Only the player on roll may: another player named is refused (``rule: why``)."""
+    def check(a: _Ask) -> Refusal | None:
+        on_roll = a.game.position.turn
+        if a.player is not None and check_player(a.player) != on_roll:
+            return Refusal(f"player {a.player} cannot {verb}: it is player {on_roll}'s turn ({rule}: {why})",
+                           rule, cite=False)
+        return None
+    return check
+
+
+def _rolled_play_it(a: _Ask) -> Refusal:
+    d1, d2 = a.game.dice or (0, 0)
+    return Refusal(f"player {a.game.position.turn} has already rolled {d1}-{d2}: play it now", "R10")
+
+
+def _must_roll_first(a: _Ask) -> Refusal:
+    return Refusal(f"player {a.game.position.turn} must roll before playing: a play uses the dice just rolled",
+                   "R5, R25")
+
+
+def _rolled_no_double(a: _Ask) -> Refusal:
+    return Refusal(f"player {a.game.position.turn} has already rolled: a double comes before the roll", "R25")
+
+
+def _cube_allows_double(a: _Ask) -> Refusal | None:
+    g = a.game
+    return g.cube.double_refusal(g.position.turn, g.rules, crawford_game=g.crawford_game, final_roll=g.final_roll,
+                                 lead=a.lead)
+
+
+def _answerer(verb: str) -> Check:
+    """Only the player a double (or a beaver, X2) waits for may answer it."""
+    def check(a: _Ask) -> Refusal | None:
+        answerer = a.game.player_to_act
+        if a.player is not None and check_player(a.player) != answerer:
+            beaver = a.game.cube.beaver_pending
+            return Refusal(f"player {a.player} cannot {verb} now: player {answerer} answers "
+                           f"{'the beaver' if beaver else 'the double'}", "X2" if beaver else "R26")
+        return None
+    return check
+
+
+def _cube_allows_beaver(a: _Ask) -> Refusal | None:
+    return a.game.cube.beaver_refusal(a.game.rules, lead=a.lead)
+
+
+def _concedes_enough(a: _Ask) -> Refusal | None:
+    """V3: anyone may resign at any time, but not less than the position shows (R23)."""
+    player = a.game.player_to_act if a.player is None else a.player
+    if player is None:
+        return Refusal("before the opening roll, say which player resigns: resign(player=0) or resign(player=1)",
+                       "V3")
+    player = check_player(player)
+    judged = result_kind(a.game.position, player)
+    conceded = judged if a.kind is None else ResultKind.of(a.kind)
+    if conceded < judged:
+        return Refusal(f"player {player} cannot resign a {_word(conceded)}: the position makes it a {judged}",
+                       "V3, R23")
+    return None
+
+
+def _offers_in_rules(a: _Ask) -> Refusal | None:
+    if a.game.rules.resignation != "offer":
+        return Refusal("these rules judge a resignation from the position (V3), without offers: use resign()",
+                       "V3", cite=False)
+    return None
+
+
+def _not_refused(a: _Ask) -> Refusal | None:
+    """R30: an offer refused in this turn is not made again before the next turn."""
+    on_roll = a.game.position.turn
+    kind = None if a.kind is None else ResultKind.of(a.kind)
+    if kind is not None and (on_roll, kind) in a.game.refused_offers:
+        return Refusal(f"player {on_roll}'s offer to resign a {_word(kind)} was refused this turn; it may not be "
+                       f"repeated before the next turn", "R30")
+    return None
+
+
+def _offer_answerer(verb: str) -> Check:
+    """Only the offerer's opponent answers a resignation offer (R30)."""
+    def check(a: _Ask) -> Refusal | None:
+        offerer = _offer(a)[0]
+        if a.player is not None and check_player(a.player) != 1 - offerer:
+            return Refusal(f"player {a.player} cannot {verb}: player {1 - offerer} answers player {offerer}'s "
+                           f"offer", "R30")
+        return None
+    return check
+
+
+# ------------------------------------------------------------------------------- the table
+_S = GameState
+_NO_DOUBLE = _led(_says("no double has been offered", "R26"))
+_NO_OFFER = _led(_says("no resignation has been offered", "R30"))
+_ENDED = _led(_over)
+_OFFERS = _led(_offers_in_rules)
+
+
+def _answer_row(verb: str, *last: Check) -> dict[GameState, tuple[Check, ...]]:
+    """Take, drop and beaver: only while a double waits, by the player it waits for."""
+    return {_S.OPENING: (_NO_DOUBLE,), _S.AWAITING_DOUBLE_OR_ROLL: (_NO_DOUBLE,), _S.AWAITING_PLAY: (_NO_DOUBLE,),
+            _S.AWAITING_ANSWER: (_answerer(verb), *last), _S.AWAITING_RESIGNATION_ANSWER: (_NO_DOUBLE,),
+            _S.OVER: (_ENDED,)}
+
+
+def _offer_answer_row(verb: str) -> dict[GameState, tuple[Check, ...]]:
+    """Accepting or refusing a resignation offer: only while one waits, by the offerer's opponent (R30)."""
+    return {_S.OPENING: (_NO_OFFER,), _S.AWAITING_DOUBLE_OR_ROLL: (_NO_OFFER,), _S.AWAITING_PLAY: (_NO_OFFER,),
+            _S.AWAITING_ANSWER: (_NO_OFFER,), _S.AWAITING_RESIGNATION_ANSWER: (_offer_answerer(verb),),
+            _S.OVER: (_ENDED,)}
+
+
+#: The words an action's refusal is led in with: ``cannot <verb>: ...``.
+VERBS: Mapping[str, str] = {
+    "roll": "roll", "play": "play", "double": "double", "take": "take", "drop": "drop", "beaver": "beaver",
+    "resign": "resign", "offer_resignation": "offer to resign", "accept_resignation": "accept the resignation",
+    "reject_resignation": "refuse the resignation"}
+
+#: The actions of a game, named as its methods.
+ACTIONS: tuple[str, ...] = tuple(VERBS)
+
+#: action -> state -> the checks, in order (the first objection is the answer).
+TABLE: Mapping[str, Mapping[GameState, tuple[Check, ...]]] = {
+    "roll": {
+        _S.OPENING: (),                                                        # R4: the opening roll
+        _S.AWAITING_DOUBLE_OR_ROLL: (_turn_of("roll", "P1", "a roll out of turn is void"),),
+        _S.AWAITING_PLAY: (_rolled_play_it,),
+        _S.AWAITING_ANSWER: (_double_waits,),
+        _S.AWAITING_RESIGNATION_ANSWER: (_led(_offer_waits),),
+        _S.OVER: (_ENDED,),
+    },
+    "play": {
+        _S.OPENING: (_says("roll the opening roll first", "R4"),),
+        _S.AWAITING_DOUBLE_OR_ROLL: (_must_roll_first,),
+        _S.AWAITING_PLAY: (_turn_of("play", "R10", "the player on roll plays the dice they rolled"),),
+        _S.AWAITING_ANSWER: (_double_waits,),
+        _S.AWAITING_RESIGNATION_ANSWER: (_led(_offer_waits),),
+        _S.OVER: (_ENDED,),
+    },
+    "double": {
+        _S.OPENING: (_led(_says("the opening roll has not decided who starts yet; a double comes on one's own "
+                                "turn", "R4, R25")),),
+        _S.AWAITING_DOUBLE_OR_ROLL: (_turn_of("double", "R25", "only on one's own turn"), _cube_allows_double),
+        _S.AWAITING_PLAY: (_turn_of("double", "R25", "only on one's own turn"), _rolled_no_double),
+        _S.AWAITING_ANSWER: (_cube_allows_double,),
+        _S.AWAITING_RESIGNATION_ANSWER: (_offer_waits,),
+        _S.OVER: (_ENDED,),
+    },
+    "take": _answer_row("take"),
+    "drop": _answer_row("drop"),
+    "beaver": _answer_row("beaver", _cube_allows_beaver),
+    "resign": {
+        _S.OPENING: (_concedes_enough,),                                       # V3: at any time
+        _S.AWAITING_DOUBLE_OR_ROLL: (_concedes_enough,),
+        _S.AWAITING_PLAY: (_concedes_enough,),
+        _S.AWAITING_ANSWER: (_concedes_enough,),
+        _S.AWAITING_RESIGNATION_ANSWER: (_led(_offer_waits, "cannot resign now: "),),
+        _S.OVER: (_ENDED,),
+    },
+    "offer_resignation": {
+        _S.OPENING: (_OFFERS, _led(_says("the opening roll has not decided who starts yet; an offer "
+                                                  "comes on one's own turn", "R4, R30"))),
+        _S.AWAITING_DOUBLE_OR_ROLL: (_OFFERS, _turn_of("offer to resign", "R30", "on one's own turn"),
+                                     _led(_not_refused)),
+        _S.AWAITING_PLAY: (_OFFERS, _turn_of("offer to resign", "R30", "on one's own turn"),
+                           _led(_not_refused)),
+        _S.AWAITING_ANSWER: (_OFFERS, _led(_double_waits)),
+        _S.AWAITING_RESIGNATION_ANSWER: (_OFFERS, _led(_offer_waits)),
+        _S.OVER: (_OFFERS, _ENDED),
+    },
+    "accept_resignation": _offer_answer_row("accept the resignation"),
+    "reject_resignation": _offer_answer_row("refuse the resignation"),
+}
+
+
+def refusal(game: GameView, action: str, player: int | None = None, kind: ResultKind | str | int | None = None, *,
+            lead: bool = True) -> Refusal | None:
+    """Why ``player`` may not make ``action`` in ``game`` now, as a :class:`~bgsim.errors.Refusal`; ``None`` if
+    they may.
+
+    ``player`` ``None`` asks for whoever acts now; ``kind`` is the result kind of ``"resign"``
+    (default: what the position shows) and ``"offer_resignation"``. ``lead=False`` gives the
+    reason without the action's lead-in (``cannot double: ``), as the ``why_no_*`` questions
+    say it. Whether a given play is legal is the engine's question
+    (:meth:`~bgsim.plays.LegalPlays.resolve`), not the table's.
+
+    >>> g = Game(starter=0)
+    >>> refusal(g, "double", player=1).rule, refusal(g, "play").rule
+    ('R25', 'R5, R25')
+    >>> refusal(g, "castle")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.RuleViolationError: 'castle' is not an action of a game: roll, play, double, take, drop, beaver,
+    resign, offer_resignation, accept_resignation, reject_resignation
+    """
+    row = TABLE.get(action) if isinstance(action, str) else None
+    if row is None:
+        raise RuleViolationError(f"{action!r} is not an action of a game: {', '.join(ACTIONS)}")
+    ask = _Ask(game, player, kind, f"cannot {VERBS[action]}: " if lead else "")
+    for check in row[game.state]:
+        found = check(ask)
+        if found is not None:
+            return found
+    return None
