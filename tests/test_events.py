@@ -229,6 +229,29 @@ def test_cube_why_no_double_reasons():
     assert "R26" in Cube().doubled(1).why_no_double(1, Rules.money())
 
 
+def test_cube_refusals_are_values_and_the_messages_render_them():
+    money, beavers = Rules.money(), Rules.money(beavers=True)
+    cases = [(Cube(), dict(crawford_game=True), Rules.match(5), "R28"),
+             (Cube(), {}, Rules.money(cube_limit=CUBE_OFF), "V2"),
+             (Cube(), dict(final_roll=True), Rules.money(last_roll_draw=True), "V4"),
+             (Cube(2, 1), {}, money, "R25"), (Cube().doubled(1), {}, money, "R26")]
+    for cube, kw, rules, rule in cases:
+        refusal = cube.double_refusal(0, rules, **kw)
+        assert refusal.rule == rule and str(refusal) == cube.why_no_double(0, rules, **kw)
+        led = cube.double_refusal(0, rules, lead="cannot double: ", **kw)
+        assert str(led) == (str(refusal) if rule == "R25" else "cannot double: " + str(refusal))
+    assert Cube().double_refusal(0, money) is None and Cube().doubled(0).beaver_refusal(beavers) is None
+    assert Cube().doubled(0).beaver_refusal(money).rule == "X2"
+    assert Cube().doubled(0).beavered().beaver_refusal(beavers).rule == "X2"
+    assert Cube(2, 1).doubled(1).beaver_refusal(Rules.money(beavers=True, cube_limit=4)).rule == "V2, X2"
+    assert Cube().beaver_refusal(beavers).rule == "R26"
+    for make, rule in [(lambda: Cube(3), "R24, R26"), (lambda: Cube(2, 1).doubled(0), "R25"),
+                       (lambda: Cube().taken(), "R26"), (lambda: Cube(2, 0).auto_doubled(), "R29")]:
+        with pytest.raises(RuleViolationError) as info:
+            make()
+        assert info.value.rule == rule
+
+
 def test_cube_automatic_doubles_R29():
     rules = Rules.money(automatic_doubles=2, cube_limit=2)
     cube = Cube()

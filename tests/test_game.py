@@ -858,3 +858,128 @@ def test_transcript_after_a_beaver_names_the_beaverer_as_owner_X2():
     g.double(); g.beaver(); g.take()
     last = g.transcript().splitlines()[-1]
     assert last == "player 0 takes the beaver: cube 4, owned by player 1" and g.cube_owner == 1
+
+
+# ----------------------------------------------------------------------------- one table of refusals (issue 18)
+def _games_in_every_state():
+    """Games in every state, with the cube, offers and V4 final rolls, and points of seeded random games."""
+    games = [Game(), Game(Rules.money(opening="winner_rolls")), started(), started(Rules.match(3), crawford_game=True),
+             started(Rules.money(cube_limit=1)), started(Rules.money(resignation="judged"))]
+    g = started(); g.roll(dice=(6, 1)); games.append(g)
+    g = started(Rules.money(beavers=True)); g.double(); games.append(g)
+    g = started(Rules.money(beavers=True)); g.double(); g.beaver(); games.append(g)
+    g = started(Rules.money(cube_limit=2)); g.double(); g.take(); games.append(g)
+    g = started(); g.offer_resignation("gammon"); games.append(g)
+    g = started(); g.roll(dice=(6, 1)); g.offer_resignation("single"); games.append(g)
+    g = started(); g.offer_resignation("single"); g.reject_resignation(); games.append(g)
+    g = started(); g.double(); g.drop(); games.append(g)
+    g = Game(Rules.money(last_roll_draw=True), rng=1, starter=0,
+             position=Position.from_counts({1: 1, 0: 14}, {6: 2, 0: 13}))
+    g.roll(dice=(1, 2)); g.play(g.legal_plays()[0]); games.append(g)
+    assert g.final_roll
+    for rules, seed in itertools.product([Rules.money(beavers=True), Rules.match(5)], range(2)):
+        full = play_game(rules, (RandomPlayer(seed, double_rate=0.3), RandomPlayer(seed + 7, double_rate=0.3)),
+                         rng=seed)
+        games += [Game.replay(full.events[:k], rng=seed) for k in range(1, len(full.events), 9)]
+    return games
+
+
+ACTS = {
+    "roll": lambda g, p, k: g.roll(player=p),
+    "play": lambda g, p, k: g.play(g.legal_plays()[0] if g.legal_plays() else "13/7 8/7", player=p),
+    "double": lambda g, p, k: g.double(player=p),
+    "take": lambda g, p, k: g.take(player=p),
+    "drop": lambda g, p, k: g.drop(player=p),
+    "beaver": lambda g, p, k: g.beaver(player=p),
+    "resign": lambda g, p, k: g.resign(k, player=p),
+    "offer_resignation": lambda g, p, k: g.offer_resignation(k, player=p),
+    "accept_resignation": lambda g, p, k: g.accept_resignation(player=p),
+    "reject_resignation": lambda g, p, k: g.reject_resignation(player=p),
+}
+
+
+def test_why_not_is_the_one_answer_every_action_gives():
+    # For every action, player and kind in every state: why_not says None exactly when the
+    # action goes through, else the action raises that very refusal (message and rule).
+    import copy
+
+    from bgsim.game_guards import ACTIONS
+
+    assert set(ACTS) == set(ACTIONS)
+    seen_states, refused = set(), 0
+    for game in _games_in_every_state():
+        seen_states.add(game.state)
+        for action, player, kind in itertools.product(ACTIONS, (None, 0, 1), (None, "single", "backgammon")):
+            if action == "offer_resignation" and kind is None:
+                continue
+            why = game.why_not(action, player, kind=kind)
+            trial = copy.deepcopy(game)
+            if why is None:
+                ACTS[action](trial, player, kind)
+                continue
+            refused += 1
+            with pytest.raises(RuleViolationError) as info:
+                ACTS[action](trial, player, kind)
+            assert str(info.value) == str(why) and info.value.rule == why.rule and why.rule, (action, str(why))
+            assert trial.events == game.events
+    assert seen_states == set(GameState) and refused > 1000
+
+
+def test_the_guard_table_has_a_row_for_every_action_and_state():
+    from bgsim.game_guards import ACTIONS, TABLE
+
+    assert set(TABLE) == set(ACTIONS)
+    for action in ACTIONS:
+        assert set(TABLE[action]) == set(GameState), action
+    with pytest.raises(RuleViolationError, match="not an action"):
+        Game().why_not("castle")
+
+
+def test_the_questions_are_the_table_without_the_lead():
+    g = started(); g.double(); g.drop()
+    assert g.why_no_double() == "the game is over (R22)"
+    assert str(g.why_not("double")) == "cannot double: the game is over (R22)" and g.why_not("double").rule == "R22"
+    g = started(); g.offer_resignation("single")
+    assert g.why_no_double() == str(g.why_not("double"))          # a sentence that names its player: no lead
+    g = started(); g.roll(dice=(6, 1))
+    assert g.why_no_resignation_offer("single", player=1) == str(g.why_not("offer_resignation", 1, kind="single"))
+    g = started(Rules.money(resignation="judged"))
+    assert g.why_no_resignation_offer("single") == ("these rules judge a resignation from the position (V3), "
+                                                    "without offers: use resign()")
+    assert g.why_not("offer_resignation", kind="single").rule == "V3"
+    assert started().why_not("resign", kind="single").rule == "V3, R23"   # less than the position shows
+
+
+def test_engine_refusals_keep_their_rule_and_a_bare_complaint_gets_R5_R21():
+    from bgsim.errors import Refusal
+    from bgsim.game import _illegal
+
+    g = started(); g.roll(dice=(6, 1))
+    with pytest.raises(IllegalGamePlayError) as info:
+        g.play("13/7")
+    assert info.value.rule == "R10" and info.value.refusal is not None
+    bare = _illegal(IllegalPlayError("24/18 is not a play of this roll (R7 mentioned in the text)"))
+    assert bare.rule == "R5-R21"
+    assert str(bare) == ("24/18 is not a play of this roll (R7 mentioned in the text) "
+                         "(R5-R21: not a legal play of this roll)")
+    assert _illegal(IllegalPlayError(Refusal("blocked", "R7"))).rule == "R7"
+
+
+def test_replay_keeps_the_rule_of_the_refusal_it_wraps():
+    g = Game(Rules.match(3), rng=0, starter=0, crawford_game=True)
+    with pytest.raises(RuleViolationError) as info:
+        Game.replay([g.events[0], Double(0, 2)])
+    assert info.value.rule == "R28" and str(info.value).startswith("replay, event 1 (player 0 doubles to 2): ")
+
+
+def test_game_parts_live_in_their_modules():
+    from bgsim import game_base, game_guards, game_ids, game_replay
+
+    g = started()
+    assert isinstance(g, game_base.BaseGame) and g.refused_offers == frozenset()
+    assert game_guards.refusal(g, "take").rule == "R26"
+    assert game_ids.xgid_of(g) == g.xgid() and game_ids.match_id_of(g) == g.match_id()
+    at = game_ids.read_xgid(g.xgid())
+    assert (at.rules, at.position, at.score, at.doubled, at.dice) == (g.rules, g.position, (0, 0), False, None)
+    assert game_replay.record_start(g.events) is g.events[0]
+    assert repr(g).startswith("<Game awaiting_double_or_roll, player on roll 0")

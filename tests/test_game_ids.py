@@ -179,3 +179,19 @@ def test_finished_games_write_their_state():
     g = play_game(Rules.money(), rng=2)
     assert decode_match_id(g.match_id()).game_state == 2
     assert g.xgid().startswith("XGID=")
+
+
+def test_the_id_readers_give_plain_values_and_keep_the_rule():
+    from bgsim.game_ids import IdGame, read_gnubg_ids, read_xgid
+
+    g = Game(Rules.money(beavers=True), starter=0); g.double(); g.beaver()
+    at = read_xgid(g.xgid())
+    assert isinstance(at, IdGame) and at.doubled and at.beavered and at.dice is None and at.rules == g.rules
+    at = read_gnubg_ids("4HPwATDgc/ABMA", "QYkqASAAIAAA")
+    assert (at.score, at.dice, at.doubled, at.position is not None) == ((2, 4), (5, 2), False, True)
+    with pytest.raises(RuleViolationError) as info:
+        read_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", Rules.match(7))
+    assert info.value.rule == "R27"
+    with pytest.raises(RuleViolationError) as info:
+        Game.from_xgid(g.xgid().replace(":B:", ":R:"))
+    assert info.value.rule == "X2"
