@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .cube import Cube
-from .errors import BgsimError, InvalidSettingError
+from .errors import BgsimError, InvalidSettingError, ParseError
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, Rules
@@ -159,7 +159,7 @@ class GameResult:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
-        """The result from :meth:`to_dict`'s data; malformed data raises :class:`~bgsim.errors.BgsimError`.
+        """The result from :meth:`to_dict`'s data; malformed data raises :class:`~bgsim.errors.ParseError`.
 
         >>> GameResult.from_dict({"winner": 0, "kind": "gammon", "points": 2, "cube": 1, "how": "bearoff"}).kind
         <ResultKind.GAMMON: 2>
@@ -168,10 +168,10 @@ class GameResult:
             kind = None if data["kind"] is None else ResultKind.of(data["kind"])
             how = data["how"]
             if how not in _HOWS:
-                raise BgsimError(f"a result ends by {', '.join(_HOWS)}, not {how!r}")
+                raise ParseError(f"a result ends by {', '.join(_HOWS)}, not {how!r}")
             return cls(_opt_int(data["winner"]), kind, int(data["points"]), int(data["cube"]), how)
         except (KeyError, TypeError) as exc:
-            raise BgsimError(f"not a game result: {data!r}") from exc
+            raise ParseError(f"not a game result: {data!r}") from exc
 
     def __str__(self) -> str:
         if self.winner is None:
@@ -281,21 +281,21 @@ class Event:
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Event:
-        """The event :meth:`to_dict` gave; unknown or malformed data raises :class:`~bgsim.errors.BgsimError`.
+        """The event :meth:`to_dict` gave; unknown or malformed data raises :class:`~bgsim.errors.ParseError`.
 
         >>> Event.from_dict({"type": "Drop", "player": 0})
         Drop(player=0)
         >>> Event.from_dict({"type": "Castle"})
         Traceback (most recent call last):
         ...
-        bgsim.errors.BgsimError: unknown event type 'Castle'
+        bgsim.errors.ParseError: unknown event type 'Castle'
         """
         if not isinstance(data, dict):
-            raise BgsimError(f"an event is a dict with a 'type', not {data!r}")
+            raise ParseError(f"an event is a dict with a 'type', not {data!r}")
         name = data.get("type")
         cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
         if cls is None:
-            raise BgsimError(f"unknown event type {data.get('type')!r}")
+            raise ParseError(f"unknown event type {data.get('type')!r}")
         kwargs = {}
         try:
             for f in dataclasses.fields(cls):
@@ -308,7 +308,7 @@ class Event:
         except BgsimError:
             raise
         except (KeyError, TypeError, ValueError) as exc:
-            raise BgsimError(f"not a {cls.__name__} event: {data!r} ({exc})") from exc
+            raise ParseError(f"not a {cls.__name__} event: {data!r} ({exc})") from exc
 
     def __str__(self) -> str:
         return type(self).__name__

@@ -53,7 +53,7 @@ from numbers import Integral
 from typing import Any, cast
 
 from .cube import Cube
-from .errors import BgsimError, InvalidSettingError
+from .errors import InvalidSettingError, ParseError
 from .events import (
     AutomaticDouble,
     Beaver,
@@ -133,11 +133,11 @@ def _check_score(score: object) -> tuple[int, int]:
     try:
         s0, s1 = cast(Iterable[object], score)
     except (TypeError, ValueError):
-        raise BgsimError(f"a score is two whole numbers >= 0, not {score!r}") from None
+        raise InvalidSettingError(f"a score is two whole numbers >= 0, not {score!r}") from None
     out = []
     for x in (s0, s1):
         if not isinstance(x, Integral) or isinstance(x, bool) or int(x) < 0:
-            raise BgsimError(f"a score is two whole numbers >= 0, not {score!r}")
+            raise InvalidSettingError(f"a score is two whole numbers >= 0, not {score!r}")
         out.append(int(x))
     return out[0], out[1]
 
@@ -882,7 +882,7 @@ class GameRecord(_Steps):
 
     def _init(self, game: Game, number: int, score, names) -> None:
         if not isinstance(number, Integral) or isinstance(number, bool) or number < 1:
-            raise BgsimError(f"a game number counts from 1, not {number!r}")
+            raise InvalidSettingError(f"a game number counts from 1, not {number!r}")
         self._number = int(number)
         self._score = _check_score(score)
         self._names = check_names(names)
@@ -925,7 +925,7 @@ class GameRecord(_Steps):
         bgsim.errors.RuleViolationError: replay: a game record begins with a GameStart event
         """
         if not isinstance(data, dict) or not isinstance(data.get("events"), list):
-            raise BgsimError(f"a game record is a dict with a list of 'events', not {data!r}")
+            raise ParseError(f"a game record is a dict with a list of 'events', not {data!r}")
         events = [Event.from_dict(d) for d in data["events"]]
         return cls(events, number=data.get("number", 1), score=tuple(data.get("score", (0, 0))),
                    names=data.get("names"))
@@ -1077,7 +1077,7 @@ class MatchRecord(_Steps):
         3
         """
         if not isinstance(data, dict) or not isinstance(data.get("games"), list):
-            raise BgsimError(f"a match record is a dict with a list of 'games', not {data!r}")
+            raise ParseError(f"a match record is a dict with a list of 'games', not {data!r}")
         rules = Rules.from_dict(data.get("rules", {}))
         games = [GameRecord.from_dict(g) for g in data["games"]]
         return cls(games, rules=rules, names=data.get("names"), tags=data.get("tags"))

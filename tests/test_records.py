@@ -26,7 +26,7 @@ from bgsim.ids import (
 )
 from bgsim.match import Match, Session, replay_record
 from bgsim.players import RandomPlayer, play_game
-from bgsim.records import GameRecord, Step
+from bgsim.records import GameRecord, MatchRecord, Step
 from bgsim.rules import ResultKind, Rules
 
 START_ID = "4HPwATDgc/ABMA"                                            # gnubg manual, R3
@@ -323,9 +323,16 @@ def test_steps_hold_the_games_snapshots():
 
 
 def test_bad_record_arguments_are_bgsim_errors():
-    from bgsim import BgsimError
+    from bgsim.errors import InvalidSettingError, ParseError
+    from bgsim.events import Event
 
     g = Game(starter=0)
     for kwargs in ({"number": 0}, {"number": 1.5}, {"score": (1,)}, {"score": (-1, 0)}, {"names": ("a:b", "c")}):
-        with pytest.raises(BgsimError):
+        with pytest.raises(InvalidSettingError):     # the most specific class (issue 18)
             GameRecord.from_game(g, **kwargs)
+    with pytest.raises(ParseError):
+        GameRecord.from_dict({"events": "none"})
+    with pytest.raises(ParseError):
+        MatchRecord.from_dict({"games": None})
+    with pytest.raises(ParseError):
+        Event.from_dict({"type": "Nope"})
