@@ -17,6 +17,7 @@ from .board import BasePosition
 from .cube import Cube
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import (
+    AmbiguousPlayError,
     BgsimError,
     IllegalGamePlayError,
     IllegalPlayError,
@@ -55,6 +56,6 @@ __all__ = [
     # the rule reference
     "rules_reference", "RuleEntry",
     # errors
-    "BgsimError", "IllegalPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
+    "BgsimError", "IllegalPlayError", "AmbiguousPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
     "IllegalGamePlayError", "UnknownRuleError", "InvalidSettingError",
 ]

@@ -28,6 +28,8 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros
 
+from .errors import EngineLimitError
+
 
 def drop_stale_dependent_caches(source: str, dependents: tuple[str, ...]) -> None:
     """Delete the numba caches of ``dependents`` (module names in this package) when the
@@ -227,7 +229,7 @@ def _record(b, h, dedupe, work, nseq, score, boards, moves, nmoves, table, stamp
     if dedupe and not _is_new(b, h, n, boards, table, stamps, scratch[0]):
         return
     if n >= MAX_PLAYS:
-        raise ValueError("too many distinct plays for the kernel's buffers")
+        raise EngineLimitError("too many distinct plays for the kernel's buffers")
     for s in range(2):
         for i in range(26):
             boards[n, s, i] = b[s, i]

@@ -55,7 +55,7 @@ from numba import njit
 
 from . import _kernel
 from .dice import DISTINCT_ROLLS
-from .errors import BgsimError, InvalidPositionError
+from .errors import BearoffError, BgsimError, InvalidPositionError
 from .plays import Play, check_dice
 from .position import Position
 
@@ -409,7 +409,7 @@ def _build_one_sided_arrays(threads: int | None = None) -> dict[str, np.ndarray]
             for job in jobs:
                 job.result()
     if dist[:, -1].any() or first[:, -1].any():  # pragma: no cover - would be a bug
-        raise BgsimError("bear-off build: more rolls than the table has columns")
+        raise BearoffError("bear-off build: more rolls than the table has columns")
     used = int(np.nonzero(dist.any(axis=0))[0].max()) + 1
     used_first = int(np.nonzero(first.any(axis=0))[0].max()) + 1
     return {
@@ -645,30 +645,30 @@ class OneSided:
 
 def _check_rolls(n_rolls) -> int:
     if isinstance(n_rolls, bool) or not isinstance(n_rolls, (int, np.integer)) or n_rolls < 0:
-        raise BgsimError(f"n_rolls must be a whole number of rolls >= 0, not {n_rolls!r}")
+        raise BearoffError(f"n_rolls must be a whole number of rolls >= 0, not {n_rolls!r}")
     return int(n_rolls)
 
 
 def _check_one_sided(a: Mapping[str, np.ndarray]) -> None:
-    """Raise ValueError unless ``a`` is a sound one-sided table of this format version."""
+    """Raise :class:`~bgsim.errors.BearoffError` unless ``a`` is a sound one-sided table of this format version."""
     if int(a["version"]) != FORMAT_VERSION:
-        raise ValueError(f"format version {int(a['version'])}, expected {FORMAT_VERSION}")
+        raise BearoffError(f"format version {int(a['version'])}, expected {FORMAT_VERSION}")
     dist, first = a["dist"], a["first"]
     e, ef = a["expected"], a["expected_first"]
     if dist.ndim != 2 or first.ndim != 2 or dist.shape[0] != N_POSITIONS or first.shape[0] != N_POSITIONS:
-        raise ValueError("wrong table shape")
+        raise BearoffError("wrong table shape")
     if e.shape != (N_POSITIONS,) or ef.shape != (N_POSITIONS,):
-        raise ValueError("wrong shape of the expectations")
+        raise BearoffError("wrong shape of the expectations")
     if not all(x.dtype == np.float64 for x in (dist, first, e, ef)):
-        raise ValueError("wrong dtype")
+        raise BearoffError("wrong dtype")
     if not (np.isfinite(dist).all() and np.isfinite(first).all() and (dist >= 0).all() and (first >= 0).all()):
-        raise ValueError("non-finite or negative probabilities")
+        raise BearoffError("non-finite or negative probabilities")
     if np.abs(dist.sum(axis=1) - 1).max() > 1e-9 or np.abs(first.sum(axis=1) - 1).max() > 1e-9:
-        raise ValueError("a distribution does not sum to 1")
+        raise BearoffError("a distribution does not sum to 1")
     if np.abs(dist @ np.arange(dist.shape[1]) - e).max() > 1e-9:
-        raise ValueError("the expected rolls do not match the distributions")
+        raise BearoffError("the expected rolls do not match the distributions")
     if np.abs(first @ np.arange(first.shape[1]) - ef).max() > 1e-9:
-        raise ValueError("the expected first-off rolls do not match the distributions")
+        raise BearoffError("the expected first-off rolls do not match the distributions")
 
 
 _LOCK = threading.Lock()
@@ -713,7 +713,7 @@ class TwoSided:
         self.max_checkers = int(max_checkers)
         self.size = comb(self.max_checkers + POINTS, POINTS)
         if win.shape != (self.size, self.size):
-            raise ValueError("wrong table shape")
+            raise BearoffError("wrong table shape")
         self._win = win
         win.setflags(write=False)
 
@@ -747,12 +747,12 @@ class TwoSided:
 
         def check(a):
             if int(a["version"]) != FORMAT_VERSION or int(a["max_checkers"]) != n:
-                raise ValueError("another version or size")
+                raise BearoffError("another version or size")
             w = a["win"]
             if w.shape != (size, size) or w.dtype != np.float64 or not np.isfinite(w).all():
-                raise ValueError("wrong table")
+                raise BearoffError("wrong table")
             if (w < -1e-9).any() or (w > 1 + 1e-9).any():
-                raise ValueError("chances outside 0..1")
+                raise BearoffError("chances outside 0..1")
 
         def build():
             return {"version": np.array(FORMAT_VERSION), "max_checkers": np.array(n),
@@ -768,7 +768,7 @@ class TwoSided:
     def _pair(self, pos_or_mine, theirs=None) -> tuple[int, int]:
         if isinstance(pos_or_mine, Position):
             if theirs is not None:
-                raise BgsimError("give a Position, or the two sides' counts, not both")
+                raise BearoffError("give a Position, or the two sides' counts, not both")
             pos = pos_or_mine
             if not (pos.can_bear_off(0) and pos.can_bear_off(1)):
                 raise InvalidPositionError(
@@ -776,7 +776,7 @@ class TwoSided:
             mine, theirs_c = tuple(pos.mine[1:7]), tuple(pos.theirs[1:7])
         else:
             if theirs is None:
-                raise BgsimError("give the opponent's six counts too: win_chance(mine, theirs)")
+                raise BearoffError("give the opponent's six counts too: win_chance(mine, theirs)")
             mine, theirs_c = _as_home_counts(pos_or_mine), _as_home_counts(theirs)
         if sum(mine) > self.max_checkers or sum(theirs_c) > self.max_checkers:
             raise InvalidPositionError(
@@ -807,7 +807,7 @@ class TwoSided:
 
 def _check_max_checkers(n) -> int:
     if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or not 1 <= n <= _MAX_TWO_SIDED:
-        raise BgsimError(f"max_checkers must be 1 to {_MAX_TWO_SIDED}, not {n!r}")
+        raise BearoffError(f"max_checkers must be 1 to {_MAX_TWO_SIDED}, not {n!r}")
     return int(n)
 
 
@@ -858,7 +858,7 @@ def best_bearoff_play(pos: Position, dice, *, two="auto") -> Play:
     '6/1 4/2'
     """
     if not isinstance(pos, Position):
-        raise BgsimError(f"expected a bgsim.Position, not {type(pos).__name__}")
+        raise InvalidPositionError(f"expected a bgsim.Position, not {type(pos).__name__}")
     d = check_dice(dice)
     if not pos.can_bear_off(0):
         raise InvalidPositionError("not a bear-off: the player on roll has checkers outside the home board (R16)")
@@ -871,7 +871,7 @@ def best_bearoff_play(pos: Position, dice, *, two="auto") -> Play:
     if two is not None and pos.can_bear_off(1) and pos.theirs[0] < pos.checkers:
         table = two_sided() if isinstance(two, str) and two == "auto" else two
         if not isinstance(table, TwoSided):
-            raise BgsimError(f'two must be "auto", a TwoSided table or None, not {two!r}')
+            raise BearoffError(f'two must be "auto", a TwoSided table or None, not {two!r}')
         if max(pos.checkers - pos.mine[0], pos.checkers - pos.theirs[0]) > table.max_checkers:
             table = None
     db = None if table is not None else one_sided()
@@ -944,7 +944,7 @@ def rolls_distribution(side, *, limit: int = 200_000) -> np.ndarray:
         if got is not None:
             return got
         if len(memo) >= limit:
-            raise BgsimError(f"rolls_distribution: more than {limit} positions; the position is too large")
+            raise BearoffError(f"rolls_distribution: more than {limit} positions; the position is too large")
         pos = Position(m, (n,) + (0,) * 25)
         e_acc = 0.0
         d = np.zeros(width)

@@ -24,7 +24,9 @@ __all__ = [
     "AmbiguousPlayError",
     "RuleViolationError",
     "SeedError",
+    "EngineLimitError",
     "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
+    "RaceError", "OddsError", "BearoffError",
     "IllegalGamePlayError", "InvalidSettingError",          # games, matches and sessions
     "UnknownRuleError",                                     # the rule reference
 ]
@@ -127,6 +129,11 @@ class RuleViolationError(BgsimError):
     """An action a game does not allow now: out of turn, a cube that is not yours..."""
 
 
+class EngineLimitError(BgsimError):
+    """A position the compiled move generator cannot hold: more distinct plays of one roll than
+    its fixed buffers take (``bgsim._kernel.MAX_PLAYS``). Not reached with 15 checkers a side."""
+
+
 # --------------------------------------------------------------------------- the probability layer
 class EstimateError(BgsimError):
     """Arguments a Monte Carlo estimate cannot run with: an unknown player, a bad chunk size,
@@ -137,8 +144,47 @@ class MatchEquityError(BgsimError):
     """A match score, cube or chance that the match-equity and cube functions cannot use."""
 
 
-class NotARaceError(BgsimError):
+class RaceError(BgsimError):
+    """Numbers a race formula (:mod:`bgsim.race`) cannot use: a pip count below 1, a Kleinman
+    ``K`` that is not a finite number >= 0, pip counts too short for the formula.
+
+    >>> from bgsim.race import kleinman_chance_from_k
+    >>> kleinman_chance_from_k(-1)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.RaceError: Kleinman's K = -1 must be a finite number >= 0
+    """
+
+
+class NotARaceError(RaceError):
     """A race formula was asked about a position that still has contact, or a finished game."""
+
+
+class OddsError(BgsimError):
+    """Arguments the exact roll counts (:mod:`bgsim.exact`) cannot use: a condition that is not a
+    function ``(position, roll, plays) -> bool``, a flag that is not True or False.
+
+    >>> from bgsim import Position
+    >>> from bgsim.exact import odds
+    >>> odds(Position.initial(), 5)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.OddsError: condition must be a function (position, roll, plays) -> bool, not 5
+    """
+
+
+class BearoffError(BgsimError):
+    """Arguments the bear-off databases (:mod:`bgsim.bearoff`) cannot use, or a table they cannot
+    trust: a number of rolls or of checkers out of range, a ``two=`` that is not a table, one side
+    given where two are needed, a damaged cache file (rebuilt with a warning), a position too large
+    for the recursion. A position that is not a bear-off is an :class:`InvalidPositionError`.
+
+    >>> from bgsim.bearoff import two_sided
+    >>> two_sided(16)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.BearoffError: max_checkers must be 1 to 8, not 16
+    """
 
 
 # ----------------------------------------------------------------------------- games (bgsim.game)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .dice import ALL_ROLLS
-from .errors import BgsimError, InvalidPositionError
+from .errors import IllegalPlayError, InvalidPositionError, OddsError
 from .plays import Play
 from .position import Position
 from .results import ResultDisplay, Table
@@ -78,7 +78,7 @@ def roll_name(roll: tuple[int, int]) -> str:
     except (TypeError, ValueError):
         ok = False
     if not ok:
-        raise BgsimError(f"a roll is two dice from 1 to 6, not {roll!r} (R2)")
+        raise IllegalPlayError(f"a roll is two dice from 1 to 6, not {roll!r} (R2)")
     return f"{max(a, b)}{min(a, b)}"
 
 
@@ -203,7 +203,7 @@ def _check_position(pos: Position) -> None:
     # A position whose opponent has borne everything off is accepted: it is the natural
     # way to ask about one side alone ("one checker on the 12 point, the rest off").
     if not isinstance(pos, Position):
-        raise BgsimError(f"expected a bgsim.Position, not {type(pos).__name__}")
+        raise InvalidPositionError(f"expected a bgsim.Position, not {type(pos).__name__}")
 
 
 def _is_point(p) -> bool:
@@ -212,7 +212,7 @@ def _is_point(p) -> bool:
 
 def _check_flag(value, name: str) -> None:
     if not isinstance(value, bool):
-        raise BgsimError(f"{name} must be True or False, not {value!r}")
+        raise OddsError(f"{name} must be True or False, not {value!r}")
 
 
 def odds(pos: Position, condition: RollCondition, *, caucasian: bool = False) -> Odds:
@@ -231,7 +231,7 @@ def odds(pos: Position, condition: RollCondition, *, caucasian: bool = False) ->
     _check_position(pos)
     _check_flag(caucasian, "caucasian")
     if not callable(condition):
-        raise BgsimError(f"condition must be a function (position, roll, plays) -> bool, not {condition!r}")
+        raise OddsError(f"condition must be a function (position, roll, plays) -> bool, not {condition!r}")
     cache: dict[tuple[int, int], Sequence[Play]] = {}
     good = []
     for roll in ALL_ROLLS:

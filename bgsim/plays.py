@@ -588,17 +588,26 @@ class LegalPlays(Sequence[Play[P]]):
                                         text=str(play)))
 
     def _named(self, chains: Sequence[Chain], mine_after: tuple[int, ...] | None) -> list[Play[P]]:
-        """The plays the written chains describe (several when the text leaves out a hit on the way)."""
+        """The plays the written chains can name: those with the written result that hit at least
+        where the text marks a hit (R8). Plays with the same result differ only in what they hit,
+        so when several fit, the text must mark the hits of one of them exactly; otherwise
+        they all stay (the caller reports the ambiguity, naming each reading)."""
         if mine_after is None:
             return []
         plays = [self._play(i) for i in self._indices_of_mine(mine_after)]   # only the written result
-        strict = [p for p in plays if _matches(p, mine_after, chains)]
-        if strict:
-            return strict
-        # Lenient: the text names the checkers right but leaves out a hit mark on the way.
-        required = {p for ch in chains for p, hit in ch[1:] if hit}
-        return [p for p in plays if p.after is not None and p.after.theirs == mine_after
-                and required <= {dst for (_s, dst), h in zip(p.steps, p.hits, strict=True) if h}]
+        marked = set(hit_marks(chains))
+        fits = [p for p in plays if marked <= _hit_points(p)]
+        on_the_way = {p for ch in chains for p, _hit in ch[1:-1]}
+        if len(fits) > 1 and on_the_way:
+            # The text writes points on the way (12/11/5): it names the route through them.
+            on_route = [p for p in fits if on_the_way <= {dst for _src, dst in p.steps}]
+            if len(on_route) == 1:
+                return on_route
+        if len(fits) > 1:
+            exact = [p for p in fits if _hit_points(p) == marked]   # the text marks every hit of one
+            if len(exact) == 1:
+                return exact
+        return fits
 
     def _resolve_chains(self, chains: list[Chain], text: str) -> Play[P]:
         """:meth:`resolve` for text already read into chains."""
@@ -740,14 +749,9 @@ def _mine_after(mine: Sequence[int], chains: Sequence[Chain]) -> tuple[int, ...]
     return tuple(b)
 
 
-def _matches(play: Play, mine_after: tuple[int, ...], chains: Sequence[Chain]) -> bool:
-    after = play.after
-    if after is None or after.theirs != mine_after:
-        return False
-    required = {p for ch in chains for p, hit in ch[1:] if hit}
-    allowed = {p for ch in chains for p, _ in ch[1:]}
-    hit_points = {dst for (src, dst), h in zip(play.steps, play.hits, strict=True) if h}
-    return required <= hit_points <= allowed
+def _hit_points(play: Play) -> set[int]:
+    """The points where the play hits (R8)."""
+    return {dst for (_src, dst), hit in zip(play.steps, play.hits, strict=True) if hit}
 
 
 def _possible_rolls(mine: Sequence[int], mine_after: Sequence[int] | None) -> list[tuple[int, int]]:

@@ -29,7 +29,7 @@ import math
 import numbers
 from dataclasses import dataclass
 
-from .errors import BgsimError, NotARaceError
+from .errors import InvalidPositionError, NotARaceError, RaceError
 from .position import Position
 from .results import ResultDisplay, Table
 
@@ -38,6 +38,7 @@ __all__ = [
     "KleinmanCount",
     "NotARaceError",
     "PercentRule",
+    "RaceError",
     "ThorpCount",
     "eight_nine_twelve",
     "keith_count",
@@ -50,7 +51,7 @@ __all__ = [
 
 def _require_race(pos: Position, what: str) -> None:
     if not isinstance(pos, Position):
-        raise BgsimError(f"{what} takes a bgsim.Position, not {type(pos).__name__}")
+        raise InvalidPositionError(f"{what} takes a bgsim.Position, not {type(pos).__name__}")
     if pos.is_game_over():
         raise NotARaceError(f"{what}: the game is over (R22), there is nothing left to race for")
     if not pos.is_race():
@@ -280,7 +281,7 @@ def kleinman_chance_from_k(k: float, *, leading: bool = True) -> float:
     [0.69, 0.72, 0.76, 0.78, 0.8, 0.84]
     """
     if isinstance(k, bool) or not isinstance(k, numbers.Real) or not 0 <= k < math.inf:
-        raise BgsimError(f"Kleinman's K = {k!r} must be a finite number >= 0")
+        raise RaceError(f"Kleinman's K = {k!r} must be a finite number >= 0")
     w = _phi(math.sqrt(k / 2.0))
     return w if leading else 1.0 - w
 
@@ -304,11 +305,11 @@ def kleinman_winning_chance(my_pips: int, opp_pips: int) -> float:
     """
     for name, v in (("my_pips", my_pips), ("opp_pips", opp_pips)):
         if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
-            raise BgsimError(f"{name} = {v!r} must be a pip count of at least 1")
+            raise RaceError(f"{name} = {v!r} must be a pip count of at least 1")
     d = opp_pips - my_pips + 4
     s = opp_pips + my_pips - 4
     if s <= 0:
-        raise BgsimError(f"pip counts {my_pips} and {opp_pips} are too short for Kleinman's formula (S = {s})")
+        raise RaceError(f"pip counts {my_pips} and {opp_pips} are too short for Kleinman's formula (S = {s})")
     return _phi(d / math.sqrt(2.0 * s))
 
 

@@ -388,3 +388,17 @@ def test_play_from_dict_builds_the_position_class_it_is_given():
     assert as_value == as_rules == play
     assert type(as_value.after) is BasePosition and type(as_rules.after) is Position
     assert as_rules.after.legal_plays((1, 1))   # a Position knows the rules
+
+
+def test_a_merged_move_whose_routes_hit_differently_is_ambiguous_and_names_both_readings():
+    from bgsim import AmbiguousPlayError
+
+    pos = Position.from_counts({24: 1, 6: 14}, {25 - 18: 1, 25 - 14: 1, 0: 13})   # blots on my 18 and 14
+    with pytest.raises(AmbiguousPlayError) as info:
+        pos.parse_play("24/14", (6, 4))
+    assert set(info.value.candidates) == {"24/14*", "24/18*/14*"}
+    assert "24/14* or 24/18*/14*" in str(info.value)
+    # marking the hits says which one; so does writing the route
+    assert pos.parse_play("24/14*", (6, 4)).hits == (False, True)
+    assert pos.parse_play("24/18*/14*", (6, 4)).hits == (True, True)
+    assert pos.parse_play("24/20/14", (6, 4)) == pos.parse_play("24/14*", (6, 4))

@@ -1,0 +1,352 @@
+"""Drills: one small task at a time on a live board, checked by the engine, harder as they go.
+
+A :class:`Drill` is a seeded series of :class:`Task` values, each a position (and a roll)
+with one thing to do:
+
+- ``"enter"``: bring the checkers on the bar in, against closed points (R13-R15);
+- ``"only-play"``: find the only legal play, where a tempting first step leads nowhere (R10-R12);
+- ``"bear-off"``: bear off as many checkers as the roll allows (R16-R19);
+- ``"result"``: say whether a finished game is a single game, a gammon or a backgammon (R23).
+
+Positions come from games played with random legal plays (seeded), so every task is a
+position the rules can reach. A task checks an answer with the engine: an illegal play is
+refused with the :class:`~bgsim.errors.Refusal` naming the rule it breaks; a legal play
+that misses the goal says what the goal was; the solution is there only when asked for.
+
+>>> drill = Drill(["only-play", "result"], per_kind=2, rng=5)
+>>> len(drill), drill.task.kind, drill.task.level
+(4, 'only-play', 1)
+>>> verdict = drill.answer("24/23")            # a guess that is not the only play
+>>> verdict.right, verdict.refusal is not None or verdict.text != ""
+(False, True)
+>>> right = drill.answer(drill.task.solution_play())
+>>> right.right, drill.score
+(True, (0, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .dice import rng_from
+from .errors import IllegalPlayError, InvalidSettingError, ParseError, Refusal
+from .plays import Play
+from .position import Position
+from .rules import ResultKind, result_kind
+
+__all__ = ["KINDS", "Drill", "Task", "Verdict", "make_task"]
+
+#: The kinds of task, in the order a drill gives them, with what they teach.
+KINDS: dict[str, str] = {
+    "enter": "enter from the bar (R13-R15)",
+    "only-play": "find the only legal play (R10-R12)",
+    "bear-off": "bear off as many checkers as you can (R16-R19)",
+    "result": "single game, gammon or backgammon? (R23)",
+}
+
+_RESULT_CHOICES = ("single game", "gammon", "backgammon")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to one try: right or not, a sentence, and the rule refused (if one was)."""
+
+    right: bool
+    text: str
+    refusal: Refusal | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Task:
+    """One task: a position to look at, what to do, and how to check it.
+
+    ``dice`` is None for a ``"result"`` task (nothing to play: pick one of :attr:`choices`).
+    ``level`` is 1 (plain) or 2 (a harder case of the same rules).
+    """
+
+    kind: str
+    prompt: str
+    position: Position
+    dice: tuple[int, int] | None
+    level: int
+    choices: tuple[str, ...] = ()
+    loser: int | None = None
+    goal: int = field(default=0, repr=False)   # bear-off: the most checkers the roll can take off
+
+    def check(self, answer: Play | str) -> Verdict:
+        """Check an answer: a finished play (a :class:`Play` or notation) or, for a result
+        task, one of :attr:`choices`.
+
+        >>> task = make_task("result", Position.from_counts({0: 15}, {0: 2, 6: 13}), loser=1)
+        >>> task.check("gammon").right, task.check("single game").text
+        (False, 'Right: the loser has borne off 2 checkers, so it is a single game (R23).')
+        """
+        if self.kind == "result":
+            return self._check_result(answer)
+        assert self.dice is not None
+        plays = self.position.legal_plays(self.dice)
+        try:
+            play = plays.resolve(answer)
+        except IllegalPlayError as err:
+            return Verdict(False, f"Not legal: {err}", err.refusal)
+        except ParseError as err:
+            return Verdict(False, f"Cannot read that: {err}")
+        if self.kind == "bear-off":
+            off = _borne_off(play)
+            if off < self.goal:
+                return Verdict(False, f"Legal, but it bears off {off} checker{'s' * (off != 1)}; this roll can "
+                                      f"bear off {self.goal} (R17, R18).")
+            return Verdict(True, f"Right: {play} bears off {off} checker{'s' * (off != 1)}, the most this roll "
+                                 f"can (R17, R18).")
+        if self.kind == "only-play":
+            return Verdict(True, f"Right: {play} is the only legal play of {self.dice[0]}-{self.dice[1]} here.")
+        return Verdict(True, f"Right: {play} brings you in and plays the roll (R13, R14).")
+
+    def _check_result(self, answer: object) -> Verdict:
+        assert self.loser is not None
+        kind = result_kind(self.position, self.loser)
+        try:
+            said = ResultKind.of(answer)  # type: ignore[arg-type]
+        except ValueError:
+            return Verdict(False, f"Pick one of: {', '.join(self.choices)}.")
+        why = _result_reason(self.position, self.loser, kind)
+        if said is kind:
+            return Verdict(True, f"Right: {why} (R23).")
+        return Verdict(False, f"Not {_RESULT_CHOICES[said - 1]}: {why} (R23).")
+
+    def solution_play(self) -> Play:
+        """The play that does the task (the first legal one that does; for ``"result"``, an error)."""
+        if self.dice is None:
+            raise InvalidSettingError("a result task has no play: its answer is one of its choices")
+        plays = self.position.legal_plays(self.dice)
+        if self.kind == "bear-off":
+            return next(p for p in plays if _borne_off(p) == self.goal)
+        return plays[0]
+
+    def solution(self) -> str:
+        """The solution in words (show it only when the learner asks)."""
+        if self.kind == "result":
+            assert self.loser is not None
+            kind = result_kind(self.position, self.loser)
+            return f"{_RESULT_CHOICES[kind - 1].capitalize()}: {_result_reason(self.position, self.loser, kind)} (R23)."
+        play = self.solution_play()
+        n = len(self.position.legal_plays(self.dice or (1, 1)))
+        if self.kind == "only-play":
+            return f"{play}: the only legal play (R10-R12)."
+        if self.kind == "bear-off":
+            return f"{play}: it bears off {self.goal} (R17, R18)."
+        return f"{play}" + (f" (one of {n} legal plays)" if n > 1 else " (the only legal play)") + "."
+
+
+def _borne_off(play: Play) -> int:
+    return sum(1 for _src, dst in play.steps if dst == 0)
+
+
+def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
+    counts = pos.counts(loser)
+    if kind is ResultKind.SINGLE:
+        return f"the loser has borne off {counts[0]} checker{'s' * (counts[0] != 1)}, so it is a single game"
+    if kind is ResultKind.GAMMON:
+        return "the loser has borne off no checker, and none is on the bar or in the winner's home board: a gammon"
+    return ("the loser has borne off no checker and still has one on the bar or in the winner's home board: "
+            "a backgammon")
+
+
+def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None, *, level: int = 1,
+              loser: int | None = None) -> Task:
+    """A task of ``kind`` on ``position`` (and ``dice``), with its prompt written for it.
+
+    >>> make_task("only-play", Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5}),
+    ...           (6, 2)).prompt
+    'Roll 6-2. Find the only legal play.'
+    """
+    if kind not in KINDS:
+        raise InvalidSettingError(f"unknown drill kind {kind!r}: one of {', '.join(KINDS)}")
+    if kind == "result":
+        if loser is None:
+            winner = position.winner()
+            loser = 1 - (winner if winner is not None else position.turn)
+        return Task(kind, "The game is over. Single game, gammon or backgammon?", position, None, level,
+                    _RESULT_CHOICES, loser)
+    if dice is None:
+        raise InvalidSettingError(f"a {kind!r} task needs a roll")
+    roll = f"Roll {dice[0]}-{dice[1]}. "
+    if kind == "enter":
+        n = position.bar[0]
+        checkers = f"your {n} checkers" if n > 1 else "your checker"
+        prompt = roll + f"Bring {checkers} in from the bar and play the roll."
+        return Task(kind, prompt, position, dice, level)
+    if kind == "only-play":
+        return Task(kind, roll + "Find the only legal play.", position, dice, level)
+    goal = max(_borne_off(p) for p in position.legal_plays(dice))
+    return Task(kind, roll + "Bear off as many checkers as you can.", position, dice, level, goal=goal)
+
+
+# ------------------------------------------------------------------------------ finding tasks
+def _random_games(rng: np.random.Generator) -> Iterable[tuple[Position, tuple[int, int]]]:
+    """(position, roll) along games of random legal plays, and each game's last position with None dice."""
+    while True:
+        pos = Position.initial(turn=int(rng.integers(2)))
+        while True:
+            a, b = int(rng.integers(1, 7)), int(rng.integers(1, 7))
+            dice = (max(a, b), min(a, b))
+            yield pos, dice
+            plays = pos.legal_plays(dice)
+            after = plays[int(rng.integers(len(plays)))].after
+            assert after is not None
+            pos = after
+            if pos.is_game_over():
+                yield pos, (0, 0)
+                break
+
+
+def _tempting(pos: Position, dice: tuple[int, int]) -> bool:
+    """True when some single step is legal on its own but cannot be completed (R10, R11 refuse it)."""
+    turn = pos.start_turn(dice)
+    for src in range(25, 0, -1):
+        for die in set(dice):
+            refusal = turn.refusal(src, die)
+            if refusal is not None and refusal.rule in ("R10", "R11"):
+                return True
+    return False
+
+
+def _level_of(kind: str, pos: Position, dice: tuple[int, int]) -> int | None:
+    """The level (1 or 2) of a (position, roll) as a task of ``kind``, or None if it is not one."""
+    if kind == "result":
+        if dice != (0, 0):
+            return None
+        winner = pos.winner()
+        if winner is None:
+            return None
+        kind_won = result_kind(pos, 1 - winner)
+        return 2 if kind_won is not ResultKind.SINGLE else 1
+    if dice == (0, 0):
+        return None
+    plays = pos.legal_plays(dice)
+    if len(plays) == 1 and plays[0].is_empty:
+        return None
+    if kind == "enter":
+        if not pos.bar[0]:
+            return None
+        closed = sum(1 for d in set(dice) if pos.theirs[d] >= 2)   # my entry point 25 - d is their point d
+        if not closed:
+            return None
+        return 2 if pos.bar[0] > 1 else 1
+    if kind == "only-play":
+        if len(plays) != 1 or not _tempting(pos, dice):
+            return None
+        return 2 if dice[0] == dice[1] or plays[0].dice_used < (4 if dice[0] == dice[1] else 2) else 1
+    # bear-off: a choice that matters
+    if not pos.can_bear_off():
+        return None
+    offs = {_borne_off(p) for p in plays}
+    if len(offs) < 2 or max(offs) == 0:
+        return None
+    gaps = any(pos.mine[d] == 0 for d in set(dice) if d <= 6)   # R18/R19 cases
+    return 2 if gaps else 1
+
+
+def _find(kind: str, level: int, source: Iterable[tuple[Position, tuple[int, int]]], limit: int = 200_000) -> Task:
+    for k, (pos, dice) in enumerate(source):
+        if k >= limit:   # pragma: no cover - the kinds are common in random games
+            raise InvalidSettingError(f"no {kind!r} task of level {level} found in {limit} positions")
+        got = _level_of(kind, pos, dice)
+        if got == level:
+            if kind == "result":
+                winner = pos.winner()
+                assert winner is not None
+                return make_task(kind, pos, level=level, loser=1 - winner)
+            return make_task(kind, pos, dice, level=level)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class Drill:
+    """A seeded series of tasks: each kind asked ``per_kind`` times, plain ones first, then harder.
+
+    Answer the current :attr:`task` with :meth:`answer`; a right answer moves on (a wrong one
+    stays, so the learner tries again, or asks for :meth:`reveal`). :attr:`score` counts the
+    tasks solved at the first try, out of those done.
+
+    >>> d = Drill(["result"], per_kind=2, rng=1)
+    >>> [t.level for t in d.tasks]
+    [1, 2]
+    >>> d.answer("gammon").right in (True, False)
+    True
+    """
+
+    def __init__(self, kinds: Sequence[str] = tuple(KINDS), per_kind: int = 2, rng=None) -> None:
+        if isinstance(kinds, str):
+            kinds = [kinds]
+        unknown = [k for k in kinds if k not in KINDS]
+        if unknown or not kinds:
+            raise InvalidSettingError(f"drill kinds are {', '.join(KINDS)}; not {unknown or 'none'}")
+        if not isinstance(per_kind, int) or isinstance(per_kind, bool) or not 1 <= per_kind <= 10:
+            raise InvalidSettingError(f"per_kind is a whole number from 1 to 10, not {per_kind!r}")
+        generator = rng_from(rng)
+        source = iter(_random_games(generator))
+        levels = [1 + (i * 2 >= per_kind) for i in range(per_kind)]   # the first half plain, then harder
+        self.tasks: list[Task] = [_find(kind, level, source) for level in levels for kind in kinds]
+        self._index = 0
+        self._tries = 0
+        self._first_try = 0
+        self._done = 0
+        self._listeners: list[Callable[[Drill], None]] = []
+
+    def __len__(self) -> int:
+        return len(self.tasks)
+
+    @property
+    def index(self) -> int:
+        """The number of the current task, from 0."""
+        return self._index
+
+    @property
+    def task(self) -> Task:
+        """The current task (the last one once the drill is finished)."""
+        return self.tasks[min(self._index, len(self.tasks) - 1)]
+
+    @property
+    def finished(self) -> bool:
+        """True when every task is done."""
+        return self._index >= len(self.tasks)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(tasks solved at the first try, tasks done)."""
+        return self._first_try, self._done
+
+    def answer(self, answer: Play | str) -> Verdict:
+        """Check ``answer`` against the current task; a right one moves on to the next task."""
+        if self.finished:
+            raise InvalidSettingError("the drill is finished: start a new one for more tasks")
+        verdict = self.task.check(answer)
+        self._tries += 1
+        if verdict.right:
+            self._done += 1
+            self._first_try += self._tries == 1
+            self._index += 1
+            self._tries = 0
+        return verdict
+
+    def wrong_try(self) -> None:
+        """Count a wrong try made outside :meth:`answer` (a step the board refused)."""
+        self._tries += 1
+
+    def reveal(self) -> str:
+        """The current task's solution; the task then counts as not solved at the first try."""
+        self._tries += 1
+        return self.task.solution()
+
+    def skip(self) -> None:
+        """Move on without solving the task (it counts as done, not as solved)."""
+        if not self.finished:
+            self._done += 1
+            self._index += 1
+            self._tries = 0
