@@ -34,7 +34,7 @@ from .events import GameState
 from .position import Position
 from .rules import ResultKind, Rules, result_kind
 
-__all__ = ["ACTIONS", "TABLE", "VERBS", "Check", "GameView", "check_player", "refusal"]
+__all__ = ["ACTIONS", "TABLE", "VERBS", "GameView", "check_player", "refusal"]
 
 
 class GameView(Protocol):
@@ -105,10 +105,13 @@ def _word(kind: ResultKind) -> str:
 
 
 def _led(check: Check, lead: str | None = None) -> Check:
-    """``check`` with a lead before its sentence: the action's (``cannot roll: ``) or the one given."""
+    """``check`` with a lead before its sentence: the action's (``cannot roll: ``) or the one given in its
+    place (none in a question, which asks without a lead)."""
     def led(a: _Ask) -> Refusal | None:
         found = check(a)
-        return None if found is None else found.prefixed(a.lead if lead is None else lead)
+        if found is None or not a.lead:
+            return found
+        return found.prefixed(a.lead if lead is None else lead)
     return led
 
 
@@ -118,10 +121,6 @@ def _says(text: str, rule: str) -> Check:
 
 
 # ------------------------------------------------------------------------------- the checks
-def _over(a: _Ask) -> Refusal:
-    return Refusal("the game is over", "R22")
-
-
 def _offer(a: _Ask) -> tuple[int, ResultKind]:
     """The offer waiting for an answer (asked only in the state that has one)."""
     offer = a.game.resignation_offer
@@ -233,7 +232,7 @@ def _offer_answerer(verb: str) -> Check:
 _S = GameState
 _NO_DOUBLE = _led(_says("no double has been offered", "R26"))
 _NO_OFFER = _led(_says("no resignation has been offered", "R30"))
-_ENDED = _led(_over)
+_ENDED = _led(_says("the game is over", "R22"))
 _OFFERS = _led(_offers_in_rules)
 
 
@@ -299,8 +298,8 @@ TABLE: Mapping[str, Mapping[GameState, tuple[Check, ...]]] = {
         _S.OVER: (_ENDED,),
     },
     "offer_resignation": {
-        _S.OPENING: (_OFFERS, _led(_says("the opening roll has not decided who starts yet; an offer "
-                                                  "comes on one's own turn", "R4, R30"))),
+        _S.OPENING: (_OFFERS, _led(_says("the opening roll has not decided who starts yet; an offer comes on "
+                                         "one's own turn", "R4, R30"))),
         _S.AWAITING_DOUBLE_OR_ROLL: (_OFFERS, _turn_of("offer to resign", "R30", "on one's own turn"),
                                      _led(_not_refused)),
         _S.AWAITING_PLAY: (_OFFERS, _turn_of("offer to resign", "R30", "on one's own turn"),
