@@ -534,8 +534,21 @@ def bearoff_chance(pos: Position, checkers: int | None = None) -> Odds:
     >>> two = bearoff_chance(Position.from_counts({6: 3, 1: 1}, {}), checkers=2)  # 61, 66, 33
     >>> print(two)
     4/36 = 11.1%
+
+    A position whose checkers cannot all come home this roll (more than 24 pips away from
+    the home board, the most 6-6 moves) is not a bear-off question and is refused:
+
+    >>> bearoff_chance(Position.initial())
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.InvalidPositionError: the player on roll cannot bear off this roll: their checkers are 77 pips
+    from the home board, more than a roll moves (24, with 6-6; R16)
     """
     _check_position(pos)
+    outside = sum((p - 6) * pos.mine[p] for p in range(7, 26))
+    if outside > 24:
+        raise InvalidPositionError(f"the player on roll cannot bear off this roll: their checkers are {outside} pips "
+                                   "from the home board, more than a roll moves (24, with 6-6; R16)")
     on_board = pos.checkers - pos.mine[0]
     need = on_board if checkers is None else checkers
     if isinstance(need, bool) or not isinstance(need, numbers.Integral) or not 1 <= need <= on_board:
