@@ -102,8 +102,8 @@ def _refuse_finished(mine: Sequence[int], finished: object) -> None:
         raise InvalidPositionError(f"finished must be True or False, not {finished!r}")
     if not finished and sum(mine[1:]) == 0:
         raise InvalidPositionError(Refusal("the player on roll has borne off every checker: the game is over, "
-                                           "nothing is left to roll for (R22); pass finished=True to read a "
-                                           "finished game's last position", "R22", cite=False))
+                                           "nothing is left to roll for (R22); to read a finished game's last "
+                                           "position, pass finished=True", "R22", cite=False))
 
 
 class BasePosition:
@@ -227,7 +227,7 @@ class BasePosition:
         Traceback (most recent call last):
         ...
         bgsim.errors.InvalidPositionError: the player on roll has borne off every checker: the game is over, nothing
-        is left to roll for (R22); pass finished=True to read a finished game's last position
+        is left to roll for (R22); to read a finished game's last position, pass finished=True
         >>> Position.from_board({}, finished=True).off                # a drawn game's end (V4)
         (15, 15)
         """
@@ -303,7 +303,7 @@ class BasePosition:
         Traceback (most recent call last):
         ...
         bgsim.errors.InvalidPositionError: the player on roll has borne off every checker: the game is over, nothing
-        is left to roll for (R22); pass finished=True to read a finished game's last position
+        is left to roll for (R22); to read a finished game's last position, pass finished=True
         """
         mine, theirs = decode_position_id(text, checkers=checkers)   # checked: R1, R2
         if turn not in (0, 1) or isinstance(turn, bool):

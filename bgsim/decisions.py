@@ -45,7 +45,7 @@ from .montecarlo import DEFAULT_PLAYER, Estimate, describe_player, estimate
 from .position import Position
 from .rules import Rules
 
-__all__ = ["cube_decision", "DEFAULT_GAMES"]
+__all__ = ["DEFAULT_GAMES", "cube_decision"]
 
 #: Games played out when :func:`cube_decision` is given a position and no ``games``.
 DEFAULT_GAMES = 10_000

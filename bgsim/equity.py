@@ -57,8 +57,8 @@ __all__ = [
     "janowski_points",
     "janowski_take_point",
     "live_cube_take_point",
-    "match_equity",
     "match_away",
+    "match_equity",
     "match_equity_table",
     "match_take_point",
 ]

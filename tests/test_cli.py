@@ -200,8 +200,9 @@ def test_cube_from_a_position_id(capsys):
     x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:1:3:0:5:10"
     assert main(["cube", "0.6", "--position", x]) == 0
     out = capsys.readouterr().out
-    assert str(cube_decision(0.6, cube=2, owner="me", score=(4, 2))) in out
-    assert main(["cube", "0.6", "--position", x, "--score", "4", "2"]) == 2
+    assert str(cube_decision(0.6, cube=2, owner="me", match_length=5, score=(1, 3))) in out
+    assert "5-point match, doubler 1, taker 3 (4-away vs 2-away)" in out
+    assert main(["cube", "0.6", "--position", x, "--match", "5", "--score", "1-3"]) == 2
     assert "contradict --position" in capsys.readouterr().err
     theirs = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:1:3:0:5:10"   # player 1 owns the cube
     assert main(["cube", "0.6", "--position", theirs]) == 2
