@@ -39,6 +39,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .cli_commands import COMMANDS, STOPPED, Output
 from .cli_read import read_board, read_chance, read_dice, read_game, read_position, read_score
@@ -79,7 +80,7 @@ def _match_options(p: argparse.ArgumentParser, first: str, second: str) -> None:
 class _Parser(argparse.ArgumentParser):
     """argparse with its complaints on one line, like bgsim's own (exit status 2)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"bgsim: {message} (see: {self.prog} --help)\n")
 
 
@@ -89,7 +90,7 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Backgammon rules, exact odds, cube decisions and Monte Carlo estimates "
                     "(rules cited by id: `bgsim rule ID` explains one). Scores are points won (--score A-B); "
                     "points still needed are --away A B.")
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--json", action="store_true", help="print the answer as JSON")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     where = "start, a gnubg Position ID[:Match ID], an XGID or board:P=N,..."
