@@ -32,7 +32,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from .errors import BgsimError
+from .errors import BgsimError, QuizError
 from .plays import Play
 from .position import Position
 
@@ -62,7 +62,7 @@ class Quiz:
     def __init__(self, question: str, check: Check, *, choices: Sequence[Hashable] | None = None,
                  placeholder: str = "") -> None:
         if choices is not None and len(choices) < 2:
-            raise BgsimError("a multiple-choice quiz needs at least two choices")
+            raise QuizError("a multiple-choice quiz needs at least two choices")
         self.question = question
         self.choices = None if choices is None else list(choices)
         self.placeholder = placeholder
@@ -103,7 +103,7 @@ class Quiz:
 
         Raises
         ------
-        BgsimError
+        QuizError
             ``answer`` is not one of ``choices``.
 
         >>> q = Quiz.choice("Which point is the bar?", [0, 25], answer=25,
@@ -112,7 +112,7 @@ class Quiz:
         (False, 'Not quite. 0 is off the board.')
         """
         if answer not in choices:
-            raise BgsimError(f"the answer {answer!r} is not one of the choices {list(choices)!r}")
+            raise QuizError(f"the answer {answer!r} is not one of the choices {list(choices)!r}")
         wrong = dict(wrong or {})
 
         def check(given: Hashable) -> tuple[bool, str]:
@@ -146,7 +146,7 @@ class Quiz:
 
         Raises
         ------
-        BgsimError
+        QuizError
             ``answer`` or ``tolerance`` is not finite, or ``tolerance`` is negative.
 
         >>> q = Quiz.number("How many pips does each side count at the start?", 167, "8x2 + ... = 167.")
@@ -154,7 +154,7 @@ class Quiz:
         (True, False, "Not quite. 'many' is not a number.")
         """
         if not math.isfinite(answer) or not (math.isfinite(tolerance) and tolerance >= 0):
-            raise BgsimError("a number quiz needs a finite answer and a finite tolerance >= 0")
+            raise QuizError("a number quiz needs a finite answer and a finite tolerance >= 0")
 
         def check(given: Any) -> tuple[bool, str]:
             try:
