@@ -15,6 +15,7 @@ from bgsim import InvalidPositionError, Position
 from bgsim.errors import ViewError
 from bgsim.game import Game
 from bgsim.ids import XgidState
+from bgsim.quiz import Quiz
 from bgsim.records import GameRecord
 from bgsim.widgets import (
     BoardView,
@@ -22,6 +23,7 @@ from bgsim.widgets import (
     EditorWidget,
     IdBox,
     MonteCarloWidget,
+    QuizWidget,
     ReplayWidget,
     ScoreWidget,
     StepperWidget,
@@ -368,3 +370,41 @@ def test_a_puzzle_stepper_hides_the_answer_until_asked():
     # the default shows everything at once
     assert StepperWidget(pos, dice=dice).side.layout.display is None
 
+
+# ----------------------------------------------------------------------------- quiz
+def test_a_quiz_shows_itself_as_a_quiz_widget_with_its_own_feedback():
+    from html import escape
+
+    q = Quiz.play("Play 6-3 from the start, using both dice.", Position.initial(), (6, 3))
+    box = q.widget
+    assert isinstance(box, QuizWidget) and q.widget is box       # made once
+    assert "bgsim-quiz" in box.get_state()["_dom_classes"]
+    assert box.field.placeholder == q.placeholder
+    box.field.value = "13/10"                                      # typed: checked at once
+    right, why = q.check("13/10")
+    assert not right and box.feedback.value == f'<span style="color:#b42318;font-size:1.05em">{escape(why)}</span>'
+    box.field.value = "24/18 13/10"
+    assert box.check() == q.check("24/18 13/10") and "#1a7f37" in box.feedback.value
+    # the text form of the plain box it always was (the lessons store it)
+    assert repr(box).startswith("VBox(children=(HTML(value='<b>Play 6-3")
+
+
+def test_a_choice_quiz_widget_asks_for_an_answer_first():
+    q = Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="The bar counts as point 25.",
+                    wrong={0: "0 is off the board."})
+    box = QuizWidget(q)
+    box.check_button.click()
+    assert "Choose or type an answer first." in box.feedback.value
+    box.field.value = 0
+    box.check_button.click()
+    assert "Not quite. 0 is off the board." in box.feedback.value
+    with pytest.raises(TypeError):
+        QuizWidget("Which point is the bar?")
+
+
+def test_quiz_module_imports_no_widgets_at_module_level():
+    import bgsim.quiz
+
+    tree = ast.parse(Path(bgsim.quiz.__file__).read_text(encoding="utf-8"))
+    top = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not [s for s in top if "widgets" in s or "svg" in s or "IPython" in s], top
