@@ -33,6 +33,12 @@ True
 
 Element ids start with a prefix made from the inputs (or ``id_prefix=``), so two
 different boards on one page do not collide; the same inputs give the same bytes.
+
+A board is drawn in layers, back to front: the frame and the bar, the trays, the points
+with their numbers, the checkers, the cube, the turn marker, the dice, the play's arrows,
+the status line and the caption; each layer is a small function of the checked inputs.
+The Monte Carlo convergence chart lives in :mod:`bgsim.charts` (``bgsim.svg.convergence``
+still names it).
 """
 
 from __future__ import annotations
