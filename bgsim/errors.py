@@ -29,6 +29,7 @@ __all__ = [
     "RaceError", "OddsError", "BearoffError",
     "IllegalGamePlayError", "InvalidSettingError",          # games, matches and sessions
     "UnknownRuleError",                                     # the rule reference
+    "ViewError", "QuizError",                               # pictures, widgets and quizzes
 ]
 
 
@@ -220,3 +221,29 @@ class SeedError(InvalidSettingError):
 # ------------------------------------------------------------------ the rule reference (bgsim.rulebook)
 class UnknownRuleError(BgsimError):
     """A rule id that the rule reference does not hold."""
+
+
+# ------------------------------------------------------------- presentation (bgsim.svg, bgsim.widgets, bgsim.quiz)
+class ViewError(BgsimError):
+    """A value a picture or a widget cannot show: an unknown theme, a perspective other than
+    player 0 or 1, dice, a cube or a highlight out of range, a play of another position, a
+    click on nothing, an unknown kind of message.
+
+    >>> from bgsim import Position, svg
+    >>> svg.board(Position.initial(), perspective=2)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.ViewError: perspective is player 0 or 1, not 2
+    """
+
+
+class QuizError(BgsimError):
+    """A quiz that cannot be asked: fewer than two choices, an answer that is not one of
+    them, a number answer or tolerance that is not finite.
+
+    >>> from bgsim.quiz import Quiz
+    >>> Quiz.choice("Which?", [1, 2], answer=3, why="")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.QuizError: the answer 3 is not one of the choices [1, 2]
+    """

@@ -22,8 +22,9 @@ A play question asks for a play in notation and explains a wrong one with the ru
 >>> q.check("24/18 13/10")[0]
 True
 
-``ipywidgets`` is needed only to show a quiz (``q.widget`` or the quiz as the last line of a
-cell), not to build or check one.
+``ipywidgets`` is needed only to show a quiz (``q.widget``, a
+:class:`bgsim.widgets.QuizWidget`, or the quiz as the last line of a cell), not to build or
+check one.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from .errors import BgsimError
+from .errors import BgsimError, QuizError
 from .plays import Play
 from .position import Position
 
@@ -62,7 +63,7 @@ class Quiz:
     def __init__(self, question: str, check: Check, *, choices: Sequence[Hashable] | None = None,
                  placeholder: str = "") -> None:
         if choices is not None and len(choices) < 2:
-            raise BgsimError("a multiple-choice quiz needs at least two choices")
+            raise QuizError("a multiple-choice quiz needs at least two choices")
         self.question = question
         self.choices = None if choices is None else list(choices)
         self.placeholder = placeholder
@@ -103,7 +104,7 @@ class Quiz:
 
         Raises
         ------
-        BgsimError
+        QuizError
             ``answer`` is not one of ``choices``.
 
         >>> q = Quiz.choice("Which point is the bar?", [0, 25], answer=25,
@@ -112,7 +113,7 @@ class Quiz:
         (False, 'Not quite. 0 is off the board.')
         """
         if answer not in choices:
-            raise BgsimError(f"the answer {answer!r} is not one of the choices {list(choices)!r}")
+            raise QuizError(f"the answer {answer!r} is not one of the choices {list(choices)!r}")
         wrong = dict(wrong or {})
 
         def check(given: Hashable) -> tuple[bool, str]:
@@ -146,7 +147,7 @@ class Quiz:
 
         Raises
         ------
-        BgsimError
+        QuizError
             ``answer`` or ``tolerance`` is not finite, or ``tolerance`` is negative.
 
         >>> q = Quiz.number("How many pips does each side count at the start?", 167, "8x2 + ... = 167.")
@@ -154,7 +155,7 @@ class Quiz:
         (True, False, "Not quite. 'many' is not a number.")
         """
         if not math.isfinite(answer) or not (math.isfinite(tolerance) and tolerance >= 0):
-            raise BgsimError("a number quiz needs a finite answer and a finite tolerance >= 0")
+            raise QuizError("a number quiz needs a finite answer and a finite tolerance >= 0")
 
         def check(given: Any) -> tuple[bool, str]:
             try:
@@ -198,34 +199,12 @@ class Quiz:
 
     @property
     def widget(self) -> Any:
-        """The ipywidgets box: the question, the answer field, Check and the feedback."""
+        """The quiz on the page, made once: a :class:`bgsim.widgets.QuizWidget` (needs ipywidgets)."""
         if self._widget is None:
-            self._widget = self._build()
+            from .widgets import QuizWidget  # presentation, imported only to show the quiz
+
+            self._widget = QuizWidget(self)
         return self._widget
-
-    def _build(self) -> Any:
-        import ipywidgets as widgets  # optional: needed only to show a quiz
-
-        if self.choices is not None:
-            field = widgets.RadioButtons(options=self.choices, value=None,
-                                         layout=widgets.Layout(width="auto"))
-        else:
-            field = widgets.Text(placeholder=self.placeholder, continuous_update=False)
-        button = widgets.Button(description="Check", button_style="primary", icon="check")
-        feedback = widgets.HTML()
-        feedback.add_class("bgsim-feedback")
-
-        def on_click(_: Any) -> None:
-            right, why = self.check(field.value)
-            colour = "#1a7f37" if right else "#b42318"
-            feedback.value = f'<span style="color:{colour};font-size:1.05em">{_escape(why)}</span>'
-
-        button.on_click(on_click)
-        if isinstance(field, widgets.Text):
-            field.observe(lambda change: on_click(None), names="value")
-        box = widgets.VBox([widgets.HTML(f"<b>{self.question}</b>"), field, button, feedback])
-        box.add_class("bgsim-quiz")
-        return box
 
     def _ipython_display_(self) -> None:
         from IPython.display import display  # optional: only inside IPython
@@ -235,6 +214,3 @@ class Quiz:
     def __repr__(self) -> str:
         return f"Quiz({self.question!r})"
 
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -6,10 +6,16 @@ import pytest
 
 pytest.importorskip("anywidget", reason="the widgets need the lessons extra (anywidget)")
 
+import ast
 import time
+from pathlib import Path
 
+import bgsim.widgets
 from bgsim import InvalidPositionError, Position
+from bgsim.errors import ViewError
 from bgsim.game import Game
+from bgsim.ids import XgidState
+from bgsim.quiz import Quiz
 from bgsim.records import GameRecord
 from bgsim.widgets import (
     BoardView,
@@ -17,6 +23,7 @@ from bgsim.widgets import (
     EditorWidget,
     IdBox,
     MonteCarloWidget,
+    QuizWidget,
     ReplayWidget,
     ScoreWidget,
     StepperWidget,
@@ -44,8 +51,9 @@ def test_board_view_reports_browser_messages():
 
 @pytest.mark.parametrize("args", [("wall",), ("point",), ("point", 25), ("bar", None, None), ("tray", None, 2)])
 def test_board_view_click_checks_its_arguments(args):
-    with pytest.raises(ValueError):
+    with pytest.raises(ViewError):
         BoardView().click(*args)
+    assert issubclass(ViewError, ValueError)
 
 
 def test_board_widget_draws_the_dom_contract_and_ids():
@@ -62,7 +70,7 @@ def test_board_widget_draws_the_dom_contract_and_ids():
     assert 'data-point="5"' in b.view.svg and "highlight" in b.view.svg
     with pytest.raises(InvalidPositionError, match="bgsim.Position"):
         b.position = "4HPwATDgc/ABMA"
-    with pytest.raises(ValueError):
+    with pytest.raises(ViewError):
         BoardWidget(perspective=2)
 
 
@@ -72,6 +80,59 @@ def test_id_boxes_are_read_only():
     box.xgid.value = ""
     assert box.gnubg.value == "4HPwATDgc/ABMA"
     assert box.xgid.value.startswith("XGID=-b----E-C")
+
+
+def test_board_widget_show_draws_a_position_with_its_keywords_in_one_go():
+    b = BoardWidget(Position.initial(), perspective=1, theme="colorblind")
+    after = Position.initial().play("13/7 8/7")
+    b.show(after, dice=(6, 1), cube=(2, 0), highlight=(7, 25))
+    assert b.position == after and b.ids.gnubg.value == after.gnubg_id()
+    assert b.view.svg == str(bgsim.svg.board(after, perspective=1, theme="colorblind", dice=(6, 1), cube=(2, 0),
+                                             highlight=(7, 25)))
+    assert dict(b.drawing) == {"theme": "colorblind", "dice": (6, 1), "cube": (2, 0), "highlight": (7, 25)}
+    b.show(Position.initial(), dice=None)                       # keywords not given keep their values
+    assert b.drawing["cube"] == (2, 0) and b.drawing["dice"] is None
+    shown = b.view.svg
+    with pytest.raises(ViewError):                              # a refused keyword changes nothing
+        b.show(after, cube=3)
+    assert b.position == Position.initial() and b.view.svg == shown and b.drawing["cube"] == (2, 0)
+    with pytest.raises(InvalidPositionError):
+        b.show("4HPwATDgc/ABMA")
+    with pytest.raises(TypeError):
+        b.drawing["dice"] = (1, 1)                              # read-only: change it through show()
+    state = XgidState(cube_value=2, cube_owner=0, dice=(6, 1))
+    b.show(after, xgid_state=state)
+    assert b.ids.xgid.value == after.xgid(state)
+    b.position = Position.initial()                             # the XGID state stays until changed
+    assert b.ids.xgid.value == Position.initial().xgid(state)
+
+
+def private_accesses(source: str) -> list[tuple[int, str]]:
+    """(line, expression) of each ``x._name`` in ``source`` where x is not ``self`` or ``cls`` (dunders allowed)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        if node.attr.startswith("__") and node.attr.endswith("__"):
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            continue
+        found.append((node.lineno, ast.unparse(node)))
+    return sorted(found)
+
+
+def test_the_seam_checker_sees_a_private_access():
+    source = "self.board._position = p\nself._ok = 1\nx.__class__\ncls._table\nf()._hidden\n"
+    assert private_accesses(source) == [(1, "self.board._position"), (5, "f()._hidden")]
+
+
+def test_widgets_touch_no_other_objects_private_members():
+    # Composite widgets compose through public seams (BoardWidget.show, on_click, ...), never
+    # through each other's private state (DESIGN.md, presentation).
+    found = [f"{path.name}:{line} {text}"
+             for path in sorted(Path(bgsim.widgets.__file__).parent.glob("*.py"))
+             for line, text in private_accesses(path.read_text(encoding="utf-8"))]
+    assert not found, "private members of other objects used: " + "; ".join(found)
 
 
 # ----------------------------------------------------------------------------- editor
@@ -158,10 +219,10 @@ def test_stepper_refuses_an_illegal_click_with_the_rule_and_goes_on():
 
 def test_stepper_highlights_sources_then_destinations():
     s = StepperWidget(Position.initial(), dice=(6, 4))
-    hl = s.board._drawing["highlight"]
+    hl = s.board.drawing["highlight"]
     assert set(hl) == {x.src for x in s.turn.options()}
     s.click(24)                                  # two destinations: 18 and 20
-    assert set(s.board._drawing["highlight"]) == {24, 18, 20}
+    assert set(s.board.drawing["highlight"]) == {24, 18, 20}
     s.click(22)                                  # not a destination: refused, selection kept
     assert s.message.kind == "error" and "24/22" in s.message.text
     s.click(18)
@@ -190,9 +251,9 @@ def test_stepper_lists_plays_and_shows_one_with_arrows():
     plays = Position.initial().legal_plays((6, 4))
     assert list(s.plays.options) == [str(p) for p in plays]
     s.plays.index = 2
-    assert s.board._drawing["play"] == plays[2]
+    assert s.board.drawing["play"] == plays[2]
     s.click(24)                                  # back to stepping
-    assert s.plays.index is None and s.board._drawing["play"] is None
+    assert s.plays.index is None and s.board.drawing["play"] is None
     s.click(24)                                  # unselect
     for p in ("24", "18", "13", "9"):
         s.click(int(p))
@@ -308,3 +369,42 @@ def test_a_puzzle_stepper_hides_the_answer_until_asked():
     assert only in s.explain.value and s.side.layout.display is None
     # the default shows everything at once
     assert StepperWidget(pos, dice=dice).side.layout.display is None
+
+
+# ----------------------------------------------------------------------------- quiz
+def test_a_quiz_shows_itself_as_a_quiz_widget_with_its_own_feedback():
+    from html import escape
+
+    q = Quiz.play("Play 6-3 from the start, using both dice.", Position.initial(), (6, 3))
+    box = q.widget
+    assert isinstance(box, QuizWidget) and q.widget is box       # made once
+    assert "bgsim-quiz" in box.get_state()["_dom_classes"]
+    assert box.field.placeholder == q.placeholder
+    box.field.value = "13/10"                                      # typed: checked at once
+    right, why = q.check("13/10")
+    assert not right and box.feedback.value == f'<span style="color:#b42318;font-size:1.05em">{escape(why)}</span>'
+    box.field.value = "24/18 13/10"
+    assert box.check() == q.check("24/18 13/10") and "#1a7f37" in box.feedback.value
+    # the text form of the plain box it always was (the lessons store it)
+    assert repr(box).startswith("VBox(children=(HTML(value='<b>Play 6-3")
+
+
+def test_a_choice_quiz_widget_asks_for_an_answer_first():
+    q = Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="The bar counts as point 25.",
+                    wrong={0: "0 is off the board."})
+    box = QuizWidget(q)
+    box.check_button.click()
+    assert "Choose or type an answer first." in box.feedback.value
+    box.field.value = 0
+    box.check_button.click()
+    assert "Not quite. 0 is off the board." in box.feedback.value
+    with pytest.raises(TypeError):
+        QuizWidget("Which point is the bar?")
+
+
+def test_quiz_module_imports_no_widgets_at_module_level():
+    import bgsim.quiz
+
+    tree = ast.parse(Path(bgsim.quiz.__file__).read_text(encoding="utf-8"))
+    top = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not [s for s in top if "widgets" in s or "svg" in s or "IPython" in s], top

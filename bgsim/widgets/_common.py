@@ -6,6 +6,7 @@ import html
 
 import ipywidgets as w
 
+from ..errors import ViewError
 from ..ids import XgidState
 from ..position import Position
 
@@ -101,7 +102,7 @@ class MessageLine(w.HTML):
     def say(self, text: str, kind: str = "info") -> None:
         """Show ``text``; ``kind`` picks the colour."""
         if kind not in ("info", "ok", "error"):
-            raise ValueError(f"kind must be info, ok or error, not {kind!r}")
+            raise ViewError(f"kind must be info, ok or error, not {kind!r}")
         self.text = text
         self.kind = kind
         self.value = f'<div class="bgsim-{kind}">{html.escape(text)}</div>' if text else ""

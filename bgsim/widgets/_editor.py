@@ -244,6 +244,5 @@ class EditorWidget(w.VBox):
             self.message.say(str(e), "error")
             state = None
         d = (self.dice[0].value, self.dice[1].value)
-        self.board._position = self._position
-        self.board.redraw(dice=d if all(d) else None, xgid_state=state,
-                          cube=(state.cube_value, state.cube_owner) if state else None)
+        self.board.show(self._position, dice=d if all(d) else None, xgid_state=state,
+                        cube=(state.cube_value, state.cube_owner) if state else None)

@@ -88,8 +88,8 @@ class ReplayWidget(w.VBox):
         n = len(self.record)
         self.status.value = (f"<b>game {step.game_number}</b>, step {self.record.cursor + 1} of {n} &middot; "
                              f"<b>cube {step.cube_value}</b> ({owner}) &middot; {html.escape(score)}")
-        self.board._position = step.position
-        self.board.redraw(dice=step.dice, cube=(step.cube_value, step.cube_owner), xgid_state=step.xgid_state())
+        self.board.show(step.position, dice=step.dice, cube=(step.cube_value, step.cube_owner),
+                        xgid_state=step.xgid_state())
         self.first_button.disabled = self.back_button.disabled = self.record.at_start
         self.forward_button.disabled = self.last_button.disabled = self.record.at_end
 

@@ -64,7 +64,7 @@ class StepperWidget(w.VBox):
     ------
     SeedError
         ``rng`` is not a seed, a SeedSequence or a Generator.
-    BgsimError
+    ViewError
         ``perspective`` is not player 0 or 1.
 
     >>> from bgsim import Position
@@ -176,7 +176,6 @@ class StepperWidget(w.VBox):
         self.turn = None
         self._plays = []
         self._selected = None
-        self.board.position = self._start
         self.message.say(f"player {self._start.turn} to roll", "info")
         self._refresh(list_plays=True)
 
@@ -282,8 +281,7 @@ class StepperWidget(w.VBox):
             self._refresh()
             return
         play = self._plays[i]
-        self.board._position = self._start
-        self.board.redraw(play=play, highlight=(), dice=self.turn.dice if self.turn else None)
+        self.board.show(self._start, play=play, highlight=(), dice=self.turn.dice if self.turn else None)
         self.message.say(f"legal play {i + 1} of {len(self._plays)}: {play}", "info")
 
     # ------------------------------------------------------------------ drawing
@@ -304,8 +302,7 @@ class StepperWidget(w.VBox):
         if t is None:
             self.explain.value = ""
             self.played.value = ""
-            self.board._position = self._start
-            self.board.redraw(highlight=(), play=None, dice=None)
+            self.board.show(self._start, highlight=(), play=None, dice=None)
             return
         options = t.options()
         if self._selected is None:
@@ -318,5 +315,4 @@ class StepperWidget(w.VBox):
         left = " ".join(str(d) for d in t.dice_left) if not t.is_complete else ""
         self.played.value = (f"<b>Played:</b> {steps or '-'}" + (f" &nbsp; <b>dice left:</b> {left}" if left else "")
                              + (" &nbsp; <b>complete</b>" if t.is_complete else ""))
-        self.board._position = t.position
-        self.board.redraw(highlight=highlight, play=None, dice=t.dice)
+        self.board.show(t.position, highlight=highlight, play=None, dice=t.dice)
