@@ -147,7 +147,7 @@ class StepperWidget(w.VBox):
         except BgsimError as e:
             self.message.say(str(e), "error")
             return dice
-        self._plays = list(self._start.legal_plays(dice, caucasian=self._caucasian))
+        self._plays = list(self.turn.plays)   # the turn's own legal plays: generated once
         self._selected = None
         for box, d in zip(self.die_boxes, dice, strict=True):
             box.value = d
