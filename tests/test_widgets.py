@@ -203,7 +203,7 @@ BAR_POS = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0
 
 
 def test_stepper_refuses_an_illegal_click_with_the_rule_and_goes_on():
-    s = StepperWidget(BAR_POS, dice=(6, 2))
+    s = StepperWidget(BAR_POS, dice=(6, 2), auto=True)   # the quick mode
     s.click(13)
     assert s.message.kind == "error"
     assert s.message.text == BAR_POS.start_turn((6, 2)).why("13/7")
@@ -218,7 +218,7 @@ def test_stepper_refuses_an_illegal_click_with_the_rule_and_goes_on():
 
 
 def test_stepper_highlights_sources_then_destinations():
-    s = StepperWidget(Position.initial(), dice=(6, 4))
+    s = StepperWidget(Position.initial(), dice=(6, 4), auto=True)   # the quick mode hints
     hl = s.board.drawing["highlight"]
     assert set(hl) == {x.src for x in s.turn.options()}
     s.click(24)                                  # two destinations: 18 and 20
@@ -233,7 +233,7 @@ def test_stepper_highlights_sources_then_destinations():
 
 def test_stepper_perspective_numbering_and_roll():
     pos = Position.initial(turn=1)
-    s = StepperWidget(pos, dice=(3, 1), perspective=0)   # the mover at the top of the board
+    s = StepperWidget(pos, dice=(3, 1), perspective=0, auto=True)   # the mover at the top of the board
     s.board.view.click("point", point=25 - 8)            # player 1's 8-point, as drawn for player 0
     assert s.message.kind == "info" and "where to" in s.message.text
     s.board.view.click("point", point=25 - 5)
@@ -363,10 +363,9 @@ def test_a_puzzle_stepper_hides_the_answer_until_asked():
     assert len(forced.legal_plays(roll)) == 1 and len(forced.legal_plays(roll)[0].steps) == 4
     s = StepperWidget(forced, dice=roll, show_answers=False)
     only = str(forced.legal_plays(roll)[0])
-    assert "it is forced" in s.explain.value and only not in s.explain.value
-    assert s.side.layout.display == "none"
+    assert s.explain.value == "" and s.side.layout.display == "none"   # not even "it is forced"
     s.answers_button.value = True
-    assert only in s.explain.value and s.side.layout.display is None
+    assert "it is forced" in s.explain.value and only in s.explain.value and s.side.layout.display is None
     # the default shows everything at once
     assert StepperWidget(pos, dice=dice).side.layout.display is None
 
@@ -408,3 +407,56 @@ def test_quiz_module_imports_no_widgets_at_module_level():
     tree = ast.parse(Path(bgsim.quiz.__file__).read_text(encoding="utf-8"))
     top = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert not [s for s in top if "widgets" in s or "svg" in s or "IPython" in s], top
+
+
+# ----------------------------------------------------------------------------- the teaching stepper (issue 19)
+def test_teaching_stepper_picks_up_and_never_moves_a_checker_by_itself():
+    forced = Position.from_counts({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+    s = StepperWidget(forced, dice=(6, 6))          # one legal play: still nothing moves by itself
+    s.click(25)
+    assert s.turn.steps == () and "picked up" in s.message.text
+    assert s.board.drawing["highlight"] == (25,)    # only the picked checker, no hint where to go
+    s.click(25)                                      # a second click puts it down
+    assert "put down" in s.message.text and s.board.drawing["highlight"] == ()
+
+
+def test_teaching_stepper_refuses_each_tried_step_with_the_rule_of_that_step():
+    pos2 = Position.from_counts({20: 1, 5: 3, 4: 3, 3: 3, 2: 3, 1: 2}, {16: 2, 6: 5, 8: 3, 13: 5})
+    s = StepperWidget(pos2, dice=(6, 5), show_answers=False)   # lesson 03, puzzle 2
+    s.click(20)
+    s.click(15)                                      # the tempting 20/15 with the lower die
+    assert s.turn.steps == () and "(R11)" in s.message.text and "higher die 6" in s.message.text
+    s.click(14)                                      # the higher die: legal, played
+    assert [str(x) for x in s.turn.steps] == ["20/14"]
+    s.undo()
+    assert s.message.text == "took back 20/14"      # Undo says what it did; the old refusal is gone
+
+
+def test_teaching_stepper_explains_ordinary_clicks_truthfully():
+    bar = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+    s = StepperWidget(bar, dice=(6, 2))
+    s.click(19)                                      # a point with nothing of mine, a checker on the bar
+    assert "click it first (on the bar)" in s.message.text and "(R13)" in s.message.text
+    s.click(13)                                      # another checker while one is on the bar
+    assert s.message.text.startswith("13: a checker on the bar must enter") and "(R13)" in s.message.text
+    s.click(25)
+    s.click(23)                                      # bar/23 onto a closed point
+    assert s.message.text == "bar/23: point 23 is closed: the opponent has 2 checkers there (R14)"
+    start = StepperWidget(Position.initial(), dice=(6, 5))
+    start.click(7)                                   # an empty point, nothing picked up
+    assert start.message.text.startswith("pick one of your checkers first")
+    start.click(6)
+    start.click(0)                                   # the tray: bearing off is tried and refused (R16)
+    assert start.message.text.startswith("6/off:") and "(R16)" in start.message.text
+    start.click(13)                                  # behind the picked checker: pick that one instead
+    assert start.message.text.startswith("13: picked up")
+    start.click(2)                                   # too far for one die
+    assert "(R5)" in start.message.text and start.turn.steps == ()
+
+
+def test_teaching_stepper_names_the_closed_points_when_nothing_can_enter():
+    closed = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3})
+    s = StepperWidget(closed, dice=(6, 5))
+    s.click(25)
+    assert "point 19 is closed" in s.message.text and "point 20 is closed" in s.message.text
+    assert "(R14)" in s.message.text and "forfeited (R12)" in s.message.text

@@ -112,6 +112,9 @@ class BoardWidget(w.VBox):
         The board's width in pixels; None: as wide as the page allows.
     xgid_state : XgidState, optional
         The cube, score and match settings written into the XGID shown under the board.
+    ids_open : bool, default False
+        Show the position's IDs at once; by default they wait behind a "copy this position"
+        toggle under the board.
     **drawing
         Keywords for :func:`bgsim.svg.board`: ``dice``, ``cube``, ``play``, ``highlight``,
         ``orientation``, ``theme`` ...
@@ -130,7 +133,7 @@ class BoardWidget(w.VBox):
     """
 
     def __init__(self, position: Position | None = None, perspective: int = 0, *, size: int | None = None,
-                 xgid_state: XgidState | None = None, **drawing: Any) -> None:
+                 xgid_state: XgidState | None = None, ids_open: bool = False, **drawing: Any) -> None:
         if perspective not in (0, 1):
             raise ViewError(f"perspective must be player 0 or 1, not {perspective!r}")
         self._position = Position.initial() if position is None else position
@@ -138,7 +141,7 @@ class BoardWidget(w.VBox):
         self._drawing: dict[str, Any] = {}
         self._xgid_state = xgid_state
         self.view = BoardView(width=size or 0)
-        self.ids = IdBox()
+        self.ids = IdBox(open=ids_open)
         super().__init__([self.view, self.ids], layout=w.Layout(width=f"{size}px" if size else "100%"))
         self.add_class("bgsim-board")
         self.show(self._position, **drawing)

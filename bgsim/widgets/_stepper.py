@@ -9,6 +9,7 @@ import ipywidgets as w
 from ..dice import check_dice, rng_from
 from ..dice import roll as roll_dice
 from ..errors import BgsimError
+from ..explain import step_refusal
 from ..position import Position
 from ..turn import TurnBuilder
 from ._board import BoardWidget, Click
@@ -26,14 +27,16 @@ def _name(point: int) -> str:
 class StepperWidget(w.VBox):
     """Play one roll checker by checker, with the rules explaining every refusal.
 
-    Roll (or choose the dice and press "Set dice"), then click a checker to move and the
-    point it goes to; when that checker has only one legal destination it moves at once.
-    Only legal continuations are highlighted: first the checkers that may move, then,
-    once one is picked, where it may go (a step is legal only if the turn can still be
-    finished into a legal play, so the rules of using both dice or the higher one,
-    R10-R12, hold from the first step). A refused click shows the rule it breaks in the
-    message line and changes nothing. "Undo" takes back a step; the list shows every
-    legal play of the roll: pick one to see it drawn with arrows.
+    Roll (or choose the dice and press "Set dice"), then click one of your checkers to pick
+    it up and the point it goes to (the tray to bear off). This is the **teaching mode**,
+    the default: a click on a checker only selects it, nothing moves by itself, nothing
+    hints where to go, and any step the learner tries is either played or refused with the
+    rule that forbids *that* step (a step is legal only if the turn can still be finished
+    into a legal play, so the rules of using both dice or the higher one, R10-R12, hold
+    from the first step). ``auto=True`` is the quick mode for people who know the rules:
+    the checkers that may move are highlighted, and a checker with one legal destination
+    moves at once. "Undo" takes back a step; the list shows every legal play of the roll:
+    pick one to see it drawn with arrows.
 
     Points are clicked on the board as drawn; sentences use the numbering of the side on
     roll (``perspective`` defaults to that side, so they agree).
@@ -54,8 +57,11 @@ class StepperWidget(w.VBox):
     size : int or None, default 560
         The board's width in pixels; None: as wide as the page allows.
     show_answers : bool, default True
-        Show the list of every legal play of the roll and name the forced play in the
-        explanation. False keeps them for a puzzle behind a "Show answers" toggle.
+        Show the list of every legal play of the roll and the summary of what the roll must
+        do. False is a puzzle: both stay hidden behind a "Show answers" toggle.
+    auto : bool, default False
+        The quick mode: highlight what may move and move a checker with one legal
+        destination at once. False (the teaching mode) lets the learner try any step.
     **drawing
         Other keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
         ``theme`` ...
@@ -70,18 +76,21 @@ class StepperWidget(w.VBox):
     >>> from bgsim import Position
     >>> pos = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
     >>> s = StepperWidget(pos, dice=(6, 2))
-    >>> s.board.view.click("point", point=13)            # refused: the bar comes first
-    >>> s.message.text
-    '13/7: a checker on the bar must enter before any other checker moves (R13)'
-    >>> s.board.view.click("bar", player=0)              # one way in: it enters at once
-    >>> [str(x) for x in s.turn.steps], s.turn.dice_left
+    >>> s.click(13); s.message.text                      # the bar comes first
+    '13: a checker on the bar must enter before any other checker moves (R13)'
+    >>> s.click(25); s.message.text                      # pick up the checker on the bar ...
+    'bar: picked up; now click the point where it goes'
+    >>> s.click(23); s.message.text                      # ... and try the closed point
+    'bar/23: point 23 is closed: the opponent has 2 checkers there (R14)'
+    >>> s.click(19); [str(x) for x in s.turn.steps], s.turn.dice_left
     (['bar/19'], (2,))
     """
 
     def __init__(self, position: Position | None = None, dice: tuple[int, int] | None = None, *, rng=None,
                  perspective: int | None = None, caucasian: bool = False, size: int | None = 560,
-                 show_answers: bool = True, **drawing: Any) -> None:
+                 show_answers: bool = True, auto: bool = False, **drawing: Any) -> None:
         self._start = Position.initial() if position is None else position
+        self._auto = bool(auto)
         self._rng = rng_from(rng)
         self._caucasian = caucasian
         self.turn: TurnBuilder | None = None
@@ -161,8 +170,11 @@ class StepperWidget(w.VBox):
             return
         if self._selected is not None:
             self._selected = None
+            self.message.say("put down: pick a checker to move", "info")
         elif self.turn.steps:
+            step = self.turn.steps[-1]
             self.turn.undo()
+            self.message.say(f"took back {step}", "info")
         else:
             self.message.say("nothing to undo", "info")
         self._refresh()
@@ -198,10 +210,14 @@ class StepperWidget(w.VBox):
         if t is None:
             self.message.say("roll first (or choose the dice and press Set dice)", "error")
             return
-        if t.is_complete:
-            self.message.say("the turn is complete: press Undo, Roll again or Next turn", "info")
-            return
         mover = self._start.turn
+        if t.is_complete:
+            if not t.steps and click["kind"] != "tray" and (click["kind"] != "bar" or click["player"] == mover):
+                m = BAR if click["kind"] == "bar" else to_player(click["point"], self.board.perspective, mover)
+                self.message.say(self._forfeit_text(t, m), "error")
+            else:
+                self.message.say("the turn is complete: press Undo, Roll again or Next turn", "info")
+            return
         if click["kind"] == "point":
             m = to_player(click["point"], self.board.perspective, mover)
         elif click["kind"] == "bar":
@@ -211,6 +227,9 @@ class StepperWidget(w.VBox):
             m = BAR
         else:
             m = OFF
+        if not self._auto:
+            self._teach(t, m)
+            return
         options = t.options()
         if self._selected is None or (m == self._selected):
             if m == self._selected:       # a second click on the picked checker puts it down
@@ -228,6 +247,56 @@ class StepperWidget(w.VBox):
             self._pick_source(t, m, options)
             return
         self.message.say(self._why_text(t, f"{_name(src)}/{_name(m)}"), "error")
+
+    def _teach(self, t: TurnBuilder, m: int) -> None:
+        """The teaching mode's click: pick a checker up, put it down, or try a step with it."""
+        mine = t.position.mine
+        src = self._selected
+        if src is None:
+            if m != OFF and mine[m]:
+                if m != BAR and mine[BAR]:     # R13: say so at once, before any step is tried
+                    _dst, refusal = step_refusal(mine, t.position.theirs, m, max(t.dice_left))
+                    self.message.say(f"{_name(m)}: {refusal}", "error")
+                    return
+                self._selected = m
+                self.message.say(f"{_name(m)}: picked up; now click the point where it goes"
+                                 + (" (or the tray to bear off)" if t.position.can_bear_off() else ""), "info")
+                self._refresh()
+            elif mine[BAR]:
+                self.message.say("you have a checker on the bar: click it first (on the bar), then the point "
+                                 "where it enters (R13)", "error")
+            else:
+                self.message.say("pick one of your checkers first: click it, then the point where it goes", "error")
+            return
+        if m == src:                      # a second click on the picked checker puts it down
+            self._selected = None
+            self.message.say("put down: pick a checker to move", "info")
+            self._refresh()
+            return
+        if m != OFF and m > src and mine[m]:   # behind the picked checker: pick that one instead
+            self._selected = None
+            self._teach(t, m)
+            return
+        text = f"{_name(src)}/{_name(m)}"
+        try:
+            refusal = t.refusal(text)
+        except BgsimError as e:           # not a step at all (a move backwards ...)
+            self.message.say(f"{text}: {e}", "error")
+            return
+        if refusal is not None:
+            self.message.say(str(refusal), "error")
+            return
+        self._apply(t, text)
+
+    @staticmethod
+    def _forfeit_text(t: TurnBuilder, m: int) -> str:
+        """Why nothing moves when the roll has no legal play at all, for a click on ``m`` (R12)."""
+        reasons = []
+        for die in sorted(set(t.dice), reverse=True):
+            refusal = t.refusal(m, die) if 0 < m <= BAR else None
+            if refusal is not None and str(refusal) not in reasons:
+                reasons.append(str(refusal))
+        return "; ".join([*reasons, "no legal play: the turn is forfeited (R12)"])
 
     def _pick_source(self, t: TurnBuilder, m: int, options) -> None:
         steps = [s for s in options if s.src == m]
@@ -272,7 +341,7 @@ class StepperWidget(w.VBox):
             self.message.say(f"played {t.play}" if len(t.steps) else "no legal play", "ok")
         else:
             left = " and ".join(str(d) for d in t.dice_left)
-            self.message.say(f"{step} played; {left} left", "ok")
+            self.message.say(f"{t.steps[-1]} played; {left} left", "ok")
         self._refresh()
 
     def _on_play_chosen(self, change: dict) -> None:
@@ -304,13 +373,15 @@ class StepperWidget(w.VBox):
             self.played.value = ""
             self.board.show(self._start, highlight=(), play=None, dice=None)
             return
-        options = t.options()
-        if self._selected is None:
-            marks = {s.src for s in options}
+        if not self._auto:              # teaching: only the picked checker, no hint where to go
+            marks = set() if self._selected is None else {self._selected}
+        elif self._selected is None:
+            marks = {s.src for s in t.options()}
         else:
-            marks = {s.dst for s in options if s.src == self._selected} | {self._selected}
+            marks = {s.dst for s in t.options() if s.src == self._selected} | {self._selected}
         highlight = tuple(sorted(from_player(p, mover, persp) for p in marks))
-        self.explain.value = f"<b>This roll:</b> {t.explain(reveal=self.answers_button.value)}"
+        reveal = self.answers_button.value
+        self.explain.value = f"<b>This roll:</b> {t.explain()}" if reveal else ""
         steps = " ".join(str(s) for s in t.steps)
         left = " ".join(str(d) for d in t.dice_left) if not t.is_complete else ""
         self.played.value = (f"<b>Played:</b> {steps or '-'}" + (f" &nbsp; <b>dice left:</b> {left}" if left else "")
