@@ -460,3 +460,29 @@ def test_teaching_stepper_names_the_closed_points_when_nothing_can_enter():
     s.click(25)
     assert "point 19 is closed" in s.message.text and "point 20 is closed" in s.message.text
     assert "(R14)" in s.message.text and "forfeited (R12)" in s.message.text
+
+
+# ----------------------------------------------------------------------------- drills (issue 19)
+def test_a_drill_is_worked_through_by_clicking_with_a_wrong_step_refused_and_counted():
+    from bgsim.widgets import DrillWidget
+
+    d = DrillWidget(["enter", "result"], per_kind=1, rng=11)
+    task = d.drill.task
+    assert task.kind == "enter" and "Task 1 of 2" in d.title.value and d.next_button.disabled
+    closed = next(die for die in task.dice if task.position.theirs[die] >= 2)
+    d.stepper.click(25)
+    d.stepper.click(25 - closed)                     # onto the closed point: refused, with its rule
+    assert d.message.kind == "error" and "(R14)" in d.message.text and d.drill.task is task
+    d.stepper.undo()                                 # put the picked-up checker down again
+    for src, dst in task.solution_play().steps:
+        d.stepper.click(src)
+        d.stepper.click(dst)
+    assert d.message.kind == "ok" and not d.next_button.disabled
+    d.next_task()
+    result = d.drill.task
+    assert result.kind == "result" and d.choices.layout.display is None
+    d.show_solution()
+    assert d.message.text.startswith("Solution:") and "(R23)" in d.message.text
+    right = next(c for c in result.choices if result.check(c).right)
+    d.choices.value = right
+    assert d.drill.finished and d.score.value.startswith("<b>Done: 0 of 2")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from ._board import BoardView, BoardWidget
 from ._common import IdBox, MessageLine
+from ._drill import DrillWidget
 from ._editor import EditorWidget
 from ._montecarlo import MonteCarloWidget
 from ._quiz import QuizWidget
@@ -34,5 +35,5 @@ from ._replay import ReplayWidget
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
-__all__ = ["BoardView", "BoardWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget", "QuizWidget",
-           "ReplayWidget", "ScoreWidget", "StepperWidget"]
+__all__ = ["BoardView", "BoardWidget", "DrillWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget",
+           "QuizWidget", "ReplayWidget", "ScoreWidget", "StepperWidget"]

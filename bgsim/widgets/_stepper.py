@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..dice import check_dice, rng_from
 from ..dice import roll as roll_dice
-from ..errors import BgsimError
+from ..errors import BgsimError, InvalidPositionError
 from ..explain import step_refusal
 from ..position import Position
 from ..turn import TurnBuilder
@@ -164,6 +164,26 @@ class StepperWidget(w.VBox):
         self._refresh(list_plays=True)
         return dice
 
+    def set_position(self, position: Position, dice: tuple[int, int] | None = None) -> None:
+        """Start again from ``position``, and roll ``dice`` at once if given (a drill's next task).
+
+        >>> from bgsim import Position
+        >>> s = StepperWidget(Position.initial(), dice=(3, 1))
+        >>> s.set_position(Position.initial(turn=1), (6, 5)); s.turn.dice, s.position.turn
+        ((6, 5), 1)
+        """
+        if not isinstance(position, Position):
+            raise InvalidPositionError(f"position must be a bgsim.Position, not {type(position).__name__}")
+        self._start = position
+        self.turn = None
+        self._plays = []
+        self._selected = None
+        if dice is not None:
+            self.roll(dice)
+        else:
+            self.message.say(f"player {position.turn} to roll", "info")
+            self._refresh(list_plays=True)
+
     def undo(self) -> None:
         """Take back the last step (or the picked checker)."""
         if self.turn is None:
@@ -193,14 +213,13 @@ class StepperWidget(w.VBox):
 
     def click(self, point: int) -> None:
         """Click ``point`` as numbered from the side on roll (25 = its bar, 0 = off)."""
-        mover = self._start.turn
+        mover = self._start.turn   # through the board, as a real click: every listener hears it
         if point == BAR:
-            self._on_board_click({"kind": "bar", "point": BAR, "player": mover})
+            self.board.view.click("bar", player=mover)
         elif point == OFF:
-            self._on_board_click({"kind": "tray", "point": OFF, "player": mover})
+            self.board.view.click("tray", player=mover)
         else:
-            self._on_board_click({"kind": "point", "point": from_player(point, mover, self.board.perspective),
-                                  "player": None})
+            self.board.view.click("point", point=from_player(point, mover, self.board.perspective))
 
     # ------------------------------------------------------------------ clicks
     def _on_board_click(self, click: Click) -> None:
