@@ -55,15 +55,24 @@ class Quiz:
         The answers to pick from (radio buttons); ``None`` asks for typed text instead.
     placeholder:
         The grey hint in the text box when ``choices`` is ``None``.
+    answers:
+        The texts that give the answer away (the right choice, the number, the right plays);
+        :meth:`choice`, :meth:`number` and :meth:`play` fill it in, or take them as
+        ``reveals=`` when the answer is a common word (``"take"``) and a more telling phrase
+        is what must not be on screen (``"take: 25% is less than"``). The lessons' tests check
+        that none of them is on screen before the question.
 
     Build quizzes with :meth:`choice`, :meth:`number` or :meth:`play` unless the check needs
     more than they offer.
     """
 
     def __init__(self, question: str, check: Check, *, choices: Sequence[Hashable] | None = None,
-                 placeholder: str = "") -> None:
+                 placeholder: str = "", answers: Sequence[str] = ()) -> None:
         if choices is not None and len(choices) < 2:
             raise QuizError("a multiple-choice quiz needs at least two choices")
+        #: The texts that would give the answer away if a learner saw them before trying
+        #: (the lessons' tests check that none is on screen above the question).
+        self.answers: tuple[str, ...] = tuple(str(a) for a in answers)
         self.question = question
         self.choices = None if choices is None else list(choices)
         self.placeholder = placeholder
@@ -81,7 +90,7 @@ class Quiz:
 
     @classmethod
     def choice(cls, question: str, choices: Sequence[Hashable], answer: Hashable, why: str,
-               wrong: Mapping[Hashable, str] | None = None) -> Quiz:
+               wrong: Mapping[Hashable, str] | None = None, *, reveals: Sequence[str] | None = None) -> Quiz:
         """A multiple-choice question: ``why`` explains the answer, ``wrong`` a wrong choice.
 
         Parameters
@@ -121,11 +130,11 @@ class Quiz:
                 return True, why
             return False, wrong.get(given, f"The answer is not {given}. Look again and try another.")
 
-        return cls(question, check, choices=choices)
+        return cls(question, check, choices=choices, answers=(str(answer),) if reveals is None else reveals)
 
     @classmethod
     def number(cls, question: str, answer: float, why: str, *, tolerance: float = 0.0,
-               hint: str = "") -> Quiz:
+               hint: str = "", reveals: Sequence[str] | None = None) -> Quiz:
         """A question answered with a number, right within ``tolerance``.
 
         Parameters
@@ -167,11 +176,11 @@ class Quiz:
             direction = "too high" if value > answer else "too low"
             return False, f"{value:g} is {direction}." + (f" {hint}" if hint else "")
 
-        return cls(question, check, placeholder="a number")
+        return cls(question, check, placeholder="a number", answers=(f"{answer:g}",) if reveals is None else reveals)
 
     @classmethod
     def play(cls, question: str, position: Position, dice: tuple[int, int], *,
-             accept: Callable[[Play], tuple[bool, str]] | None = None) -> Quiz:
+             accept: Callable[[Play], tuple[bool, str]] | None = None, reveals: Sequence[str] | None = None) -> Quiz:
         """Type a play in notation; an illegal one is explained with the rule it breaks.
 
         ``accept(play)`` judges a legal play (default: every legal play is right); use it for
@@ -193,7 +202,8 @@ class Quiz:
                 return True, f"{chosen} is legal."
             return accept(chosen)
 
-        return cls(question, check, placeholder="e.g. 24/18 13/9")
+        right = [] if accept is None else [str(p) for p in position.legal_plays(dice) if accept(p)[0]]
+        return cls(question, check, placeholder="e.g. 24/18 13/9", answers=right if reveals is None else reveals)
 
     # --- the widget ---------------------------------------------------------------
 
