@@ -87,7 +87,8 @@ class DrillWidget(w.VBox):
         self.message.say("", "info")
         self.next_button.disabled = True
         self.solution_button.disabled = False
-        for part in (self.stepper.message, self.stepper.played, self.stepper.explain, self.stepper.undo_button):
+        self.stepper.message.layout.display = "none"      # the drill says it, in its own message line
+        for part in (self.stepper.played, self.stepper.explain, self.stepper.undo_button):
             part.layout.display = "none" if task.kind == "result" else None
         if task.kind == "result":
             self.stepper.set_position(task.position)
@@ -106,14 +107,17 @@ class DrillWidget(w.VBox):
         if self._solved or task.kind == "result" or self.stepper.turn is None:
             return
         shown = self.stepper.message
-        if shown.kind == "error" and shown.text != self._seen_refusal:
-            self._seen_refusal = shown.text
-            self.drill.wrong_try()
+        if shown.kind == "error":
+            if shown.text != self._seen_refusal:   # the same refusal twice is one wrong try
+                self._seen_refusal = shown.text
+                self.drill.wrong_try()
             self.message.say(f"Not that: {shown.text}", "error")
             return
         turn = self.stepper.turn
         if turn.steps and turn.is_complete:
             self._judge(self.drill.answer(turn.play))
+        else:
+            self.message.say(shown.text, shown.kind)
 
     def _on_choice(self, change: dict) -> None:
         if change["new"] is None or self._solved:
