@@ -217,6 +217,18 @@ class SeedError(InvalidSettingError):
     """
 
 
+# --------------------------------------------------------------- control flow of a Monte Carlo run (private)
+class _ChunkStopped(Exception):
+    """``stop`` fired in the middle of a chunk played in Python (:mod:`bgsim.playouts`): the chunk
+    is dropped and the run returns what it finished. Never reaches a caller of bgsim."""
+
+
+class _Terminated(BaseException):
+    """Raised in the main thread by SIGTERM while a run's worker processes play
+    (:mod:`bgsim.workers`): the workers are ended, then the signal is passed on. A
+    ``BaseException``, like ``KeyboardInterrupt``, so no ``except Exception`` swallows it."""
+
+
 # ------------------------------------------------------------------ the rule reference (bgsim.rulebook)
 class UnknownRuleError(BgsimError):
     """A rule id that the rule reference does not hold."""

@@ -207,7 +207,7 @@ def test_pubeval_player_chooses_as_the_compiled_players():
     """Each choice of PubevalPlayer is the compiled pubeval's (with ``bearoff``: the compiled
     heuristic's, which in a pure bear-off takes the fewest expected rolls, R16)."""
     from bgsim import _mc_kernel as K
-    from bgsim.montecarlo import _pubeval_tables
+    from bgsim.compiled_players import pubeval_tables as _pubeval_tables
     from bgsim.net import BINOM, bearoff_expected
     from bgsim.players import PubevalPlayer
 
