@@ -21,7 +21,7 @@ from importlib import resources
 import numpy as np
 
 from . import _mc_kernel as _k
-from .errors import BgsimError, InvalidSettingError
+from .errors import InvalidSettingError, WeightsError
 from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_weights
 from .plays import Play
 from .position import Position
@@ -73,12 +73,12 @@ def pubeval_weights() -> tuple[np.ndarray, np.ndarray]:
             current = line[1:-1]
             blocks[current] = []
         elif current is None:
-            raise BgsimError(f"{_WEIGHTS_FILE}: numbers before a [race] or [contact] header")
+            raise WeightsError(f"{_WEIGHTS_FILE}: numbers before a [race] or [contact] header")
         else:
             blocks[current].extend(float(x) for x in line.split())
     race, contact = np.array(blocks.get("race", [])), np.array(blocks.get("contact", []))
     if race.shape != (122,) or contact.shape != (122,):
-        raise BgsimError(f"{_WEIGHTS_FILE}: expected 122 race and 122 contact weights")
+        raise WeightsError(f"{_WEIGHTS_FILE}: expected 122 race and 122 contact weights")
     return race, contact
 
 

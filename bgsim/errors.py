@@ -24,6 +24,7 @@ __all__ = [
     "AmbiguousPlayError",
     "RuleViolationError",
     "SeedError",
+    "WeightsError",                                         # the players' weights
     "EngineLimitError",
     "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
     "RaceError", "OddsError", "BearoffError",
@@ -199,7 +200,8 @@ class IllegalGamePlayError(RuleViolationError, IllegalPlayError):
 
 
 class InvalidSettingError(BgsimError):
-    """A setting a game, match or session cannot use: a seed, stakes, bankrolls, player names, a count of games.
+    """A setting a game, match or session cannot use: a seed, stakes, bankrolls, player names, a count of games
+    (and the settings of a training run, :func:`bgsim.train.train`).
 
     >>> issubclass(InvalidSettingError, ValueError)
     True
@@ -214,6 +216,20 @@ class SeedError(InvalidSettingError):
     Traceback (most recent call last):
     ...
     bgsim.errors.SeedError: rng: a seed must be an int >= 0, not -1
+    """
+
+
+# --------------------------------------------------------------------------- players (bgsim.net, pubeval)
+class WeightsError(BgsimError):
+    """Weights a player cannot play with: a network file that cannot be read or was made for
+    another network, network arrays of inconsistent shapes, a damaged pubeval weights file.
+
+    >>> import numpy as np
+    >>> from bgsim.net import Net
+    >>> Net({"w1": np.zeros((3, 2)), "b1": np.zeros(2), "w2": np.zeros((5, 2)), "b2": np.zeros(5)})
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.WeightsError: network weights of inconsistent shapes
     """
 
 
