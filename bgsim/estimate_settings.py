@@ -296,7 +296,7 @@ class EstimateSettings:
             if n != sizes[k]:      # the previous run's last chunk, played in part: play it again in full
                 if log.partial is None or log.partial[0] != k:  # pragma: no cover - only that one is short
                     raise EstimateError("resume=: the previous run's chunks do not fit this one")
-                by_roll -= log.partial[1]
+                by_roll -= np.array(log.partial[1], dtype=np.int64)
                 continue
             kept[k] = (np.array(totals, dtype=np.int64), int(turns), int(n))
         return by_roll, kept

@@ -646,7 +646,7 @@ def _run(settings: EstimateSettings, t_start: float) -> Estimate:
     last = len(sizes) - 1
     if sizes[last] < settings.chunk_size and last in kept:
         if last in results:
-            partial = (last, results[last][0])
+            partial = (last, tuple(tuple(int(x) for x in row) for row in results[last][0]))
         elif settings.resume is not None:   # the chunk was played by the run resumed
             partial = settings.resume.chunk_log.partial
     return _summarise(settings, kept, by_roll, partial, stopped, time.perf_counter() - t_start)

@@ -172,14 +172,15 @@ class ChunkLog:
     ``ids`` are the chunk numbers played (sorted), ``sizes`` their games, ``totals`` their
     outcome counts (one row of 7 per chunk), ``turns`` their turns played. ``partial`` is
     ``(id, counts by first roll)`` of a chunk shorter than the chunk size (the last one of
-    a run), which a longer run plays in full.
+    a run), which a longer run plays in full. All plain tuples: a log compares and hashes
+    as a value.
     """
 
     ids: tuple[int, ...] = ()
     sizes: tuple[int, ...] = ()
     totals: tuple[tuple[int, ...], ...] = ()
     turns: tuple[int, ...] = ()
-    partial: tuple[int, np.ndarray] | None = None
+    partial: tuple[int, tuple[tuple[int, ...], ...]] | None = None
 
 
 # ============================================================================================
