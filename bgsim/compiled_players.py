@@ -4,7 +4,9 @@
 engine's :mod:`bgsim._mc_kernel`); this module names them, loads what they need once per
 process (pubeval's weights folded into lookup tables, the trained network's weights) and
 lets a Python caller ask one of them for its choice (:func:`compiled_choice`), which is
-how :class:`bgsim.players.PubevalPlayer` plays exactly as the play-outs do. It sits with the
+how :class:`bgsim.players.PubevalPlayer` and :class:`bgsim.players.HeuristicPlayer` play
+exactly as the play-outs do. Each name is one player: :func:`bgsim.players.named_player`
+gives the Python player of the same name (``"heuristic"``: a ``HeuristicPlayer``). It sits with the
 players (layer 2 of the design): :mod:`bgsim.players` and :mod:`bgsim.montecarlo` both
 import it.
 
@@ -105,7 +107,8 @@ def compiled_choice(player: str | Net, position: Position, plays: Sequence[Play]
     ``player`` is ``"pubeval"``, ``"heuristic"``, ``"net"`` or a :class:`bgsim.net.Net`
     (``"random"`` has nothing to evaluate: use :class:`bgsim.players.RandomPlayer`).
     ``plays`` are plays from ``position`` (usually ``position.legal_plays(dice)``, whose
-    order is the compiled loop's). :class:`bgsim.players.PubevalPlayer` chooses with it.
+    order is the compiled loop's). :class:`bgsim.players.PubevalPlayer` and
+    :class:`bgsim.players.HeuristicPlayer` choose with it.
 
     >>> from bgsim import Position
     >>> pos = Position.initial()

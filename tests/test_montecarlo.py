@@ -727,6 +727,18 @@ def test_python_path_replays_the_compiled_loop_exactly(pos, rules, kw):
     assert same(mixed, estimate(pos, rules, player=("random", "pubeval"), **kw))
 
 
+def test_the_heuristic_player_class_plays_as_the_name():
+    """One name, one player: the class HeuristicPlayer (named_player("heuristic")) replays the
+    compiled "heuristic" player's games exactly in the Python loop."""
+    from bgsim.players import named_player
+
+    kw = dict(games=216, rng=5, chunk_size=72)
+    for pos in (PY_CONTACT, PY_BEAROFF):
+        python = estimate(pos, player=named_player("heuristic"), **kw)
+        assert same(python, estimate(pos, player="heuristic", **kw))
+        assert python.players == ("HeuristicPlayer (custom Python player)",) * 2
+
+
 def test_a_netplayer_subclass_plays_as_the_compiled_net():
     from bgsim.net import NetPlayer
 
@@ -746,11 +758,11 @@ def two_sample_z(a: Estimate, b: Estimate) -> float:
 
 @pytest.mark.parametrize("pos, name, make", [
     (PY_RACE, "random", lambda: __import__("bgsim").players.RandomPlayer()),
-    (PY_BEAROFF, "heuristic", lambda: __import__("bgsim").players.HeuristicPlayer()),
+    (PY_BEAROFF, "heuristic", lambda: __import__("bgsim").players.HandwrittenPlayer()),
 ])
 def test_python_players_agree_with_the_compiled_ones_statistically(pos, name, make):
     """RandomPlayer and the compiled "random" player are the same player with other random
-    numbers; HeuristicPlayer is another evaluation than the compiled "heuristic" (pubeval and
+    numbers; HandwrittenPlayer is another evaluation than the compiled "heuristic" (pubeval and
     the bear-off database), but in a pure bear-off the two play alike. Independent seeds:
     the win chances and equities must agree within 4 standard errors of their difference."""
     games = 2160
