@@ -1,6 +1,6 @@
 """What a Monte Carlo estimate was asked to do, checked once: :class:`EstimateSettings`.
 
-:func:`bgsim.estimate` takes 18 keyword arguments; :meth:`EstimateSettings.from_arguments`
+:func:`bgsim.estimate` takes many arguments; :meth:`EstimateSettings.from_arguments`
 checks them all (raising :class:`~bgsim.errors.EstimateError`, or
 :class:`~bgsim.errors.RuleViolationError` where a rule forbids the setting) and resolves
 what they mean: the players' names and compiled codes, the seed as a
@@ -102,7 +102,7 @@ class _Unset:
 UNSET = _Unset()
 
 #: The chunks a run keeps from the run it resumes: chunk -> (outcome totals, turns, games).
-Kept = dict[int, tuple[np.ndarray, int, int]]
+_Kept = dict[int, tuple[np.ndarray, int, int]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -232,7 +232,7 @@ class EstimateSettings:
                        cube_turned=bool(cube_turned), away=away, crawford_game=crawford_game, starter=int(starter),
                        opening=bool(opening), first_rolls=rolls, outcome_values=tuple(float(v) for v in values),
                        equity_unit=unit, note=note, resume=resume, job=job)
-        kept: Kept = {}
+        kept: _Kept = {}
         if resume is not None:
             settings._check_resume(resume)
             kept = settings.resumed_chunks()[1]
@@ -272,7 +272,7 @@ class EstimateSettings:
             raise EstimateError(f"resume= continues an earlier run with the same settings; this call differs "
                                 f"in: {', '.join(differ)}")
 
-    def resumed_chunks(self) -> tuple[np.ndarray, Kept]:
+    def resumed_chunks(self) -> tuple[np.ndarray, _Kept]:
         """What this run keeps of the run it resumes: the outcome counts by first roll of the
         chunks kept, and chunk -> (outcome totals, turns, games). Nothing without ``resume``.
 
@@ -287,7 +287,7 @@ class EstimateSettings:
             raise EstimateError("resume= needs an Estimate made by estimate() (its chunk record is missing)")
         sizes = self.chunk_sizes
         by_roll = np.array(prev.by_first_roll, dtype=np.int64)
-        kept: Kept = {}
+        kept: _Kept = {}
         need = max((k * prev.chunk_size + n for k, n in zip(log.ids, log.sizes, strict=True)), default=0)
         if sum(sizes) < need:
             raise EstimateError(f"resume= continues a run that played up to game {need:,}: give games= at "
