@@ -24,6 +24,7 @@ __all__ = [
     "AmbiguousPlayError",
     "RuleViolationError",
     "SeedError",
+    "WeightsError",                                         # the players' weights
     "EngineLimitError",
     "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
     "RaceError", "OddsError", "BearoffError",
@@ -200,7 +201,8 @@ class IllegalGamePlayError(RuleViolationError, IllegalPlayError):
 
 
 class InvalidSettingError(BgsimError):
-    """A setting a game, match or session cannot use: a seed, stakes, bankrolls, player names, a count of games.
+    """A setting a game, match or session cannot use: a seed, stakes, bankrolls, player names, a count of games
+    (and the settings of a training run, :func:`bgsim.train.train`).
 
     >>> issubclass(InvalidSettingError, ValueError)
     True
@@ -216,6 +218,32 @@ class SeedError(InvalidSettingError):
     ...
     bgsim.errors.SeedError: rng: a seed must be an int >= 0, not -1
     """
+
+
+# --------------------------------------------------------------------------- players (bgsim.net, pubeval)
+class WeightsError(BgsimError):
+    """Weights a player cannot play with: a network file that cannot be read or was made for
+    another network, network arrays of inconsistent shapes, a damaged pubeval weights file.
+
+    >>> import numpy as np
+    >>> from bgsim.net import Net
+    >>> Net({"w1": np.zeros((3, 2)), "b1": np.zeros(2), "w2": np.zeros((5, 2)), "b2": np.zeros(5)})
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.WeightsError: network weights of inconsistent shapes
+    """
+
+
+# --------------------------------------------------------------- control flow of a Monte Carlo run (private)
+class _ChunkStopped(Exception):
+    """``stop`` fired in the middle of a chunk played in Python (:mod:`bgsim.playouts`): the chunk
+    is dropped and the run returns what it finished. Never reaches a caller of bgsim."""
+
+
+class _Terminated(BaseException):
+    """Raised in the main thread by SIGTERM while a run's worker processes play
+    (:mod:`bgsim.workers`): the workers are ended, then the signal is passed on. A
+    ``BaseException``, like ``KeyboardInterrupt``, so no ``except Exception`` swallows it."""
 
 
 # ------------------------------------------------------------------ the rule reference (bgsim.rulebook)

@@ -375,7 +375,7 @@ def test_pip_counts_can_be_hidden_for_a_pip_counting_exercise():
 def test_games_and_record_steps_draw_themselves_with_cube_dice_and_score():
     from html import escape
 
-    from bgsim import Game, HeuristicPlayer, Match
+    from bgsim import Game, HandwrittenPlayer, Match
 
     game = Game(rng=5)
     game.roll(dice=(3, 1))
@@ -384,7 +384,7 @@ def test_games_and_record_steps_draw_themselves_with_cube_dice_and_score():
     assert 'data-turn="0"' in drawn
 
     match = Match(3, rng=2, names=("Ann", "Ben"))
-    match.play_out((HeuristicPlayer(), HeuristicPlayer()))
+    match.play_out((HandwrittenPlayer(), HandwrittenPlayer()))
     rec = match.record()
     middle = len(rec) // 2
     shown = rec.view(middle)._repr_svg_()
