@@ -330,7 +330,11 @@ def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], na
     turn = pos.turn
     pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
     where = {perspective: "bottom", 1 - perspective: "top"}
-    title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
+    if pos.is_game_over():    # R22: nobody is to play; say who won (a V4 draw: both are off)
+        winner = pos.winner()
+        title = "Backgammon: " + (f"{names[winner]} won" if winner is not None else "a draw")
+    else:
+        title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
     parts = [f"{names[p]} (player {p}, {where[p]})" + (f" has {pips[p]} pips" if show_pips else "")
              for p in (0, 1)]
     text = f"{names[turn]} is on roll" + (f" with {dice[0]}-{dice[1]}" if dice else "") + ". "
@@ -538,7 +542,10 @@ def _cube(d: _Drawing) -> list[str]:
 
 
 def _turn_marker(d: _Drawing) -> list[str]:
-    """Whose turn: an arrow in the middle of the bar, in the roller's colour, pointing at his side."""
+    """Whose turn: an arrow in the middle of the bar, in the roller's colour, pointing at his side
+    (none once the game is over: nobody is to play, R22)."""
+    if d.position.is_game_over():
+        return []
     t, turn = d.theme, d.turn
     bx = d.lay.bar_x + _BAR / 2
     a, b = (_MID - 9, _MID + 11) if d.lay.is_bottom(turn) else (_MID + 9, _MID - 11)
@@ -636,11 +643,17 @@ def _status_line(d: _Drawing) -> list[str]:
            f'fill="{t["status_bg"]}"/>']
     pip_counts = [sum(i * c for i, c in enumerate(d.counts[p])) for p in (0, 1)]
     ty = y0 + _LINE / 2
+    over = d.position.is_game_over()
+    winner = d.position.winner() if over else None
     for side, p in enumerate((d.perspective, 1 - d.perspective)):
-        weight = ' font-weight="bold"' if p == d.turn else ""
-        label = d.names[p] + (f": {pip_counts[p]} pips" if d.pips else "") + (" \u2014 to play" if p == d.turn else "")
-        if p == d.turn and d.dice:
-            label += f" {d.dice[0]}-{d.dice[1]}"
+        weight = ' font-weight="bold"' if (p == winner if over else p == d.turn) else ""
+        label = d.names[p] + (f": {pip_counts[p]} pips" if d.pips else "")
+        if over:                  # a finished game: nobody is to play (R22)
+            label += " \u2014 won" if p == winner else ""
+        else:
+            label += " \u2014 to play" if p == d.turn else ""
+            if p == d.turn and d.dice:
+                label += f" {d.dice[0]}-{d.dice[1]}"
         # the bottom player's label from the left edge, the top player's to the right edge
         dot = _M + 17 if side == 0 else _W - _M - 17
         tx, anchor = (dot + 12, "start") if side == 0 else (dot - 12, "end")

@@ -391,3 +391,11 @@ def test_games_and_record_steps_draw_themselves_with_cube_dice_and_score():
     assert "Ann" in shown and "3-point match" in shown
     assert escape(rec[middle].caption) in shown
     assert rec[middle]._repr_svg_() == svg.record_step(rec[middle])
+
+
+def test_a_finished_game_says_who_won_and_nobody_is_to_play():
+    won = str(svg.board(Position.from_counts({0: 15}, {6: 15})))
+    assert "Backgammon: Player 0 won" in won and "to play" not in won and 'class="turn"' not in won
+    assert "Player 0: 0 pips \u2014 won" in won
+    playing = str(svg.board(Position.initial(), dice=(3, 1)))
+    assert "to play 3-1" in playing and 'class="turn"' in playing

@@ -281,16 +281,26 @@ def test_replay_steps_back_and_forth():
     assert r.index == 2 and r.board.position == rec[2].position
     assert r.board.ids.xgid.value == rec[2].xgid
     assert rec[2].caption.split()[0] in r.caption.value
-    r.slider.value = 1
-    assert r.index == 1 and rec.cursor == 1
+    r.slider.value = 2                           # the slider counts from 1, like the status line
+    assert r.index == 1 and rec.cursor == 1 and "step 2 of" in r.status.value
     r.last()
     assert r.index == len(rec) - 1 and r.forward_button.disabled
     r.forward()                                  # at the end: nothing happens
     assert r.index == len(rec) - 1
     r.first()
-    assert r.index == 0 and "cube 1" in r.status.value
+    assert r.index == 0 and "cube 1" in r.status.value and r.slider.value == 1
     with pytest.raises(TypeError):
         ReplayWidget("a game")
+
+
+def test_replay_names_the_players():
+    from bgsim.game import Game
+
+    g = Game(rng=1)
+    g.roll(dice=(4, 3))
+    g.play("24/20 24/21")
+    r = ReplayWidget(GameRecord.from_game(g, names=("Ann", "Ben")))
+    assert "Ann" in r.board.view.svg and "Ben" in r.board.view.svg and "Player 0" not in r.board.view.svg
 
 
 # ----------------------------------------------------------------------------- score
