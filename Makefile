@@ -38,7 +38,7 @@ LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup lab teach lessons test test-code test-lessons check bench clean distclean docs
+.PHONY: help setup trust lab teach lessons test test-code test-lessons check bench clean distclean docs
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
@@ -65,13 +65,18 @@ setup: $(STAMP)
 
 # --- lessons -------------------------------------------------------------------
 
-lab: $(STAMP)
+# The lessons are marked trusted first (a notebook is trusted per machine): JupyterLab then
+# shows their stored boards (SVG) and widgets before anything is run, not their text forms.
+trust: $(STAMP)
+	$(VENV)/bin/jupyter trust lessons/*.ipynb
+
+lab: trust
 	$(VENV)/bin/jupyter lab lessons/ $(LAB_ROOT_ARGS) $(LAB_ARGS)
 
 # Voila runs each notebook and shows its outputs and widgets without the code. It needs no
 # allow_root flag; it listens on localhost:8866 (change with TEACH_ARGS=--port=N).
 # Idle kernels are shut down after 10 minutes so a class leaves none behind.
-teach: $(STAMP)
+teach: trust
 	$(VENV)/bin/voila lessons/ --MappingKernelManager.cull_idle_timeout=600 \
 	  --MappingKernelManager.cull_interval=60 $(TEACH_ARGS)
 

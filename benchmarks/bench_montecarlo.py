@@ -23,9 +23,10 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 from numba import njit
 
-from bgsim import Position, _kernel, montecarlo
+from bgsim import Position, _kernel
 from bgsim import _random_kernel as R
 from bgsim.montecarlo import estimate
+from bgsim.workers import mp_context
 
 
 @njit(cache=True)
@@ -129,7 +130,7 @@ def main() -> None:
     print(f"heuristic games/s, workers=1: {t1:,.0f}; workers=2 (pool started each call): {t2:,.0f}; "
           f"two workers: {t2 / t1:.2f}x one worker (target >= 1.8x)")
     # forked after the tables are loaded here, as workers=2 does
-    with ProcessPoolExecutor(2, mp_context=montecarlo._mp_context()) as pool:
+    with ProcessPoolExecutor(2, mp_context=mp_context()) as pool:
         estimate(start, games=72, executor=pool)   # start both workers
         t2p, _ = best_rate(lambda: (n, estimate(start, executor=pool, **kw)), repeats=2)
     print(f"heuristic games/s on a running 2-process pool (executor=): {t2p:,.0f}; "

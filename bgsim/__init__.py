@@ -32,7 +32,7 @@ from .game import Game
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .net import Net, NetPlayer
-from .players import HeuristicPlayer, PubevalPlayer, RandomPlayer, drive, named_player, play_game
+from .players import HandwrittenPlayer, HeuristicPlayer, PubevalPlayer, RandomPlayer, drive, named_player, play_game
 from .plays import LegalPlays, Play
 from .position import Position
 from .rulebook import RuleEntry, UnknownRuleError, rules_reference
@@ -47,7 +47,7 @@ __all__ = [
     "ALL_ROLLS", "DISTINCT_ROLLS", "OPENING_ROLLS", "roll", "roll_opening",
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",
-    "Net", "NetPlayer", "PubevalPlayer", "named_player",
+    "Net", "NetPlayer", "PubevalPlayer", "HandwrittenPlayer", "named_player",
     "Match", "Session", "Cube", "Event", "EventVisitor",
     # probability
     "estimate", "Estimate",

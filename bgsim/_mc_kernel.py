@@ -1,6 +1,8 @@
 """The compiled game loop of the Monte Carlo engine: random numbers, players, play-outs.
 
-Private to :mod:`bgsim.montecarlo` (the public API). Everything here is
+Private to the Monte Carlo engine: :mod:`bgsim.playouts` plays its chunks with it and
+:mod:`bgsim.compiled_players` asks its players for a choice (the public API is
+:mod:`bgsim.montecarlo`). Everything here is
 ``numba.njit(cache=True, nogil=True)``: a chunk of games runs as machine code without
 the GIL, so threads (a dask ``Client(processes=False)``) run chunks side by side.
 
@@ -44,6 +46,7 @@ from numba import njit
 from ._kernel import all_home, generate, is_contact, loss_kind, njit_no_refcount
 from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, bearoff_choice, net_choose
 from ._random_kernel import uniform
+from .errors import EngineLimitError, WeightsError
 
 PLAYER_RANDOM = 0
 PLAYER_PUBEVAL = 1
@@ -84,7 +87,7 @@ def pubeval_table(race_weights: np.ndarray, contact_weights: np.ndarray):
     poff = np.zeros(2)
     for r, w in ((0, np.asarray(contact_weights, float)), (1, np.asarray(race_weights, float))):
         if w.shape != (122,):
-            raise ValueError("a pubeval weight vector has 122 numbers")
+            raise WeightsError("a pubeval weight vector has 122 numbers")
         for p in range(1, 25):
             base = 5 * (24 - p)
             for n in range(-15, 16):
@@ -242,7 +245,7 @@ def _play_games(start, nchk, flags, first_rolls, ngames, state, player0, player1
                 d2 = r % 6 + 1
             t += 1
             if t > MAX_TURNS:
-                raise RuntimeError("a game ran past MAX_TURNS turns")
+                raise EngineLimitError("a game ran past MAX_TURNS turns")
             n = generate(b, d1, d2, flags, boards, moves, nmoves, table, stamps, scratch, work)
             if final:
                 k = choose_final(n, nchk, boards)

@@ -128,8 +128,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--player", default=DEFAULT_PLAYER,
                    help="who plays the games out: random, pubeval, heuristic or net (the default; see "
-                        "bgsim.montecarlo.PLAYERS; the results depend on it); ON_ROLL,OPPONENT gives each side "
-                        "its own, e.g. heuristic,random")
+                        "bgsim.montecarlo.PLAYERS; heuristic is pubeval plus the exact bear-off database, "
+                        "bgsim.HeuristicPlayer in Python; the results depend on it); ON_ROLL,OPPONENT gives each "
+                        "side its own, e.g. heuristic,random")
     p.add_argument("--seed", type=int, default=0, help="the same seed gives the same numbers (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes to use")
     _match_options(p, "on roll", "opponent")

@@ -4,7 +4,9 @@
 engine's :mod:`bgsim._mc_kernel`); this module names them, loads what they need once per
 process (pubeval's weights folded into lookup tables, the trained network's weights) and
 lets a Python caller ask one of them for its choice (:func:`compiled_choice`), which is
-how :class:`bgsim.players.PubevalPlayer` plays exactly as the play-outs do. It sits with the
+how :class:`bgsim.players.PubevalPlayer` and :class:`bgsim.players.HeuristicPlayer` play
+exactly as the play-outs do. Each name is one player: :func:`bgsim.players.named_player`
+gives the Python player of the same name (``"heuristic"``: a ``HeuristicPlayer``). It sits with the
 players (layer 2 of the design): :mod:`bgsim.players` and :mod:`bgsim.montecarlo` both
 import it.
 
@@ -21,7 +23,7 @@ from importlib import resources
 import numpy as np
 
 from . import _mc_kernel as _k
-from .errors import BgsimError, InvalidSettingError
+from .errors import InvalidSettingError, WeightsError
 from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_weights
 from .plays import Play
 from .position import Position
@@ -73,12 +75,12 @@ def pubeval_weights() -> tuple[np.ndarray, np.ndarray]:
             current = line[1:-1]
             blocks[current] = []
         elif current is None:
-            raise BgsimError(f"{_WEIGHTS_FILE}: numbers before a [race] or [contact] header")
+            raise WeightsError(f"{_WEIGHTS_FILE}: numbers before a [race] or [contact] header")
         else:
             blocks[current].extend(float(x) for x in line.split())
     race, contact = np.array(blocks.get("race", [])), np.array(blocks.get("contact", []))
     if race.shape != (122,) or contact.shape != (122,):
-        raise BgsimError(f"{_WEIGHTS_FILE}: expected 122 race and 122 contact weights")
+        raise WeightsError(f"{_WEIGHTS_FILE}: expected 122 race and 122 contact weights")
     return race, contact
 
 
@@ -105,7 +107,8 @@ def compiled_choice(player: str | Net, position: Position, plays: Sequence[Play]
     ``player`` is ``"pubeval"``, ``"heuristic"``, ``"net"`` or a :class:`bgsim.net.Net`
     (``"random"`` has nothing to evaluate: use :class:`bgsim.players.RandomPlayer`).
     ``plays`` are plays from ``position`` (usually ``position.legal_plays(dice)``, whose
-    order is the compiled loop's). :class:`bgsim.players.PubevalPlayer` chooses with it.
+    order is the compiled loop's). :class:`bgsim.players.PubevalPlayer` and
+    :class:`bgsim.players.HeuristicPlayer` choose with it.
 
     >>> from bgsim import Position
     >>> pos = Position.initial()

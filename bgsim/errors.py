@@ -24,11 +24,13 @@ __all__ = [
     "AmbiguousPlayError",
     "RuleViolationError",
     "SeedError",
+    "WeightsError",                                         # the players' weights
     "EngineLimitError",
     "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
     "RaceError", "OddsError", "BearoffError",
     "IllegalGamePlayError", "InvalidSettingError",          # games, matches and sessions
     "UnknownRuleError",                                     # the rule reference
+    "ViewError", "QuizError",                               # pictures, widgets and quizzes
 ]
 
 
@@ -199,7 +201,8 @@ class IllegalGamePlayError(RuleViolationError, IllegalPlayError):
 
 
 class InvalidSettingError(BgsimError):
-    """A setting a game, match or session cannot use: a seed, stakes, bankrolls, player names, a count of games.
+    """A setting a game, match or session cannot use: a seed, stakes, bankrolls, player names, a count of games
+    (and the settings of a training run, :func:`bgsim.train.train`).
 
     >>> issubclass(InvalidSettingError, ValueError)
     True
@@ -217,6 +220,58 @@ class SeedError(InvalidSettingError):
     """
 
 
+# --------------------------------------------------------------------------- players (bgsim.net, pubeval)
+class WeightsError(BgsimError):
+    """Weights a player cannot play with: a network file that cannot be read or was made for
+    another network, network arrays of inconsistent shapes, a damaged pubeval weights file.
+
+    >>> import numpy as np
+    >>> from bgsim.net import Net
+    >>> Net({"w1": np.zeros((3, 2)), "b1": np.zeros(2), "w2": np.zeros((5, 2)), "b2": np.zeros(5)})
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.WeightsError: network weights of inconsistent shapes
+    """
+
+
+# --------------------------------------------------------------- control flow of a Monte Carlo run (private)
+class _ChunkStopped(Exception):
+    """``stop`` fired in the middle of a chunk played in Python (:mod:`bgsim.playouts`): the chunk
+    is dropped and the run returns what it finished. Never reaches a caller of bgsim."""
+
+
+class _Terminated(BaseException):
+    """Raised in the main thread by SIGTERM while a run's worker processes play
+    (:mod:`bgsim.workers`): the workers are ended, then the signal is passed on. A
+    ``BaseException``, like ``KeyboardInterrupt``, so no ``except Exception`` swallows it."""
+
+
 # ------------------------------------------------------------------ the rule reference (bgsim.rulebook)
 class UnknownRuleError(BgsimError):
     """A rule id that the rule reference does not hold."""
+
+
+# ------------------------------------------------------------- presentation (bgsim.svg, bgsim.widgets, bgsim.quiz)
+class ViewError(BgsimError):
+    """A value a picture or a widget cannot show: an unknown theme, a perspective other than
+    player 0 or 1, dice, a cube or a highlight out of range, a play of another position, a
+    click on nothing, an unknown kind of message.
+
+    >>> from bgsim import Position, svg
+    >>> svg.board(Position.initial(), perspective=2)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.ViewError: perspective is player 0 or 1, not 2
+    """
+
+
+class QuizError(BgsimError):
+    """A quiz that cannot be asked: fewer than two choices, an answer that is not one of
+    them, a number answer or tolerance that is not finite.
+
+    >>> from bgsim.quiz import Quiz
+    >>> Quiz.choice("Which?", [1, 2], answer=3, why="")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.QuizError: the answer 3 is not one of the choices [1, 2]
+    """

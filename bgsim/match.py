@@ -19,11 +19,11 @@ calling its methods; the moment it ends, the series scores it and starts the nex
 series (its score, games, ...) never changes it. ``play_out`` lets :mod:`bgsim.players`
 play the rest unattended; :meth:`Match.subscribe` tells a view of every event of every game.
 
->>> from bgsim.players import HeuristicPlayer
+>>> from bgsim.players import HandwrittenPlayer
 >>> m = Match(3, rng=7, names=("Alice", "Bob"))
 >>> m.game.roll(dice=(6, 1)); m.game.play("13/7 8/7")     # Alice opens with 6-1 (R4)
 (6, 1)
->>> m.play_out((HeuristicPlayer(), HeuristicPlayer()))    # the rest unattended
+>>> m.play_out((HandwrittenPlayer(), HandwrittenPlayer()))    # the rest unattended
 Match(3-point match, score ...)
 >>> m.is_over, max(m.score) >= 3, m.score[m.winner] >= 3
 (True, True, True)
@@ -471,8 +471,8 @@ class Match(_Series):
         ``players`` (two :class:`bgsim.players.Player`) default to the ones given at
         construction, else two :class:`~bgsim.players.RandomPlayer` on the match's generator.
 
-        >>> from bgsim.players import HeuristicPlayer
-        >>> Match(3, rng=5).play_out((HeuristicPlayer(), HeuristicPlayer())).is_over
+        >>> from bgsim.players import HandwrittenPlayer
+        >>> Match(3, rng=5).play_out((HandwrittenPlayer(), HandwrittenPlayer())).is_over
         True
         """
         players = self._players_for(players)

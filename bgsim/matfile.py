@@ -79,8 +79,8 @@ cube action, score line and result is checked by the engine; anything wrong rais
 returned.
 
 >>> from bgsim.match import Match
->>> from bgsim.players import HeuristicPlayer
->>> m = Match(3, rng=11, names=("Alice", "Bob")).play_out((HeuristicPlayer(), HeuristicPlayer()))
+>>> from bgsim.players import HandwrittenPlayer
+>>> m = Match(3, rng=11, names=("Alice", "Bob")).play_out((HandwrittenPlayer(), HandwrittenPlayer()))
 >>> lines = write_mat(m).splitlines()
 >>> at = lines.index(" 3 point match"); print(lines[at + 2]); print(lines[at + 3])
  Game 1

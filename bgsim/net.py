@@ -20,7 +20,7 @@ import numpy as np
 
 from . import _net_kernel as nk
 from . import bearoff
-from .errors import BgsimError, IllegalPlayError, InvalidPositionError
+from .errors import IllegalPlayError, InvalidPositionError, WeightsError
 from .plays import Play
 from .position import Position
 
@@ -50,12 +50,12 @@ def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray],
             with np.load(path, allow_pickle=False) as data:
                 arrays = {k: np.array(data[k]) for k in (*_KEYS, "meta")}
     except (OSError, KeyError, ValueError) as exc:
-        raise BgsimError(f"cannot read network weights from {path or WEIGHTS_FILE}: {exc}") from exc
+        raise WeightsError(f"cannot read network weights from {path or WEIGHTS_FILE}: {exc}") from exc
     meta = json.loads(str(arrays.pop("meta")))
     w1 = arrays["w1"]
     if w1.ndim != 2 or w1.shape[0] != nk.N_INPUTS:
-        raise BgsimError(f"network weights have {w1.shape[0] if w1.ndim == 2 else '?'} inputs, "
-                         f"this bgsim's network has {nk.N_INPUTS}")
+        raise WeightsError(f"network weights have {w1.shape[0] if w1.ndim == 2 else '?'} inputs, "
+                           f"this bgsim's network has {nk.N_INPUTS}")
     return {k: np.ascontiguousarray(arrays[k], dtype=np.float64) for k in _KEYS}, meta
 
 
@@ -66,7 +66,7 @@ def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray],
 _LOCK = threading.Lock()
 _SHIPPED: tuple[dict[str, np.ndarray], dict] | None = None
 _BEAROFF: np.ndarray | None = None
-#: Binomial coefficients for the bear-off database's perfect index (shared with bgsim.montecarlo).
+#: Binomial coefficients for the bear-off database's perfect index (shared with the compiled players).
 BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(22)], dtype=np.int64)
 
 
@@ -135,7 +135,7 @@ class Net:
         self.meta = dict(meta or {})
         h = self.b1.shape[0]
         if self.w1.shape != (nk.N_INPUTS, h) or self.w2.shape != (nk.N_OUTPUTS, h) or self.b2.shape != (5,):
-            raise BgsimError("network weights of inconsistent shapes")
+            raise WeightsError("network weights of inconsistent shapes")
 
     @classmethod
     def from_file(cls, path: str | Path) -> Net:

@@ -2,32 +2,42 @@
 
 A :class:`Player` is anything with three methods: :meth:`~Player.choose_play` (pick one
 of the legal plays), :meth:`~Player.offer_double` (double now?) and
-:meth:`~Player.accept_double` (``"take"``, ``"drop"`` or ``"beaver"``). Two are built in:
+:meth:`~Player.accept_double` (``"take"``, ``"drop"`` or ``"beaver"``). Built in:
 
-- :class:`RandomPlayer`: every choice at random (for invariant tests and baselines);
-- :class:`HeuristicPlayer`: a small hand-written evaluation (pips, blots and how many
-  rolls hit them, home-board points, primes, hits) and a naive race-only cube rule;
-- :class:`PubevalPlayer`: Tesauro's pubeval, the compiled ``"pubeval"`` player of
-  :func:`bgsim.estimate`, or with ``bearoff=True`` its ``"heuristic"`` player (pubeval
-  plus the exact bear-off database), with the same naive cube rule;
-- :class:`bgsim.net.NetPlayer`: the trained network (``"net"``).
+- :class:`RandomPlayer`: every choice at random (for invariant tests and baselines), the
+  ``"random"`` player;
+- :class:`PubevalPlayer`: Tesauro's pubeval, the ``"pubeval"`` player;
+- :class:`HeuristicPlayer`: the ``"heuristic"`` player: pubeval, and the exact bear-off
+  database once contact is over and every checker is home (the same as
+  ``PubevalPlayer(bearoff=True)``);
+- :class:`bgsim.net.NetPlayer`: the trained network, the ``"net"`` player;
+- :class:`HandwrittenPlayer`: a small hand-written evaluation (pips, blots and how many
+  rolls hit them, home-board points, primes, hits), the one player without a name in
+  :func:`bgsim.estimate`.
 
-:func:`named_player` makes the player behind each name of :data:`bgsim.compiled_players.PLAYERS`:
-note that the name ``"heuristic"`` is :func:`bgsim.estimate`'s compiled player, a
-:class:`PubevalPlayer` with the bear-off database, not :class:`HeuristicPlayer`.
+The four with a name choose exactly as the compiled players of :func:`bgsim.estimate` of
+the same name (:data:`bgsim.compiled_players.PLAYERS`), and :func:`named_player` makes the
+player behind a name: one name, one player. All of them but the random and net players
+double by the same naive race-only rule on the pip count.
+
+*Changed:* ``HeuristicPlayer`` used to be the hand-written player, which is now called
+:class:`HandwrittenPlayer`. For one release, making a ``HeuristicPlayer`` yourself warns
+(a :class:`DeprecationWarning`) that it now plays as ``"heuristic"`` does;
+:func:`named_player` makes one without the warning.
 
 :func:`play_game` runs a :class:`~bgsim.game.Game` to the end with two players. A person
 does not need a Player: they call the game's methods themselves.
 
 >>> import numpy as np
 >>> from bgsim.rules import Rules
->>> game = play_game(Rules.money(), (HeuristicPlayer(), RandomPlayer(np.random.default_rng(1))), rng=5)
+>>> game = play_game(Rules.money(), (HandwrittenPlayer(), RandomPlayer(np.random.default_rng(1))), rng=5)
 >>> game.is_over, game.result.winner in (0, 1)
 (True, True)
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -43,8 +53,8 @@ from .plays import Play
 from .position import Position
 from .rules import Rules, result_kind
 
-__all__ = ["HeuristicPlayer", "Player", "PubevalPlayer", "RandomPlayer", "drive", "named_player", "play_game",
-           "shot_rolls"]
+__all__ = ["HandwrittenPlayer", "HeuristicPlayer", "Player", "PubevalPlayer", "RandomPlayer", "drive",
+           "named_player", "play_game", "shot_rolls"]
 
 
 @runtime_checkable
@@ -135,7 +145,7 @@ class RandomPlayer:
                 f"beaver_rate={self.beaver_rate})")
 
 
-# ----------------------------------------------------------------------------- heuristic
+# ----------------------------------------------------------------------------- hand-written
 def _hit_masks() -> tuple[int, ...]:
     """For distance d (1-24), a 36-bit mask of the ordered rolls whose numbers can travel d pips.
 
@@ -217,7 +227,8 @@ def _evaluate(me: tuple[int, ...], opp: tuple[int, ...]) -> float:
 
 
 class _PipCountCube:
-    """The naive race-only cube rule of :class:`HeuristicPlayer` and :class:`PubevalPlayer`."""
+    """The naive race-only cube rule of :class:`HandwrittenPlayer`, :class:`PubevalPlayer` and
+    :class:`HeuristicPlayer`."""
 
     double_lead: float = 0.08
     take_deficit: float = 0.12
@@ -227,7 +238,7 @@ class _PipCountCube:
         """Double in a race when the opponent's pip count is ``double_lead`` (8%) above ours.
 
         >>> g = Game(position=Position.from_counts({3: 15}, {6: 15}, turn=0))
-        >>> HeuristicPlayer().offer_double(g), HeuristicPlayer().offer_double(Game(starter=0))
+        >>> HandwrittenPlayer().offer_double(g), HandwrittenPlayer().offer_double(Game(starter=0))
         (True, False)
         """
         pos = game.position
@@ -240,7 +251,7 @@ class _PipCountCube:
         """Take unless a race is lost by more than ``take_deficit``; beaver a race we lead (when allowed).
 
         >>> g = Game(position=Position.from_counts({3: 15}, {6: 15}, turn=0)); g.double()
-        >>> HeuristicPlayer().accept_double(g)
+        >>> HandwrittenPlayer().accept_double(g)
         'drop'
         """
         pos = game.position  # the doubler is on roll
@@ -252,8 +263,14 @@ class _PipCountCube:
         return "take" if me <= doubler * (1 + self.take_deficit) else "drop"
 
 
-class HeuristicPlayer(_PipCountCube):
+class HandwrittenPlayer(_PipCountCube):
     """A simple hand-written player: the best play by a small evaluation; a naive pip-count cube.
+
+    Hand-written because every term and weight of its evaluation was chosen by hand: nothing
+    was fitted (as pubeval's weights were) or trained (as the network's). It is bgsim's only
+    player without a compiled twin, so :func:`bgsim.estimate` plays it in the Python loop.
+    Until this release it was called ``HeuristicPlayer``, a name that now means the
+    ``"heuristic"`` player (:class:`HeuristicPlayer`).
 
     The evaluation (of the position after the play, for the player who moved): pip-count
     lead; each blot penalised by the number of rolls (of 36) that could hit it from the
@@ -267,7 +284,7 @@ class HeuristicPlayer(_PipCountCube):
 
     >>> from bgsim import Position
     >>> pos = Position.initial()
-    >>> str(HeuristicPlayer().choose_play(pos, (3, 1), pos.legal_plays((3, 1))))
+    >>> str(HandwrittenPlayer().choose_play(pos, (3, 1), pos.legal_plays((3, 1))))
     '8/5 6/5'
     """
 
@@ -280,7 +297,7 @@ class HeuristicPlayer(_PipCountCube):
         """The evaluation for the player who just moved (NOT on roll in ``position``); higher is better.
 
         >>> from bgsim import Position
-        >>> h = HeuristicPlayer()
+        >>> h = HandwrittenPlayer()
         >>> h.evaluate(Position.initial().play("8/5 6/5")) > h.evaluate(Position.initial().play("24/21 24/23"))
         True
         """
@@ -291,7 +308,7 @@ class HeuristicPlayer(_PipCountCube):
 
         >>> from bgsim import Position
         >>> pos = Position.initial(turn=1).play("13/9 6/5")      # the opponent left a blot on our 20-point
-        >>> str(HeuristicPlayer().choose_play(pos, (4, 3), pos.legal_plays((4, 3))))   # hit it
+        >>> str(HandwrittenPlayer().choose_play(pos, (4, 3), pos.legal_plays((4, 3))))   # hit it
         '24/20* 13/10'
         """
         if len(plays) == 1:
@@ -306,7 +323,7 @@ class HeuristicPlayer(_PipCountCube):
         return best
 
     def __repr__(self) -> str:
-        return "HeuristicPlayer()"
+        return "HandwrittenPlayer()"
 
 
 class PubevalPlayer(_PipCountCube):
@@ -314,9 +331,10 @@ class PubevalPlayer(_PipCountCube):
 
     ``bearoff=True`` makes it the compiled ``"heuristic"`` player: pubeval, and the exact
     one-sided bear-off database (fewest expected rolls) once contact is over and all the
-    mover's checkers are home (R16). Each choice is made by the same compiled code as in
-    :func:`bgsim.estimate` (:func:`bgsim.compiled_players.compiled_choice`), so it plays exactly
-    as the named player does. Cube: the naive race rule of :class:`HeuristicPlayer`.
+    mover's checkers are home (R16); :class:`HeuristicPlayer` is that player by its name.
+    Each choice is made by the same compiled code as in :func:`bgsim.estimate`
+    (:func:`bgsim.compiled_players.compiled_choice`), so it plays exactly as the named player
+    does. Cube: the naive race rule of :class:`HandwrittenPlayer`.
 
     >>> from bgsim import Position
     >>> pos = Position.initial()
@@ -342,16 +360,72 @@ class PubevalPlayer(_PipCountCube):
         return "PubevalPlayer(bearoff=True)" if self.bearoff else "PubevalPlayer()"
 
 
+class HeuristicPlayer(PubevalPlayer):
+    """The ``"heuristic"`` player: pubeval, and the exact bear-off database once contact is over.
+
+    What :func:`named_player` gives for ``"heuristic"``, and what :func:`bgsim.estimate`
+    plays (compiled) for ``player="heuristic"``: Tesauro's pubeval, except that once contact
+    is over and all the mover's checkers are home (R16) it takes the play with the fewest
+    expected rolls to bear off, from the exact one-sided database (:mod:`bgsim.bearoff`).
+    It plays every position pubeval plays and the bear-off better. The same player as
+    ``PubevalPlayer(bearoff=True)``; each choice is made by the compiled code of
+    :func:`bgsim.estimate`, so both play the same games. Cube: the naive race rule of
+    :class:`HandwrittenPlayer`.
+
+    *Changed:* until this release ``HeuristicPlayer`` was the hand-written player, now
+    :class:`HandwrittenPlayer`. For one release, making one yourself warns with a
+    :class:`DeprecationWarning` saying so (:func:`named_player` makes one without it); use
+    :class:`HandwrittenPlayer` to keep the old player.
+
+    >>> from bgsim import Position
+    >>> import warnings
+    >>> pos = Position.from_counts({1: 1, 4: 2, 6: 2}, {1: 2})     # a pure bear-off (R16)
+    >>> plays = pos.legal_plays((4, 2))
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     str(HeuristicPlayer().choose_play(pos, (4, 2), plays))  # fewest expected rolls left
+    '6/off'
+    >>> str(PubevalPlayer().choose_play(pos, (4, 2), plays))          # pubeval alone
+    '4/off 4/2'
+    >>> print(caught[0].category.__name__, caught[0].message)      # doctest: +ELLIPSIS
+    DeprecationWarning HeuristicPlayer is now the "heuristic" player... is HandwrittenPlayer...
+    >>> named_player("heuristic")                                  # no warning
+    HeuristicPlayer()
+    """
+
+    def __init__(self, *, double_lead: float = 0.08, take_deficit: float = 0.12, beaver_lead: float = 0.05) -> None:
+        warnings.warn(_HEURISTIC_CHANGED, DeprecationWarning, stacklevel=2)
+        super().__init__(True, double_lead=double_lead, take_deficit=take_deficit, beaver_lead=beaver_lead)
+
+    @classmethod
+    def _by_name(cls) -> HeuristicPlayer:
+        """A HeuristicPlayer without the warning about the name's new meaning (for named_player)."""
+        player = cls.__new__(cls)
+        PubevalPlayer.__init__(player, True)
+        return player
+
+    def __repr__(self) -> str:
+        return "HeuristicPlayer()"
+
+
+#: The warning of one release when a HeuristicPlayer is made by hand (its meaning changed).
+_HEURISTIC_CHANGED = (
+    'HeuristicPlayer is now the "heuristic" player, as in named_player("heuristic") and '
+    'estimate(player="heuristic"): pubeval plus the exact bear-off database. The hand-written player '
+    "this name used to mean is HandwrittenPlayer (use it to keep the old player's games); "
+    'named_player("heuristic") makes the new one without this warning, which goes in the next release')
+
+
 def named_player(name: str | Net, rng=None) -> Player:
     """The Python player behind a name of :data:`bgsim.compiled_players.PLAYERS`, or a Net's player.
 
     ``"random"``: :class:`RandomPlayer` (drawing from ``rng``); ``"pubeval"``:
-    :class:`PubevalPlayer`; ``"heuristic"``: ``PubevalPlayer(bearoff=True)`` (the compiled
-    heuristic player, not :class:`HeuristicPlayer`); ``"net"`` or a
-    :class:`bgsim.net.Net`: :class:`bgsim.net.NetPlayer`.
+    :class:`PubevalPlayer`; ``"heuristic"``: :class:`HeuristicPlayer`; ``"net"`` or a
+    :class:`bgsim.net.Net`: :class:`bgsim.net.NetPlayer`. Each plays as the compiled player
+    of the same name in :func:`bgsim.estimate`.
 
     >>> named_player("heuristic"), named_player("random", rng=1)
-    (PubevalPlayer(bearoff=True), RandomPlayer(double_rate=0.05, drop_rate=0.3, beaver_rate=0.1))
+    (HeuristicPlayer(), RandomPlayer(double_rate=0.05, drop_rate=0.3, beaver_rate=0.1))
     >>> named_player("wizard")
     Traceback (most recent call last):
     ...
@@ -366,7 +440,7 @@ def named_player(name: str | Net, rng=None) -> Player:
     if key == "pubeval":
         return PubevalPlayer()
     if key == "heuristic":
-        return PubevalPlayer(bearoff=True)
+        return HeuristicPlayer._by_name()
     if key == "net":
         return NetPlayer()
     assert key not in PLAYERS   # every name is mapped above

@@ -22,8 +22,9 @@ A play question asks for a play in notation and explains a wrong one with the ru
 >>> q.check("24/18 13/10")[0]
 True
 
-``ipywidgets`` is needed only to show a quiz (``q.widget`` or the quiz as the last line of a
-cell), not to build or check one.
+``ipywidgets`` is needed only to show a quiz (``q.widget``, a
+:class:`bgsim.widgets.QuizWidget`, or the quiz as the last line of a cell), not to build or
+check one.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from .errors import BgsimError
+from .errors import BgsimError, QuizError
 from .plays import Play
 from .position import Position
 
@@ -54,15 +55,24 @@ class Quiz:
         The answers to pick from (radio buttons); ``None`` asks for typed text instead.
     placeholder:
         The grey hint in the text box when ``choices`` is ``None``.
+    answers:
+        The texts that give the answer away (the right choice, the number, the right plays);
+        :meth:`choice`, :meth:`number` and :meth:`play` fill it in, or take them as
+        ``reveals=`` when the answer is a common word (``"take"``) and a more telling phrase
+        is what must not be on screen (``"take: 25% is less than"``). The lessons' tests check
+        that none of them is on screen before the question.
 
     Build quizzes with :meth:`choice`, :meth:`number` or :meth:`play` unless the check needs
     more than they offer.
     """
 
     def __init__(self, question: str, check: Check, *, choices: Sequence[Hashable] | None = None,
-                 placeholder: str = "") -> None:
+                 placeholder: str = "", answers: Sequence[str] = ()) -> None:
         if choices is not None and len(choices) < 2:
-            raise BgsimError("a multiple-choice quiz needs at least two choices")
+            raise QuizError("a multiple-choice quiz needs at least two choices")
+        #: The texts that would give the answer away if a learner saw them before trying
+        #: (the lessons' tests check that none is on screen above the question).
+        self.answers: tuple[str, ...] = tuple(str(a) for a in answers)
         self.question = question
         self.choices = None if choices is None else list(choices)
         self.placeholder = placeholder
@@ -80,7 +90,7 @@ class Quiz:
 
     @classmethod
     def choice(cls, question: str, choices: Sequence[Hashable], answer: Hashable, why: str,
-               wrong: Mapping[Hashable, str] | None = None) -> Quiz:
+               wrong: Mapping[Hashable, str] | None = None, *, reveals: Sequence[str] | None = None) -> Quiz:
         """A multiple-choice question: ``why`` explains the answer, ``wrong`` a wrong choice.
 
         Parameters
@@ -103,7 +113,7 @@ class Quiz:
 
         Raises
         ------
-        BgsimError
+        QuizError
             ``answer`` is not one of ``choices``.
 
         >>> q = Quiz.choice("Which point is the bar?", [0, 25], answer=25,
@@ -112,7 +122,7 @@ class Quiz:
         (False, 'Not quite. 0 is off the board.')
         """
         if answer not in choices:
-            raise BgsimError(f"the answer {answer!r} is not one of the choices {list(choices)!r}")
+            raise QuizError(f"the answer {answer!r} is not one of the choices {list(choices)!r}")
         wrong = dict(wrong or {})
 
         def check(given: Hashable) -> tuple[bool, str]:
@@ -120,11 +130,11 @@ class Quiz:
                 return True, why
             return False, wrong.get(given, f"The answer is not {given}. Look again and try another.")
 
-        return cls(question, check, choices=choices)
+        return cls(question, check, choices=choices, answers=(str(answer),) if reveals is None else reveals)
 
     @classmethod
     def number(cls, question: str, answer: float, why: str, *, tolerance: float = 0.0,
-               hint: str = "") -> Quiz:
+               hint: str = "", reveals: Sequence[str] | None = None) -> Quiz:
         """A question answered with a number, right within ``tolerance``.
 
         Parameters
@@ -146,7 +156,7 @@ class Quiz:
 
         Raises
         ------
-        BgsimError
+        QuizError
             ``answer`` or ``tolerance`` is not finite, or ``tolerance`` is negative.
 
         >>> q = Quiz.number("How many pips does each side count at the start?", 167, "8x2 + ... = 167.")
@@ -154,7 +164,7 @@ class Quiz:
         (True, False, "Not quite. 'many' is not a number.")
         """
         if not math.isfinite(answer) or not (math.isfinite(tolerance) and tolerance >= 0):
-            raise BgsimError("a number quiz needs a finite answer and a finite tolerance >= 0")
+            raise QuizError("a number quiz needs a finite answer and a finite tolerance >= 0")
 
         def check(given: Any) -> tuple[bool, str]:
             try:
@@ -166,11 +176,11 @@ class Quiz:
             direction = "too high" if value > answer else "too low"
             return False, f"{value:g} is {direction}." + (f" {hint}" if hint else "")
 
-        return cls(question, check, placeholder="a number")
+        return cls(question, check, placeholder="a number", answers=(f"{answer:g}",) if reveals is None else reveals)
 
     @classmethod
     def play(cls, question: str, position: Position, dice: tuple[int, int], *,
-             accept: Callable[[Play], tuple[bool, str]] | None = None) -> Quiz:
+             accept: Callable[[Play], tuple[bool, str]] | None = None, reveals: Sequence[str] | None = None) -> Quiz:
         """Type a play in notation; an illegal one is explained with the rule it breaks.
 
         ``accept(play)`` judges a legal play (default: every legal play is right); use it for
@@ -192,40 +202,19 @@ class Quiz:
                 return True, f"{chosen} is legal."
             return accept(chosen)
 
-        return cls(question, check, placeholder="e.g. 24/18 13/9")
+        right = [] if accept is None else [str(p) for p in position.legal_plays(dice) if accept(p)[0]]
+        return cls(question, check, placeholder="e.g. 24/18 13/9", answers=right if reveals is None else reveals)
 
     # --- the widget ---------------------------------------------------------------
 
     @property
     def widget(self) -> Any:
-        """The ipywidgets box: the question, the answer field, Check and the feedback."""
+        """The quiz on the page, made once: a :class:`bgsim.widgets.QuizWidget` (needs ipywidgets)."""
         if self._widget is None:
-            self._widget = self._build()
+            from .widgets import QuizWidget  # presentation, imported only to show the quiz
+
+            self._widget = QuizWidget(self)
         return self._widget
-
-    def _build(self) -> Any:
-        import ipywidgets as widgets  # optional: needed only to show a quiz
-
-        if self.choices is not None:
-            field = widgets.RadioButtons(options=self.choices, value=None,
-                                         layout=widgets.Layout(width="auto"))
-        else:
-            field = widgets.Text(placeholder=self.placeholder, continuous_update=False)
-        button = widgets.Button(description="Check", button_style="primary", icon="check")
-        feedback = widgets.HTML()
-        feedback.add_class("bgsim-feedback")
-
-        def on_click(_: Any) -> None:
-            right, why = self.check(field.value)
-            colour = "#1a7f37" if right else "#b42318"
-            feedback.value = f'<span style="color:{colour};font-size:1.05em">{_escape(why)}</span>'
-
-        button.on_click(on_click)
-        if isinstance(field, widgets.Text):
-            field.observe(lambda change: on_click(None), names="value")
-        box = widgets.VBox([widgets.HTML(f"<b>{self.question}</b>"), field, button, feedback])
-        box.add_class("bgsim-quiz")
-        return box
 
     def _ipython_display_(self) -> None:
         from IPython.display import display  # optional: only inside IPython
@@ -235,6 +224,3 @@ class Quiz:
     def __repr__(self) -> str:
         return f"Quiz({self.question!r})"
 
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -33,18 +33,24 @@ True
 
 Element ids start with a prefix made from the inputs (or ``id_prefix=``), so two
 different boards on one page do not collide; the same inputs give the same bytes.
+
+A board is drawn in layers, back to front: the frame and the bar, the trays, the points
+with their numbers, the checkers, the cube, the turn marker, the dice, the play's arrows,
+the status line and the caption; each layer is a small function of the checked inputs.
+The Monte Carlo convergence chart lives in :mod:`bgsim.charts` (``bgsim.svg.convergence``
+still names it).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from .errors import BgsimError
+from .charts import convergence
+from .errors import ViewError
 from .plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -127,6 +133,18 @@ def _f(x: float) -> str:
     return s.removesuffix(".0")
 
 
+#: Pip offsets (in units of 8 px from a die's centre) per face.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+
 # ----------------------------------------------------------------------------- inputs
 def _cube_state(cube: Any) -> tuple[int, int | None] | None:
     if cube is None:
@@ -135,14 +153,14 @@ def _cube_state(cube: Any) -> tuple[int, int | None] | None:
         value, owner = cube.value, cube.owner
     elif isinstance(cube, tuple):
         if len(cube) != 2:
-            raise BgsimError(f"cube: expected a value or (value, owner), not {cube!r}")
+            raise ViewError(f"cube: expected a value or (value, owner), not {cube!r}")
         value, owner = cube
     else:
         value, owner = cube, None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1 or value & (value - 1):
-        raise BgsimError(f"the cube shows a power of two (1, 2, 4 ...; R25), not {value!r}")
+        raise ViewError(f"the cube shows a power of two (1, 2, 4 ...; R25), not {value!r}")
     if owner is not None and (isinstance(owner, bool) or owner not in (0, 1)):
-        raise BgsimError(f"the cube's owner is player 0, player 1 or None (centred), not {owner!r}")
+        raise ViewError(f"the cube's owner is player 0, player 1 or None (centred), not {owner!r}")
     return int(value), owner
 
 
@@ -155,13 +173,22 @@ def _dice(dice: Any) -> tuple[int, int] | None:
     except (TypeError, ValueError):
         ok = False
     if not ok:
-        raise BgsimError(f"dice: two numbers from 1 to 6, not {dice!r} (R2)")
+        raise ViewError(f"dice: two numbers from 1 to 6, not {dice!r} (R2)")
     return int(d1), int(d2)
+
+
+def _highlight(highlight: Iterable[int]) -> frozenset[int]:
+    hl = set()
+    for h in highlight:
+        if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 25:
+            raise ViewError(f"highlight: points are 1-24, 25 = bar, 0 = tray; not {h!r}")
+        hl.add(int(h))
+    return frozenset(hl)
 
 
 def _play_steps(play: Any) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
     if not isinstance(play, Play):
-        raise BgsimError(f"play: expected a Play (from Position.legal_plays), not {play!r}")
+        raise ViewError(f"play: expected a Play (from Position.legal_plays), not {play!r}")
     hits = tuple(play.hits)
     return play.steps, hits + (False,) * (len(play.steps) - len(hits))
 
@@ -170,7 +197,14 @@ def _play_before(play: Play) -> Position | None:
     return play.before
 
 
-# ----------------------------------------------------------------------------- the drawing
+def _names(names: Iterable[str] | None) -> tuple[str, str]:
+    if names is None:
+        return "Player 0", "Player 1"
+    a, b = names
+    return str(a), str(b)
+
+
+# ----------------------------------------------------------------------------- the layout
 class _Layout:
     """Where things go for one perspective and orientation."""
 
@@ -223,11 +257,71 @@ class _Layout:
         return self.tray_x + _SIDE / 2, self.tray_slab(player, k) + _SLAB / 2
 
 
-def _names(names: Iterable[str] | None) -> tuple[str, str]:
-    if names is None:
-        return "Player 0", "Player 1"
-    a, b = names
-    return str(a), str(b)
+@dataclass(frozen=True)
+class _Drawing:
+    """One board to draw: the checked inputs of :func:`board` and the layout; every layer reads it."""
+
+    position: Position
+    counts: tuple[tuple[int, ...], tuple[int, ...]]   # player 0's and player 1's, each in his own numbering
+    perspective: int
+    dice: tuple[int, int] | None
+    cube: tuple[int, int | None] | None
+    play: Play | None
+    steps: tuple[tuple[int, int], ...]
+    hits: tuple[bool, ...]
+    highlight: frozenset[int]
+    size: float | None
+    theme: dict[str, Any]
+    names: tuple[str, str]
+    caption: str | None
+    pips: bool
+    pid: str
+    lay: _Layout
+
+    @property
+    def turn(self) -> int:
+        return self.position.turn
+
+    @property
+    def lines(self) -> int:
+        """Text lines under the board: the status line, and the caption if there is one."""
+        return 1 + (1 if self.caption else 0)
+
+
+def _drawing(position: Position, perspective: int, dice: Any, cube: Any, play: Play | None,
+             highlight: Iterable[int], orientation: str, size: int | None, theme: str,
+             names: Iterable[str] | None, caption: str | None, id_prefix: str | None, pips: bool) -> _Drawing:
+    """Check :func:`board`'s options (in this order) and gather what the layers draw from."""
+    if theme not in THEMES:
+        raise ViewError(f"unknown theme {theme!r} ({', '.join(THEMES)})")
+    if orientation not in ("right", "left"):
+        raise ViewError(f"orientation is 'right' or 'left' (where the home board is), not {orientation!r}")
+    if perspective not in (0, 1) or isinstance(perspective, bool):
+        raise ViewError(f"perspective is player 0 or 1, not {perspective!r}")
+    dice_t = _dice(dice)
+    cube_t = _cube_state(cube)
+    hl = _highlight(highlight)
+    if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float))
+                             or not 0 < size < float("inf")):
+        raise ViewError(f"size is a width in pixels, not {size!r}")
+    steps: tuple[tuple[int, int], ...] = ()
+    hits: tuple[bool, ...] = ()
+    if play is not None:
+        steps, hits = _play_steps(play)
+        before = _play_before(play)
+        if before is not None and before != position:
+            raise ViewError("play: this play starts from another position than the one drawn")
+    nm = _names(names)
+    turn = position.turn
+    counts = ((position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine))
+    if id_prefix is None:
+        key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
+                    size, theme, nm, caption) + (() if pips else ("no pips",)))
+        id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
+    elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
+        raise ViewError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
+    return _Drawing(position, counts, perspective, dice_t, cube_t, play, steps, hits, hl, size, THEMES[theme],
+                    nm, caption, pips, id_prefix, _Layout(perspective, orientation))
 
 
 def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
@@ -236,7 +330,11 @@ def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], na
     turn = pos.turn
     pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
     where = {perspective: "bottom", 1 - perspective: "top"}
-    title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
+    if pos.is_game_over():    # R22: nobody is to play; say who won (a V4 draw: both are off)
+        winner = pos.winner()
+        title = "Backgammon: " + (f"{names[winner]} won" if winner is not None else "a draw")
+    else:
+        title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
     parts = [f"{names[p]} (player {p}, {where[p]})" + (f" has {pips[p]} pips" if show_pips else "")
              for p in (0, 1)]
     text = f"{names[turn]} is on roll" + (f" with {dice[0]}-{dice[1]}" if dice else "") + ". "
@@ -255,6 +353,333 @@ def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], na
     return title, text
 
 
+# ----------------------------------------------------------------------------- the layers, back to front
+def _document(d: _Drawing) -> list[str]:
+    """The ``<svg>`` element with its size, the title and description (for screen readers), the arrow head."""
+    t, pid = d.theme, d.pid
+    height = _BOARD_H + _M + d.lines * _LINE
+    width_px = _W if d.size is None else d.size
+    height_px = height * width_px / _W
+    title, desc = _describe(d.position, d.counts, d.names, d.perspective, d.dice, d.cube, d.play, d.caption, d.pips)
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" id="{pid}" class="bgsim-board" '
+        f'viewBox="0 0 {_W} {_f(height)}" width="{_f(width_px)}" height="{_f(height_px)}" '
+        f'role="img" aria-labelledby="{pid}-title {pid}-desc" '
+        f'font-family="DejaVu Sans, Verdana, Arial, sans-serif" data-perspective="{d.perspective}" '
+        f'data-turn="{d.turn}">',
+        f'<title id="{pid}-title">{escape(title)}</title>',
+        f'<desc id="{pid}-desc">{escape(desc)}</desc>',
+        f'<defs><marker id="{pid}-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3.2" '
+        f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{t["arrow"]}" '
+        f'stroke="{t["arrow_edge"]}" stroke-width="1"/></marker></defs>',
+    ]
+
+
+def _frame(d: _Drawing) -> list[str]:
+    """The wood, the two playing surfaces and the bar with one clickable half per player."""
+    t, lay = d.theme, d.lay
+    out = [f'<rect x="{_M}" y="{_M}" width="{_W - 2 * _M}" height="{_BOARD_H - _M}" rx="8" fill="{t["frame"]}" '
+           f'stroke="{t["frame_edge"]}" stroke-width="2"/>']
+    for hx in lay.half_x:
+        out.append(f'<rect x="{hx}" y="{_TOP}" width="{_HALF}" height="{_BOTTOM - _TOP}" fill="{t["surface"]}" '
+                   f'stroke="{t["frame_edge"]}" stroke-width="1.5"/>')
+    out.append(f'<rect x="{lay.bar_x}" y="{_TOP - 6}" width="{_BAR}" height="{_BOTTOM - _TOP + 12}" '
+               f'fill="{t["bar"]}" stroke="{t["frame_edge"]}" stroke-width="1"/>')
+    for p in (0, 1):
+        y = _MID if lay.is_bottom(p) else _TOP
+        cls = "bar highlight" if (25 in d.highlight and p == d.turn) else "bar"
+        out.append(f'<rect class="{cls}" data-player="{p}" x="{lay.bar_x}" y="{_f(y)}" width="{_BAR}" '
+                   f'height="{_f(_MID - _TOP)}" fill="{t["bar"]}" fill-opacity="0"'
+                   + (f' stroke="{t["highlight"]}" stroke-width="3"' if cls != "bar" else "") + '/>')
+    return out
+
+
+def _trays(d: _Drawing) -> list[str]:
+    """Each player's bear-off tray, at his end of the tray column."""
+    t, lay = d.theme, d.lay
+    out = []
+    for p in (0, 1):
+        y = _MID + _GAP / 2 - 2 if lay.is_bottom(p) else _TOP
+        tray_h = _BOTTOM - y if lay.is_bottom(p) else _MID - _GAP / 2 + 2 - _TOP
+        cls = "tray highlight" if (0 in d.highlight and p == d.turn) else "tray"
+        stroke = (f'stroke="{t["highlight"]}" stroke-width="3"' if cls != "tray"
+                  else f'stroke="{t["frame_edge"]}" stroke-width="1"')
+        out.append(f'<rect class="{cls}" data-player="{p}" x="{lay.tray_x + 5}" y="{_f(y)}" '
+                   f'width="{_SIDE - 10}" height="{_f(tray_h)}" rx="3" fill="{t["tray"]}" {stroke}/>')
+    return out
+
+
+def _point(d: _Drawing, n: int) -> str:
+    """Point ``n`` (bottom player's numbering): a clickable column with its triangle, highlighted or not."""
+    t, lay = d.theme, d.lay
+    col, top = lay.column(n)
+    x = lay.point_x(n)
+    base = _TOP if top else _BOTTOM
+    tip = base + _TRI if top else base - _TRI
+    fill = t["point_a"] if col % 2 == 0 else t["point_b"]
+    ry = _TOP if top else _BOTTOM - _PA
+    cls = "point highlight" if n in d.highlight else "point"
+    out = (f'<g class="{cls}" data-point="{n}" id="{d.pid}-p{n}">'
+           f'<rect x="{x}" y="{ry}" width="{_PW}" height="{_PA}" fill="{fill}" fill-opacity="0"/>'
+           f'<polygon points="{x},{base} {x + _PW},{base} {_f(x + _PW / 2)},{tip}" fill="{fill}" '
+           f'stroke="{t["point_edge"]}" stroke-width="1"/>')
+    if n in d.highlight:
+        out += (f'<polygon points="{x + 2},{base} {x + _PW - 2},{base} {_f(x + _PW / 2)},{tip}" '
+                f'fill="{t["highlight"]}" fill-opacity="0.45" stroke="{t["highlight"]}" '
+                f'stroke-width="3" stroke-linejoin="round"/>')
+    return out + "</g>"
+
+
+def _point_number(d: _Drawing, n: int) -> str:
+    """The number of point ``n``, on the wood above or below it."""
+    t = d.theme
+    _, top = d.lay.column(n)
+    ny = _M + _STRIP / 2 if top else _BOTTOM + _STRIP / 2
+    return (f'<text x="{_f(d.lay.point_x(n) + _PW / 2)}" y="{_f(ny)}" font-size="{t["font"]}" '
+            f'font-weight="{t["weight"]}" fill="{t["number"]}" text-anchor="middle" '
+            f'dominant-baseline="central">{n}</text>')
+
+
+def _points(d: _Drawing) -> list[str]:
+    """The 24 points, each followed by its number."""
+    return [part for n in range(1, 25) for part in (_point(d, n), _point_number(d, n))]
+
+
+def _checker(d: _Drawing, p: int, where: int, x: float, y: float, label: str = "") -> list[str]:
+    """One round checker of player ``p`` at (x, y); ``label`` counts a stack too tall to draw."""
+    t, sw, fs = d.theme, d.theme["stroke"], d.theme["font"]
+    out = [f'<circle class="checker" data-player="{p}" data-point="{where}" cx="{_f(x)}" cy="{_f(y)}" '
+           f'r="{_f(_R - sw / 2)}" fill="{t["checker"][p]}" stroke="{t["checker_edge"][p]}" '
+           f'stroke-width="{sw}"/>']
+    if label:
+        out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{fs + 1}" font-weight="bold" '
+                   f'fill="{t["checker_text"][p]}" text-anchor="middle" dominant-baseline="central" '
+                   f'pointer-events="none">{label}</text>')
+    return out
+
+
+def _inner_ring(d: _Drawing, p: int, x: float, y: float) -> str:
+    return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(_R * 0.62)}" fill="none" '
+            f'stroke="{d.theme["checker_edge"][p]}" stroke-opacity="0.45" stroke-width="1" pointer-events="none"/>')
+
+
+def _checkers_on_points(d: _Drawing, p: int) -> list[str]:
+    """Player ``p``'s checkers on the points: at most five per stack, the count written on the last."""
+    out: list[str] = []
+    c = d.counts[p]
+    for own in range(1, 25):
+        k = c[own]
+        if not k:
+            continue
+        n = own if p == d.perspective else 25 - own
+        for i in range(k):
+            x, y = d.lay.slot(n, i)
+            out += _checker(d, p, n, x, y, str(k) if (k > _STACK and i == k - 1) else "")
+            if k <= _STACK or i < _STACK - 1:
+                out.append(_inner_ring(d, p, x, y))
+    return out
+
+
+def _checkers_on_bar(d: _Drawing, p: int) -> list[str]:
+    """Player ``p``'s checkers on his half of the bar, the count written on the last if more than one."""
+    out: list[str] = []
+    k = d.counts[p][25]
+    for i in range(k):
+        x, y = d.lay.bar_slot(p, i)
+        out += _checker(d, p, 25, x, y, str(k) if (k > 1 and i == k - 1) else "")
+    return out
+
+
+def _checkers_in_tray(d: _Drawing, p: int) -> list[str]:
+    """Player ``p``'s borne-off checkers, edge-on in his tray, and their number."""
+    t, lay = d.theme, d.lay
+    out: list[str] = []
+    k = d.counts[p][0]
+    for i in range(k):
+        y = lay.tray_slab(p, i)
+        out.append(f'<rect class="checker" data-player="{p}" data-point="0" x="{lay.tray_x + 8}" '
+                   f'y="{_f(y + 0.5)}" width="{_SIDE - 16}" height="{_SLAB - 1}" rx="2" '
+                   f'fill="{t["checker"][p]}" stroke="{t["checker_edge"][p]}" stroke-width="1"/>')
+    if k:
+        x = lay.tray_x + _SIDE / 2
+        y = (_MID + _GAP / 2 - 2 + 9) if lay.is_bottom(p) else (_MID - _GAP / 2 + 2 - 9)
+        full = k * _SLAB + 8 > _PA - 22
+        ty = lay.tray_slab(p, k - 1) + _SLAB / 2 if full else y
+        out.append(f'<text x="{_f(x)}" y="{_f(ty)}" font-size="{t["font"]}" font-weight="bold" '
+                   f'fill="{t["checker_text"][p] if full else t["number"]}" text-anchor="middle" '
+                   f'dominant-baseline="central" pointer-events="none">{k}</text>')
+    return out
+
+
+def _checkers(d: _Drawing) -> list[str]:
+    """Every checker, player 0's then player 1's: on the points, on the bar, in the tray."""
+    return [part for p in (0, 1)
+            for part in (*_checkers_on_points(d, p), *_checkers_on_bar(d, p), *_checkers_in_tray(d, p))]
+
+
+def _cube(d: _Drawing) -> list[str]:
+    """The doubling cube: centred in its column (showing 64 at value 1), or at its owner's end."""
+    if d.cube is None:
+        return []
+    t, lay = d.theme, d.lay
+    value, owner = d.cube
+    cs = 36
+    cx = lay.cube_x + _SIDE / 2
+    if owner is None:
+        cy = _MID
+    elif lay.is_bottom(owner):
+        cy = _BOTTOM - cs / 2 - 4
+    else:
+        cy = _TOP + cs / 2 + 4
+    shown = 64 if (owner is None and value == 1) else value
+    cfs = 18 if shown < 10 else 15 if shown < 100 else 12
+    owner_attr = "" if owner is None else f' data-player="{owner}"'
+    return [f'<g class="cube" data-value="{value}"{owner_attr}>'
+            f'<rect x="{_f(cx - cs / 2)}" y="{_f(cy - cs / 2)}" width="{cs}" height="{cs}" rx="5" '
+            f'fill="{t["cube"]}" stroke="{t["cube_text"]}" stroke-width="{max(t["stroke"], 1.5)}"/>'
+            f'<text x="{_f(cx)}" y="{_f(cy)}" font-size="{cfs}" font-weight="bold" fill="{t["cube_text"]}" '
+            f'text-anchor="middle" dominant-baseline="central">{shown}</text></g>']
+
+
+def _turn_marker(d: _Drawing) -> list[str]:
+    """Whose turn: an arrow in the middle of the bar, in the roller's colour, pointing at his side
+    (none once the game is over: nobody is to play, R22)."""
+    if d.position.is_game_over():
+        return []
+    t, turn = d.theme, d.turn
+    bx = d.lay.bar_x + _BAR / 2
+    a, b = (_MID - 9, _MID + 11) if d.lay.is_bottom(turn) else (_MID + 9, _MID - 11)
+    return [f'<polygon class="turn" data-player="{turn}" points="{_f(bx - 11)},{_f(a)} {_f(bx + 11)},{_f(a)} '
+            f'{_f(bx)},{_f(b)}" fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" '
+            f'stroke-width="{t["stroke"]}" stroke-linejoin="round"/>']
+
+
+def _thrown_dice(d: _Drawing) -> list[str]:
+    """The dice on the roller's right-hand half, as thrown at a real board (bottom player: right)."""
+    if d.dice is None:
+        return []
+    t, turn = d.theme, d.turn
+    out = []
+    hx = d.lay.half_x[1 if d.lay.is_bottom(turn) else 0]
+    x0 = hx + _HALF / 2 - _DIE - 5
+    for i, face in enumerate(d.dice):
+        dx = x0 + i * (_DIE + 10)
+        dy = _MID - _DIE / 2
+        out.append(f'<g class="die" data-value="{face}" data-player="{turn}">'
+                   f'<rect x="{_f(dx)}" y="{_f(dy)}" width="{_DIE}" height="{_DIE}" rx="5" '
+                   f'fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" '
+                   f'stroke-width="{max(t["stroke"], 1.5)}"/>')
+        for px, py in _PIPS[face]:
+            out.append(f'<circle cx="{_f(dx + _DIE / 2 + px * 8)}" cy="{_f(dy + _DIE / 2 + py * 8)}" r="2.9" '
+                       f'fill="{t["checker_text"][turn]}"/>')
+        out.append("</g>")
+    return out
+
+
+def _hit_mark(d: _Drawing, n: int) -> str:
+    """A ring and a cross on the blot hit on perspective point ``n``."""
+    colour = d.theme["hit"]
+    mx, my = d.lay.slot(n, 0)
+    return (f'<g class="hit" data-point="{n}"><circle cx="{_f(mx)}" cy="{_f(my)}" '
+            f'r="{_f(_R - 1)}" fill="none" stroke="{colour}" stroke-width="3.5"/>'
+            f'<path d="M{_f(mx - 7)},{_f(my - 7)} L{_f(mx + 7)},{_f(my + 7)} M{_f(mx + 7)},'
+            f'{_f(my - 7)} L{_f(mx - 7)},{_f(my + 7)}" stroke="{colour}" stroke-width="3.5" '
+            f'stroke-linecap="round"/></g>')
+
+
+def _arrow(d: _Drawing, i: int, x1: float, y1: float, x2: float, y2: float) -> str:
+    """Step ``i`` (from 0) as an arrow from (x1, y1) that stops short of (x2, y2), its head on the checker's edge."""
+    t = d.theme
+    dx, dy = x2 - x1, y2 - y1
+    dist = max((dx * dx + dy * dy) ** 0.5, 1.0)
+    cut = min(8.0, dist / 3)
+    x2, y2 = x2 - dx * cut / dist, y2 - dy * cut / dist
+    seg = f'x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}"'
+    return (f'<g class="step" data-step="{i + 1}"><line {seg} stroke="{t["arrow_edge"]}" '
+            f'stroke-width="7.5" stroke-linecap="round" stroke-opacity="0.8"/>'
+            f'<line {seg} stroke="{t["arrow"]}" stroke-width="4.5" stroke-linecap="round" '
+            f'marker-end="url(#{d.pid}-head)"/></g>')
+
+
+def _play_arrows(d: _Drawing) -> list[str]:
+    """The play: an arrow per step from checker to checker, then a mark on each hit blot.
+
+    The checkers are counted as they move, so each arrow starts at the top checker of its
+    stack and ends where the moved checker lands.
+    """
+    if not d.steps:
+        return []
+    lay, mover = d.lay, d.turn
+    to_p = (lambda q: q) if mover == d.perspective else (lambda q: 25 - q)
+    live = [list(d.counts[mover]), list(d.counts[1 - mover])]
+    arrows: list[str] = []
+    marks: list[str] = []
+    for i, ((src, dst), hit) in enumerate(zip(d.steps, d.hits, strict=True)):
+        if src == 25:
+            live[0][25] -= 1
+            x1, y1 = lay.bar_slot(mover, live[0][25])
+        else:
+            live[0][src] -= 1
+            x1, y1 = lay.slot(to_p(src), live[0][src])
+        if dst == 0:
+            x2, y2 = lay.tray_slot(mover, live[0][0])
+            live[0][0] += 1
+        else:
+            if hit:
+                live[1][25 - dst] -= 1
+                live[1][25] += 1
+                marks.append(_hit_mark(d, to_p(dst)))
+            x2, y2 = lay.slot(to_p(dst), live[0][dst])
+            live[0][dst] += 1
+        arrows.append(_arrow(d, i, x1, y1, x2, y2))
+    return arrows + marks
+
+
+def _status_line(d: _Drawing) -> list[str]:
+    """Under the board: each player's colour, name and pips (bottom player left), whose turn and his dice."""
+    t, sw, fs = d.theme, d.theme["stroke"], d.theme["font"]
+    y0 = _BOARD_H + _M
+    out = [f'<rect x="{_M}" y="{y0}" width="{_W - 2 * _M}" height="{d.lines * _LINE}" rx="4" '
+           f'fill="{t["status_bg"]}"/>']
+    pip_counts = [sum(i * c for i, c in enumerate(d.counts[p])) for p in (0, 1)]
+    ty = y0 + _LINE / 2
+    over = d.position.is_game_over()
+    winner = d.position.winner() if over else None
+    for side, p in enumerate((d.perspective, 1 - d.perspective)):
+        weight = ' font-weight="bold"' if (p == winner if over else p == d.turn) else ""
+        label = d.names[p] + (f": {pip_counts[p]} pips" if d.pips else "")
+        if over:                  # a finished game: nobody is to play (R22)
+            label += " \u2014 won" if p == winner else ""
+        else:
+            label += " \u2014 to play" if p == d.turn else ""
+            if p == d.turn and d.dice:
+                label += f" {d.dice[0]}-{d.dice[1]}"
+        # the bottom player's label from the left edge, the top player's to the right edge
+        dot = _M + 17 if side == 0 else _W - _M - 17
+        tx, anchor = (dot + 12, "start") if side == 0 else (dot - 12, "end")
+        out.append(f'<circle cx="{dot}" cy="{_f(ty)}" r="7" fill="{t["checker"][p]}" '
+                   f'stroke="{t["checker_edge"][p]}" stroke-width="{max(sw, 1.2)}"/>')
+        out.append(f'<text class="pips" data-player="{p}" x="{tx}" y="{_f(ty)}" font-size="{fs}"{weight} '
+                   f'fill="{t["text"]}" text-anchor="{anchor}" dominant-baseline="central">{escape(label)}</text>')
+    return out
+
+
+def _caption(d: _Drawing) -> list[str]:
+    """The caption, on a second line under the status line."""
+    if not d.caption:
+        return []
+    ty = _BOARD_H + _M + _LINE / 2
+    return [f'<text class="caption" x="{_M + 10}" y="{_f(ty + _LINE)}" font-size="{d.theme["font"]}" '
+            f'fill="{d.theme["text"]}" dominant-baseline="central">{escape(d.caption)}</text>']
+
+
+#: The layers of a board, drawn in this order (later ones on top).
+_LAYERS: tuple[Callable[[_Drawing], list[str]], ...] = (
+    _document, _frame, _trays, _points, _checkers, _cube, _turn_marker, _thrown_dice, _play_arrows,
+    _status_line, _caption,
+)
+
+
 def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: Any = None,
           play: Play | None = None, highlight: Iterable[int] = (), orientation: str = "right",
           size: int | None = None, theme: str = "classic", names: Iterable[str] | None = None,
@@ -271,7 +696,7 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
     >>> board(pos, theme="neon")
     Traceback (most recent call last):
     ...
-    bgsim.errors.BgsimError: unknown theme 'neon' (classic, high-contrast, colorblind)
+    bgsim.errors.ViewError: unknown theme 'neon' (classic, high-contrast, colorblind)
 
     Parameters
     ----------
@@ -312,274 +737,12 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
 
     Raises
     ------
-    BgsimError
+    ViewError
         For a theme, orientation, perspective, cube, dice, highlight or play that does not fit.
     """
-    if theme not in THEMES:
-        raise BgsimError(f"unknown theme {theme!r} ({', '.join(THEMES)})")
-    if orientation not in ("right", "left"):
-        raise BgsimError(f"orientation is 'right' or 'left' (where the home board is), not {orientation!r}")
-    if perspective not in (0, 1) or isinstance(perspective, bool):
-        raise BgsimError(f"perspective is player 0 or 1, not {perspective!r}")
-    dice_t = _dice(dice)
-    cube_t = _cube_state(cube)
-    hl = set()
-    for h in highlight:
-        if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 25:
-            raise BgsimError(f"highlight: points are 1-24, 25 = bar, 0 = tray; not {h!r}")
-        hl.add(int(h))
-    if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float))
-                             or not 0 < size < float("inf")):
-        raise BgsimError(f"size is a width in pixels, not {size!r}")
-    steps: tuple[tuple[int, int], ...] = ()
-    hits: tuple[bool, ...] = ()
-    if play is not None:
-        steps, hits = _play_steps(play)
-        before = _play_before(play)
-        if before is not None and before != position:
-            raise BgsimError("play: this play starts from another position than the one drawn")
-    nm = _names(names)
-    t = THEMES[theme]
-    turn = position.turn
-    counts = ((position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine))
-    if id_prefix is None:
-        key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
-                    size, theme, nm, caption) + (() if pips else ("no pips",)))
-        id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
-    elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
-        raise BgsimError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
-    lay = _Layout(perspective, orientation)
-    sw = t["stroke"]
-    fs = t["font"]
-    pid = id_prefix
-
-    lines = 1 + (1 if caption else 0)
-    height = _BOARD_H + _M + lines * _LINE
-    width_px = _W if size is None else size
-    height_px = height * width_px / _W
-    title, desc = _describe(position, counts, nm, perspective, dice_t, cube_t, play, caption, pips)
-    out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" id="{pid}" class="bgsim-board" '
-        f'viewBox="0 0 {_W} {_f(height)}" width="{_f(width_px)}" height="{_f(height_px)}" '
-        f'role="img" aria-labelledby="{pid}-title {pid}-desc" '
-        f'font-family="DejaVu Sans, Verdana, Arial, sans-serif" data-perspective="{perspective}" '
-        f'data-turn="{turn}">',
-        f'<title id="{pid}-title">{escape(title)}</title>',
-        f'<desc id="{pid}-desc">{escape(desc)}</desc>',
-        f'<defs><marker id="{pid}-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3.2" '
-        f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{t["arrow"]}" '
-        f'stroke="{t["arrow_edge"]}" stroke-width="1"/></marker></defs>',
-        # the wood
-        f'<rect x="{_M}" y="{_M}" width="{_W - 2 * _M}" height="{_BOARD_H - _M}" rx="8" fill="{t["frame"]}" '
-        f'stroke="{t["frame_edge"]}" stroke-width="2"/>',
-    ]
-    # the playing surfaces and the bar
-    for hx in lay.half_x:
-        out.append(f'<rect x="{hx}" y="{_TOP}" width="{_HALF}" height="{_BOTTOM - _TOP}" fill="{t["surface"]}" '
-                   f'stroke="{t["frame_edge"]}" stroke-width="1.5"/>')
-    out.append(f'<rect x="{lay.bar_x}" y="{_TOP - 6}" width="{_BAR}" height="{_BOTTOM - _TOP + 12}" '
-               f'fill="{t["bar"]}" stroke="{t["frame_edge"]}" stroke-width="1"/>')
-    bar_top = {perspective: False, 1 - perspective: True}
-    for p in (0, 1):
-        y = _TOP if bar_top[p] else _MID
-        cls = "bar highlight" if (25 in hl and p == turn) else "bar"
-        out.append(f'<rect class="{cls}" data-player="{p}" x="{lay.bar_x}" y="{_f(y)}" width="{_BAR}" '
-                   f'height="{_f(_MID - _TOP)}" fill="{t["bar"]}" fill-opacity="0"'
-                   + (f' stroke="{t["highlight"]}" stroke-width="3"' if cls != "bar" else "") + '/>')
-    # the trays
-    for p in (0, 1):
-        y = _MID + _GAP / 2 - 2 if lay.is_bottom(p) else _TOP
-        tray_h = _BOTTOM - y if lay.is_bottom(p) else _MID - _GAP / 2 + 2 - _TOP
-        cls = "tray highlight" if (0 in hl and p == turn) else "tray"
-        stroke = (f'stroke="{t["highlight"]}" stroke-width="3"' if cls != "tray"
-                  else f'stroke="{t["frame_edge"]}" stroke-width="1"')
-        out.append(f'<rect class="{cls}" data-player="{p}" x="{lay.tray_x + 5}" y="{_f(y)}" '
-                   f'width="{_SIDE - 10}" height="{_f(tray_h)}" rx="3" fill="{t["tray"]}" {stroke}/>')
-    # the points, with their numbers on the wood
-    for n in range(1, 25):
-        col, top = lay.column(n)
-        x = lay.point_x(n)
-        base = _TOP if top else _BOTTOM
-        tip = base + _TRI if top else base - _TRI
-        fill = t["point_a"] if col % 2 == 0 else t["point_b"]
-        ry = _TOP if top else _BOTTOM - _PA
-        cls = "point highlight" if n in hl else "point"
-        out.append(f'<g class="{cls}" data-point="{n}" id="{pid}-p{n}">'
-                   f'<rect x="{x}" y="{ry}" width="{_PW}" height="{_PA}" fill="{fill}" fill-opacity="0"/>'
-                   f'<polygon points="{x},{base} {x + _PW},{base} {_f(x + _PW / 2)},{tip}" fill="{fill}" '
-                   f'stroke="{t["point_edge"]}" stroke-width="1"/>')
-        if n in hl:
-            out.append(f'<polygon points="{x + 2},{base} {x + _PW - 2},{base} {_f(x + _PW / 2)},{tip}" '
-                       f'fill="{t["highlight"]}" fill-opacity="0.45" stroke="{t["highlight"]}" '
-                       f'stroke-width="3" stroke-linejoin="round"/>')
-        out.append("</g>")
-        ny = _M + _STRIP / 2 if top else _BOTTOM + _STRIP / 2
-        out.append(f'<text x="{_f(x + _PW / 2)}" y="{_f(ny)}" font-size="{fs}" font-weight="{t["weight"]}" '
-                   f'fill="{t["number"]}" text-anchor="middle" dominant-baseline="central">{n}</text>')
-
-    # checkers
-    def checker(p: int, where: int, x: float, y: float, label: str = "") -> None:
-        out.append(f'<circle class="checker" data-player="{p}" data-point="{where}" cx="{_f(x)}" cy="{_f(y)}" '
-                   f'r="{_f(_R - sw / 2)}" fill="{t["checker"][p]}" stroke="{t["checker_edge"][p]}" '
-                   f'stroke-width="{sw}"/>')
-        if label:
-            out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{fs + 1}" font-weight="bold" '
-                       f'fill="{t["checker_text"][p]}" text-anchor="middle" dominant-baseline="central" '
-                       f'pointer-events="none">{label}</text>')
-
-    def inner_ring(p: int, x: float, y: float) -> None:
-        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(_R * 0.62)}" fill="none" '
-                   f'stroke="{t["checker_edge"][p]}" stroke-opacity="0.45" stroke-width="1" pointer-events="none"/>')
-
-    for p in (0, 1):
-        c = counts[p]
-        for own in range(1, 25):
-            k = c[own]
-            if not k:
-                continue
-            n = own if p == perspective else 25 - own
-            for i in range(k):
-                x, y = lay.slot(n, i)
-                checker(p, n, x, y, str(k) if (k > _STACK and i == k - 1) else "")
-                if k <= _STACK or i < _STACK - 1:
-                    inner_ring(p, x, y)
-        k = c[25]
-        for i in range(k):
-            x, y = lay.bar_slot(p, i)
-            checker(p, 25, x, y, str(k) if (k > 1 and i == k - 1) else "")
-        k = c[0]
-        for i in range(k):
-            y = lay.tray_slab(p, i)
-            out.append(f'<rect class="checker" data-player="{p}" data-point="0" x="{lay.tray_x + 8}" '
-                       f'y="{_f(y + 0.5)}" width="{_SIDE - 16}" height="{_SLAB - 1}" rx="2" '
-                       f'fill="{t["checker"][p]}" stroke="{t["checker_edge"][p]}" stroke-width="1"/>')
-        if k:
-            x = lay.tray_x + _SIDE / 2
-            y = (_MID + _GAP / 2 - 2 + 9) if lay.is_bottom(p) else (_MID - _GAP / 2 + 2 - 9)
-            full = k * _SLAB + 8 > _PA - 22
-            ty = lay.tray_slab(p, k - 1) + _SLAB / 2 if full else y
-            out.append(f'<text x="{_f(x)}" y="{_f(ty)}" font-size="{fs}" font-weight="bold" '
-                       f'fill="{t["checker_text"][p] if full else t["number"]}" text-anchor="middle" '
-                       f'dominant-baseline="central" pointer-events="none">{k}</text>')
-
-    # the cube: centred in its column, or at its owner's end
-    if cube_t is not None:
-        value, owner = cube_t
-        cs = 36
-        cx = lay.cube_x + _SIDE / 2
-        if owner is None:
-            cy = _MID
-        elif lay.is_bottom(owner):
-            cy = _BOTTOM - cs / 2 - 4
-        else:
-            cy = _TOP + cs / 2 + 4
-        shown = 64 if (owner is None and value == 1) else value
-        cfs = 18 if shown < 10 else 15 if shown < 100 else 12
-        owner_attr = "" if owner is None else f' data-player="{owner}"'
-        out.append(f'<g class="cube" data-value="{value}"{owner_attr}>'
-                   f'<rect x="{_f(cx - cs / 2)}" y="{_f(cy - cs / 2)}" width="{cs}" height="{cs}" rx="5" '
-                   f'fill="{t["cube"]}" stroke="{t["cube_text"]}" stroke-width="{max(sw, 1.5)}"/>'
-                   f'<text x="{_f(cx)}" y="{_f(cy)}" font-size="{cfs}" font-weight="bold" fill="{t["cube_text"]}" '
-                   f'text-anchor="middle" dominant-baseline="central">{shown}</text></g>')
-
-    # whose turn: an arrow in the middle of the bar, in the roller's colour, pointing at his side
-    bx = lay.bar_x + _BAR / 2
-    down = lay.is_bottom(turn)
-    a, b = (_MID - 9, _MID + 11) if down else (_MID + 9, _MID - 11)
-    out.append(f'<polygon class="turn" data-player="{turn}" points="{_f(bx - 11)},{_f(a)} {_f(bx + 11)},{_f(a)} '
-               f'{_f(bx)},{_f(b)}" fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" '
-               f'stroke-width="{sw}" stroke-linejoin="round"/>')
-
-    # dice: on the roller's right-hand half, as thrown at a real board (bottom player: right)
-    if dice_t is not None:
-        hx = lay.half_x[1 if lay.is_bottom(turn) else 0]
-        x0 = hx + _HALF / 2 - _DIE - 5
-        for i, d in enumerate(dice_t):
-            dx = x0 + i * (_DIE + 10)
-            dy = _MID - _DIE / 2
-            out.append(f'<g class="die" data-value="{d}" data-player="{turn}">'
-                       f'<rect x="{_f(dx)}" y="{_f(dy)}" width="{_DIE}" height="{_DIE}" rx="5" '
-                       f'fill="{t["checker"][turn]}" stroke="{t["checker_edge"][turn]}" '
-                       f'stroke-width="{max(sw, 1.5)}"/>')
-            for px, py in _PIPS[d]:
-                out.append(f'<circle cx="{_f(dx + _DIE / 2 + px * 8)}" cy="{_f(dy + _DIE / 2 + py * 8)}" r="2.9" '
-                           f'fill="{t["checker_text"][turn]}"/>')
-            out.append("</g>")
-
-    # the play: arrows from checker to checker, a ring and a cross on each hit blot
-    if steps:
-        mover = turn
-        to_p = (lambda q: q) if mover == perspective else (lambda q: 25 - q)
-        live = [list(counts[mover]), list(counts[1 - mover])]
-        marks: list[str] = []
-        for i, ((src, dst), hit) in enumerate(zip(steps, hits, strict=True)):
-            if src == 25:
-                live[0][25] -= 1
-                x1, y1 = lay.bar_slot(mover, live[0][25])
-            else:
-                live[0][src] -= 1
-                x1, y1 = lay.slot(to_p(src), live[0][src])
-            if dst == 0:
-                x2, y2 = lay.tray_slot(mover, live[0][0])
-                live[0][0] += 1
-            else:
-                if hit:
-                    live[1][25 - dst] -= 1
-                    live[1][25] += 1
-                    mx, my = lay.slot(to_p(dst), 0)
-                    marks.append(f'<g class="hit" data-point="{to_p(dst)}"><circle cx="{_f(mx)}" cy="{_f(my)}" '
-                                 f'r="{_f(_R - 1)}" fill="none" stroke="{t["hit"]}" stroke-width="3.5"/>'
-                                 f'<path d="M{_f(mx - 7)},{_f(my - 7)} L{_f(mx + 7)},{_f(my + 7)} M{_f(mx + 7)},'
-                                 f'{_f(my - 7)} L{_f(mx - 7)},{_f(my + 7)}" stroke="{t["hit"]}" stroke-width="3.5" '
-                                 f'stroke-linecap="round"/></g>')
-                x2, y2 = lay.slot(to_p(dst), live[0][dst])
-                live[0][dst] += 1
-            # stop short of the target centre so the head sits on the checker's edge
-            dx, dy = x2 - x1, y2 - y1
-            dist = max((dx * dx + dy * dy) ** 0.5, 1.0)
-            cut = min(8.0, dist / 3)
-            x2, y2 = x2 - dx * cut / dist, y2 - dy * cut / dist
-            seg = f'x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}"'
-            out.append(f'<g class="step" data-step="{i + 1}"><line {seg} stroke="{t["arrow_edge"]}" '
-                       f'stroke-width="7.5" stroke-linecap="round" stroke-opacity="0.8"/>'
-                       f'<line {seg} stroke="{t["arrow"]}" stroke-width="4.5" stroke-linecap="round" '
-                       f'marker-end="url(#{pid}-head)"/></g>')
-        out.extend(marks)
-
-    # the status line: both players' pips, whose turn
-    y0 = _BOARD_H + _M
-    out.append(f'<rect x="{_M}" y="{y0}" width="{_W - 2 * _M}" height="{lines * _LINE}" rx="4" '
-               f'fill="{t["status_bg"]}"/>')
-    pip_counts = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
-    ty = y0 + _LINE / 2
-    for side, p in enumerate((perspective, 1 - perspective)):
-        weight = ' font-weight="bold"' if p == turn else ""
-        label = nm[p] + (f": {pip_counts[p]} pips" if pips else "") + (" \u2014 to play" if p == turn else "")
-        if p == turn and dice_t:
-            label += f" {dice_t[0]}-{dice_t[1]}"
-        # the bottom player's label from the left edge, the top player's to the right edge
-        dot = _M + 17 if side == 0 else _W - _M - 17
-        tx, anchor = (dot + 12, "start") if side == 0 else (dot - 12, "end")
-        out.append(f'<circle cx="{dot}" cy="{_f(ty)}" r="7" fill="{t["checker"][p]}" '
-                   f'stroke="{t["checker_edge"][p]}" stroke-width="{max(sw, 1.2)}"/>')
-        out.append(f'<text class="pips" data-player="{p}" x="{tx}" y="{_f(ty)}" font-size="{fs}"{weight} '
-                   f'fill="{t["text"]}" text-anchor="{anchor}" dominant-baseline="central">{escape(label)}</text>')
-    if caption:
-        out.append(f'<text class="caption" x="{_M + 10}" y="{_f(ty + _LINE)}" font-size="{fs}" fill="{t["text"]}" '
-                   f'dominant-baseline="central">{escape(caption)}</text>')
-    out.append("</svg>")
-    return SvgBoard("".join(out))
-
-
-#: Pip offsets (in units of 8 px from a die's centre) per face.
-_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-}
+    d = _drawing(position, perspective, dice, cube, play, highlight, orientation, size, theme, names, caption,
+                 id_prefix, pips)
+    return SvgBoard("".join([part for layer in _LAYERS for part in layer(d)]) + "</svg>")
 
 
 # ----------------------------------------------------------------------------- helpers for rich displays
@@ -597,7 +760,7 @@ def play_board(play: Play, *, position: Position | None = None, **options: Any) 
     """
     before = _play_before(play) if position is None else position
     if before is None:
-        raise BgsimError("play_board: this play does not know its position; pass position=")
+        raise ViewError("play_board: this play does not know its position; pass position=")
     options.setdefault("dice", getattr(play, "dice", None))
     options.setdefault("caption", f"Play: {play}" if len(play) else "No legal play: the turn is forfeited (R12)")
     return board(before, play=play, **options)
@@ -634,7 +797,7 @@ def step_board(position: Position, *, cube_value: int = 1, cube_owner: int | Non
 
     Raises
     ------
-    BgsimError
+    ViewError
         As :func:`board`: a cube, dice or option that does not fit.
 
     >>> from bgsim import Position
@@ -666,56 +829,3 @@ def record_step(step: Any, *, names: Iterable[str] | None = None, **options: Any
         score += f" ({step.rules.match_length}-point match)"
     return step_board(step.position, cube_value=step.cube_value, cube_owner=step.cube_owner,
                       dice=step.dice, caption=step.caption, score=score, names=nm, **options)
-
-
-# ----------------------------------------------------------------------------- plots
-def convergence(trace: list[tuple[int, float, float]], width: int = 520, height: int = 220,
-                    unit: str = "points per game") -> str:
-    """A small SVG plot of a running estimate and its 95% band (a Monte Carlo run converging).
-
-    ``trace`` holds ``(games, estimate, half_width)`` after each round; the Monte Carlo widget
-    and :class:`bgsim.Estimate`'s notebook display draw it.
-
-    >>> convergence([(36, 0.1, 0.3), (72, 0.05, 0.2)]).startswith('<svg')
-    True
-    """
-    left, right, top, bottom = 56, 12, 12, 34
-    pw, ph = width - left - right, height - top - bottom
-    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="bgsim-plot" viewBox="0 0 {width} {height}" '
-              f'width="{width}" height="{height}" font-family="sans-serif" font-size="12">'),
-             f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#999"/>']
-    if not trace:
-        parts.append(f'<text x="{left + pw / 2}" y="{top + ph / 2}" text-anchor="middle" fill="#777">'
-                     f'press Start: the estimate and its 95% band appear here</text></svg>')
-        return "".join(parts)
-    g = np.array([t[0] for t in trace], dtype=float)
-    e = np.array([t[1] for t in trace])
-    h = np.nan_to_num(np.array([t[2] for t in trace]))
-    lo, hi = float(np.min(e - h)), float(np.max(e + h))
-    if hi - lo < 1e-9:
-        lo, hi = lo - 0.5, hi + 0.5
-    pad = (hi - lo) * 0.05
-    lo, hi = lo - pad, hi + pad
-    gmax = float(g[-1]) if g[-1] > 0 else 1.0
-
-    def x(v: float) -> float:
-        return left + pw * v / gmax
-
-    def y(v: float) -> float:
-        return top + ph * (hi - v) / (hi - lo)
-
-    band = [f"{x(a):.1f},{y(b + c):.1f}" for a, b, c in zip(g, e, h, strict=True)]
-    band += [f"{x(a):.1f},{y(b - c):.1f}" for a, b, c in zip(g[::-1], e[::-1], h[::-1], strict=True)]
-    parts.append(f'<polygon points="{" ".join(band)}" fill="#90caf9" fill-opacity="0.55" stroke="none"/>')
-    line = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(g, e, strict=True))
-    parts.append(f'<polyline points="{line}" fill="none" stroke="#0d47a1" stroke-width="2"/>')
-    if lo < 0 < hi:
-        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#666" '
-                     f'stroke-dasharray="4 3"/>')
-    for v in (lo + pad, (lo + hi) / 2, hi - pad):
-        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:+.3f}</text>')
-    parts.append(f'<text x="{left}" y="{height - 8}">0</text>')
-    parts.append(f'<text x="{left + pw}" y="{height - 8}" text-anchor="end">{int(gmax):,} games</text>')
-    parts.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle" fill="#333">'
-                 f'estimate ({escape(unit)}) and its 95% band</text></svg>')
-    return "".join(parts)

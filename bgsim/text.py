@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import BgsimError
+from .errors import ViewError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import BasePosition as Position
@@ -62,7 +62,7 @@ def board_text(pos: Position, perspective: int = 0) -> str:
                        |                15
     """
     if perspective not in (0, 1) or isinstance(perspective, bool):
-        raise BgsimError(f"perspective is player 0 or 1, not {perspective!r}")
+        raise ViewError(f"perspective is player 0 or 1, not {perspective!r}")
     counts = (pos.mine, pos.theirs) if pos.turn == 0 else (pos.theirs, pos.mine)
     bottom, top_side = counts[perspective], counts[1 - perspective]
     letters = (_LETTER[perspective], _LETTER[1 - perspective])

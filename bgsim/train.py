@@ -33,6 +33,7 @@ import numpy as np
 
 from . import _kernel
 from . import _net_kernel as nk
+from .errors import InvalidSettingError
 from .montecarlo import estimate
 from .net import BINOM, Net, bearoff_expected, load_weights, save_weights
 from .position import Position
@@ -102,7 +103,7 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
         The command line, recorded with the weights.
     """
     if games < 0 or hidden < 1 or not (0.0 <= lam < 1.0) or alpha <= 0 or alpha_end < 0:
-        raise ValueError("games >= 0, hidden >= 1, 0 <= lam < 1, alpha > 0 and alpha_end >= 0")
+        raise InvalidSettingError("games >= 0, hidden >= 1, 0 <= lam < 1, alpha > 0 and alpha_end >= 0")
     ss = np.random.SeedSequence(seed)
     if resume is not None:
         weights, meta = load_weights(resume)

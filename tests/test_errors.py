@@ -293,7 +293,6 @@ def test_no_module_outside_errors_defines_an_exception_class():
     assert not found, "exception classes outside bgsim/errors.py: " + "; ".join(found)
 
 
-@pytest.mark.xfail(strict=False, reason="until all helper branches of issue 18 are merged")
 def test_no_module_raises_a_bare_bgsim_error_or_a_plain_value_error():
     # Every raise names the most specific class of bgsim/errors.py (adding one there when none
     # fits): never the base BgsimError, never a plain ValueError. Read as text (ast), so raises

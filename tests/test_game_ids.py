@@ -8,7 +8,7 @@ from bgsim import Game, Match, Position, Rules, play_game
 from bgsim.errors import BgsimError, ParseError, RuleViolationError
 from bgsim.events import GameState
 from bgsim.ids import decode_match_id, decode_xgid
-from bgsim.players import HeuristicPlayer, RandomPlayer, drive
+from bgsim.players import HandwrittenPlayer, RandomPlayer, drive
 
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
@@ -41,7 +41,7 @@ def check_round_trip(game: Game, score=(0, 0)) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_round_trip_on_every_point_of_seeded_money_games(seed):
     rules = Rules.money(jacoby=seed % 2 == 1, beavers=seed >= 2)
-    game = play_game(rules, (HeuristicPlayer(), RandomPlayer(seed)), rng=seed)
+    game = play_game(rules, (HandwrittenPlayer(), RandomPlayer(seed)), rng=seed)
     for g in prefixes(game):
         if g.is_over:
             continue
@@ -70,14 +70,14 @@ def test_round_trip_with_doubles_beavers_and_dice():
 
 
 def test_round_trip_in_a_seeded_match_with_scores():
-    m = Match(5, rng=3, players=(HeuristicPlayer(), HeuristicPlayer()))
+    m = Match(5, rng=3, players=(HandwrittenPlayer(), HandwrittenPlayer()))
     seen_crawford = False
     while not m.is_over:
         score = m.score
         game = m.game
         before = len(m.games)
         # play this game to its end, checking IDs at every point of it
-        drive(game, (HeuristicPlayer(), HeuristicPlayer()))
+        drive(game, (HandwrittenPlayer(), HandwrittenPlayer()))
         for g in prefixes(game):
             if g.is_over:
                 continue

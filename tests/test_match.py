@@ -19,7 +19,7 @@ from bgsim import RuleViolationError
 from bgsim.events import AutomaticDouble, Beaver, Double, Drop, GameState, Move, Take
 from bgsim.game import Game
 from bgsim.match import GameSummary, Match, Session
-from bgsim.players import HeuristicPlayer, RandomPlayer, drive
+from bgsim.players import HandwrittenPlayer, RandomPlayer, drive
 from bgsim.rules import ENDING_MODES, ResultKind, Rules
 
 CUBE_EVENTS = (Double, Take, Drop, Beaver)
@@ -261,7 +261,7 @@ def test_play_out_continues_a_game_a_person_started():
     m = Match(3, rng=8)
     g = m.game
     g.roll(dice=(6, 5)); g.play("24/13")
-    m.play_out((HeuristicPlayer(), HeuristicPlayer()))
+    m.play_out((HandwrittenPlayer(), HandwrittenPlayer()))
     assert m.games[0] is g and g.is_over and m.is_over
     first = g.events
     assert isinstance(first[2], Move) and str(first[2].play) == "24/13"
@@ -508,7 +508,7 @@ def test_match_subscribe_follows_every_game():
     m = Match(3, rng=2)
     seen = []
     stop = m.subscribe(seen.append)
-    m.play_out((HeuristicPlayer(), HeuristicPlayer()))
+    m.play_out((HandwrittenPlayer(), HandwrittenPlayer()))
     assert seen == [ev for g in m.games for ev in g.events][1:]   # the first GameStart came before subscribing
     stop()
     n = len(seen)

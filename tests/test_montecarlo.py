@@ -7,6 +7,7 @@ suite is deterministic.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -726,6 +727,18 @@ def test_python_path_replays_the_compiled_loop_exactly(pos, rules, kw):
     assert same(mixed, estimate(pos, rules, player=("random", "pubeval"), **kw))
 
 
+def test_the_heuristic_player_class_plays_as_the_name():
+    """One name, one player: the class HeuristicPlayer (named_player("heuristic")) replays the
+    compiled "heuristic" player's games exactly in the Python loop."""
+    from bgsim.players import named_player
+
+    kw = dict(games=216, rng=5, chunk_size=72)
+    for pos in (PY_CONTACT, PY_BEAROFF):
+        python = estimate(pos, player=named_player("heuristic"), **kw)
+        assert same(python, estimate(pos, player="heuristic", **kw))
+        assert python.players == ("HeuristicPlayer (custom Python player)",) * 2
+
+
 def test_a_netplayer_subclass_plays_as_the_compiled_net():
     from bgsim.net import NetPlayer
 
@@ -745,11 +758,11 @@ def two_sample_z(a: Estimate, b: Estimate) -> float:
 
 @pytest.mark.parametrize("pos, name, make", [
     (PY_RACE, "random", lambda: __import__("bgsim").players.RandomPlayer()),
-    (PY_BEAROFF, "heuristic", lambda: __import__("bgsim").players.HeuristicPlayer()),
+    (PY_BEAROFF, "heuristic", lambda: __import__("bgsim").players.HandwrittenPlayer()),
 ])
 def test_python_players_agree_with_the_compiled_ones_statistically(pos, name, make):
     """RandomPlayer and the compiled "random" player are the same player with other random
-    numbers; HeuristicPlayer is another evaluation than the compiled "heuristic" (pubeval and
+    numbers; HandwrittenPlayer is another evaluation than the compiled "heuristic" (pubeval and
     the bear-off database), but in a pure bear-off the two play alike. Independent seeds:
     the win chances and equities must agree within 4 standard errors of their difference."""
     games = 2160
@@ -851,3 +864,118 @@ def test_every_named_player_is_described():
     assert set(PLAYER_DESCRIPTIONS) == set(PLAYERS)
     assert describe_player("net (weights.npz)").startswith("TD-trained network")
     assert describe_player("LastPlay (custom Python player)") == "custom (Python): LastPlay"
+
+
+# ============================================================================================
+# The parts (issue 18): settings checked once, the run's bookkeeping, chunks, workers
+# ============================================================================================
+
+def test_the_old_home_still_exports_what_moved():
+    from bgsim import compiled_players, estimate_settings, intervals, montecarlo
+
+    assert montecarlo.Interval is intervals.Interval and montecarlo.wilson_interval is intervals.wilson_interval
+    assert montecarlo.mean_interval is intervals.mean_interval
+    assert montecarlo.normal_quantile is intervals.normal_quantile
+    assert montecarlo.DEFAULT_CHUNK_SIZE == estimate_settings.DEFAULT_CHUNK_SIZE == 1080
+    assert montecarlo.DEFAULT_PYTHON_CHUNK_SIZE == estimate_settings.DEFAULT_PYTHON_CHUNK_SIZE == 180
+    assert montecarlo.PLAYERS is compiled_players.PLAYERS
+    for name in montecarlo.__all__:
+        assert getattr(montecarlo, name) is not None
+
+
+def test_settings_are_checked_once_and_resolved():
+    from bgsim.estimate_settings import EstimateSettings
+
+    s = EstimateSettings.from_arguments(Position.initial(), Rules.match(5), games=1000, rng=4, away=(1, 3),
+                                        player=("heuristic", first_play), opening=True)
+    assert s.players == ("heuristic", "first_play (custom Python player)") and s.in_python
+    assert s.chunk_size == 180 and s.chunk_sizes == [180] * 5 + [100]   # DEFAULT_PYTHON_CHUNK_SIZE
+    assert s.first_rolls == OPENING_ROLLS and s.crawford_game is True and s.equity_unit == "match-winning chance"
+    assert s.job.python is not None and s.job.entropy == 4 and s.stop() is False
+    with pytest.raises(EstimateError, match="games must be a whole number >= 1, not 0"):
+        EstimateSettings.from_arguments(Position.initial(), games=0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.games = 5   # type: ignore[misc]
+
+
+def test_estimate_builds_its_settings_once(monkeypatch):
+    from bgsim.estimate_settings import EstimateSettings
+
+    calls = []
+    real = EstimateSettings.from_arguments.__func__
+
+    def counted(cls, *args, **kwargs):
+        calls.append(kwargs)
+        return real(cls, *args, **kwargs)
+
+    monkeypatch.setattr(EstimateSettings, "from_arguments", classmethod(counted))
+    estimate(Position.initial(), games=72, rng=1, player="random", chunk_size=36)
+    assert len(calls) == 1 and calls[0]["games"] == 72 and calls[0]["chunk_size"] == 36
+
+
+def test_the_run_bookkeeping_is_grouped_and_read_through_the_old_names():
+    from bgsim.montecarlo import RunInfo
+
+    est = estimate(Position.initial(), games=100, rng=np.random.SeedSequence(6, spawn_key=(2,)), player="random",
+                   chunk_size=36)
+    assert isinstance(est.run, RunInfo)
+    for name in ("seed", "spawn_key", "pool_size", "chunk_size", "chunks", "stopped", "elapsed", "chunk_log"):
+        assert getattr(est, name) == getattr(est.run, name), name
+        with pytest.raises(AttributeError):
+            setattr(est, name, None)
+    assert (est.seed, est.spawn_key, est.chunks, est.chunk_size, est.stopped) == (6, (2,), 3, 36, False)
+    assert est.chunk_log.sizes == (36, 36, 28) and est.chunk_log.partial is not None
+    assert est.seed_sequence.spawn_key == (2,) and est.run.seed_sequence.entropy == 6
+    assert "run" not in repr(est) and "RunInfo" not in str(est)
+
+
+def test_estimates_pickle_and_old_pickles_still_load():
+    import pickle
+
+    from bgsim.montecarlo import RunInfo
+
+    est = estimate(Position.initial(), games=100, rng=3, player="random", chunk_size=36)
+    back = pickle.loads(pickle.dumps(est))
+    assert repr(back) == repr(est) and str(back) == str(est) and back.run == est.run
+    # an estimate pickled before the bookkeeping moved into ``run`` kept it at its top level
+    old_state = {k: v for k, v in vars(est).items() if k != "run"}
+    old_state.update({f.name: getattr(est.run, f.name) for f in dataclasses.fields(RunInfo)})
+    old = Estimate.__new__(Estimate)
+    old.__setstate__(old_state)
+    assert old.run == est.run and str(old) == str(est) and old.chunk_log == est.chunk_log
+    resumed = estimate(Position.initial(), games=216, rng=3, player="random", chunk_size=36, resume=old)
+    assert same(resumed, estimate(Position.initial(), games=216, rng=3, player="random", chunk_size=36))
+
+
+def test_a_chunk_depends_only_on_the_seed_and_its_number():
+    from bgsim.playouts import PlayoutJob, play_chunk
+
+    job = PlayoutJob.create(Position.initial(), Rules(), ALL_ROLLS, players=(K.PLAYER_RANDOM, K.PLAYER_RANDOM),
+                            starter=0, seed=np.random.SeedSequence(9))
+    a, ta = play_chunk(job, 2, 72)
+    b, tb = play_chunk(job, 2, 72)
+    c, _ = play_chunk(job, 3, 72)
+    assert np.array_equal(a, b) and ta == tb and not np.array_equal(a, c)
+    assert a.shape == (36, K.N_OUTCOMES) and a.sum() == 72 and (a.sum(axis=1) == 2).all()   # whole blocks
+    est = estimate(Position.initial(), games=72 * 3, rng=9, player="random", chunk_size=72)
+    assert est.chunk_log.totals[2] == tuple(int(x) for x in a.sum(axis=0))
+
+
+def test_run_chunks_here_in_threads_and_stopped():
+    from bgsim.playouts import PlayoutJob
+    from bgsim.workers import run_chunks
+
+    job = PlayoutJob.create(Position.initial(), Rules(), ALL_ROLLS, players=(K.PLAYER_RANDOM, K.PLAYER_RANDOM),
+                            starter=0, seed=np.random.SeedSequence(9))
+    todo = [(k, 36) for k in range(4)]
+    here: dict = {}
+    cleaned = []
+    assert run_chunks(job, todo, finished=here.__setitem__, cleanup=lambda: cleaned.append(1)) is False
+    assert sorted(here) == [0, 1, 2, 3] and cleaned == [1]
+    threads: dict = {}
+    with ThreadPoolExecutor(2) as ex:
+        assert run_chunks(job, todo, finished=threads.__setitem__, executor=ex) is False
+    assert all(np.array_equal(here[k][0], threads[k][0]) for k in here)
+    some: dict = {}
+    assert run_chunks(job, todo, finished=some.__setitem__, stop=counting_stop(2, lambda: True)) is True
+    assert sorted(some) == [0, 1]

@@ -15,7 +15,7 @@ from bgsim import _mc_kernel as K
 from bgsim import _net_kernel as nk
 from bgsim import train as train_mod
 from bgsim._kernel import Workspace, generate
-from bgsim.errors import BgsimError, InvalidPositionError
+from bgsim.errors import BgsimError, InvalidPositionError, WeightsError
 from bgsim.net import BINOM, Net, NetEvaluation, NetPlayer, bearoff_expected, load_weights, save_weights
 from tests.support.games import random_game_cases
 from tests.support.positions import gen_anything, gen_bar, gen_bearoff_contact, gen_prime
@@ -285,12 +285,24 @@ def test_weights_round_trip_and_bad_files(tmp_path):
     assert meta == {"games": 12, "seed": 1}
     assert repr(Net.from_file(path)) == "Net(hidden=3, trained on 12 games)"
     (tmp_path / "bad.npz").write_bytes(b"not a zip")
-    with pytest.raises(BgsimError, match="cannot read network weights"):
+    with pytest.raises(WeightsError, match="cannot read network weights"):
         load_weights(tmp_path / "bad.npz")
     wrong = dict(w, w1=np.zeros((7, 3)))
     save_weights(tmp_path / "wrong.npz", wrong, {})
-    with pytest.raises(BgsimError, match="inputs"):
+    with pytest.raises(WeightsError, match="inputs"):
         load_weights(tmp_path / "wrong.npz")
+    with pytest.raises(WeightsError, match="network weights of inconsistent shapes"):
+        Net(dict(w, b2=np.zeros(4)))
+    assert issubclass(WeightsError, BgsimError)
+
+
+def test_training_settings_out_of_range_are_refused():
+    from bgsim import train as train_mod
+    from bgsim.errors import InvalidSettingError
+
+    for bad in ({"games": -1}, {"games": 10, "hidden": 0}, {"games": 10, "lam": 1.0}, {"games": 10, "alpha": 0}):
+        with pytest.raises(InvalidSettingError, match=r"games >= 0, hidden >= 1, 0 <= lam < 1"):
+            train_mod.train(**bad, progress=False)
 
 
 def test_shipped_weights_record_how_they_were_made():

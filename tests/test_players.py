@@ -1,4 +1,4 @@
-"""Tests of bgsim.players: the Player protocol, the random and heuristic players, and play_game.
+"""Tests of bgsim.players: the Player protocol, the random, hand-written and named players, and play_game.
 
 Rule ids: R12 (automatic passes), R22-R26 (games end, cube answers), R28 (Crawford), X2 (beavers), X3.
 """
@@ -12,7 +12,7 @@ import pytest
 from bgsim import Position
 from bgsim.events import Beaver, Double, GameState, Move
 from bgsim.game import Game
-from bgsim.players import HeuristicPlayer, Player, RandomPlayer, play_game, shot_rolls
+from bgsim.players import HandwrittenPlayer, HeuristicPlayer, Player, RandomPlayer, play_game, shot_rolls
 from bgsim.rules import CUBE_OFF, Rules
 
 # The classic table of how many of the 36 rolls hit a blot at a distance (no blocking points).
@@ -33,7 +33,9 @@ def test_shot_rolls_union():
 
 def test_builtin_players_follow_the_protocol():
     assert isinstance(RandomPlayer(0), Player)
-    assert isinstance(HeuristicPlayer(), Player)
+    assert isinstance(HandwrittenPlayer(), Player)
+    with pytest.warns(DeprecationWarning):
+        assert isinstance(HeuristicPlayer(), Player)
 
 
 class FirstPlay:
@@ -87,46 +89,46 @@ def test_random_players_exercise_the_cube_X2():
     assert {Double, Beaver, "drop", "bearoff"} <= seen
 
 
-def test_heuristic_makes_the_five_point_with_3_1():
+def test_handwritten_makes_the_five_point_with_3_1():
     pos = Position.initial()
-    assert str(HeuristicPlayer().choose_play(pos, (3, 1), pos.legal_plays((3, 1)))) == "8/5 6/5"
+    assert str(HandwrittenPlayer().choose_play(pos, (3, 1), pos.legal_plays((3, 1)))) == "8/5 6/5"
 
 
-def test_heuristic_hits_a_blot():
+def test_handwritten_hits_a_blot():
     pos = Position.initial(turn=1).play("13/9 6/5")      # player 1 left a blot on player 0's 20-point
     for dice in [(4, 1), (4, 3), (6, 4)]:
-        play = HeuristicPlayer().choose_play(pos, dice, pos.legal_plays(dice))
+        play = HandwrittenPlayer().choose_play(pos, dice, pos.legal_plays(dice))
         assert any(play.hits), (dice, str(play))
 
 
-def test_heuristic_avoids_blots():
+def test_handwritten_avoids_blots():
     # two checkers on our 8, opponent anchored on our 1-point: with 5-2 the 5 must be 8/3;
     # 8/3 8/6 leaves one blot, 8/3 6/4 leaves three
     pos = Position.from_counts({8: 2, 6: 13}, {24: 2, 1: 13}, turn=0)
     plays = pos.legal_plays((5, 2))
     assert len(plays) >= 2
-    play = HeuristicPlayer().choose_play(pos, (5, 2), plays)
+    play = HandwrittenPlayer().choose_play(pos, (5, 2), plays)
     assert pos.play(play) == pos.play("8/3 8/6")
 
 
-def test_heuristic_beats_random():
+def test_handwritten_beats_random():
     rng = np.random.default_rng(12)
     wins = 0
     n = 60
     for k in range(n):
         me = k % 2
         players = [None, None]
-        players[me] = HeuristicPlayer()
+        players[me] = HandwrittenPlayer()
         players[1 - me] = RandomPlayer(rng, double_rate=0.0)
         g = play_game(Rules.money(cube_limit=CUBE_OFF), players, rng=rng)
         wins += g.result.winner == me
     assert wins >= 0.8 * n
 
 
-def test_heuristic_cube_rule():
+def test_handwritten_cube_rule():
     race_ahead = Position.from_counts({3: 15}, {6: 15}, turn=0)     # 45 pips against 90
     contact = Position.initial()
-    h = HeuristicPlayer()
+    h = HandwrittenPlayer()
     assert h.offer_double(Game(position=race_ahead))
     assert not h.offer_double(Game(position=contact))
     assert not h.offer_double(Game(Rules.money(cube_limit=CUBE_OFF), position=race_ahead))
@@ -149,7 +151,7 @@ def test_heuristic_cube_rule():
                          ids=["money", "match", "short", "hyper"])
 def test_play_game_finishes_under_each_preset_R22(rules):
     for seed in range(20):
-        g = play_game(rules, (HeuristicPlayer(), RandomPlayer(seed)), rng=seed)
+        g = play_game(rules, (HandwrittenPlayer(), RandomPlayer(seed)), rng=seed)
         assert g.state is GameState.OVER and g.result is not None
 
 
@@ -198,7 +200,8 @@ def test_named_players_are_the_estimate_players():
     made = {name: named_player(name, rng=1) for name in PLAYERS}
     assert isinstance(made["random"], RandomPlayer) and isinstance(made["net"], NetPlayer)
     assert repr(made["pubeval"]) == "PubevalPlayer()"
-    assert repr(made["heuristic"]) == "PubevalPlayer(bearoff=True)"   # not HeuristicPlayer: pubeval + bear-off
+    assert repr(made["heuristic"]) == "HeuristicPlayer()" and type(made["heuristic"]) is HeuristicPlayer
+    assert isinstance(made["heuristic"], PubevalPlayer) and made["heuristic"].bearoff   # pubeval + bear-off
     assert all(isinstance(p, Player) for p in made.values())
     assert isinstance(named_player(Net()), NetPlayer)
 
@@ -207,9 +210,9 @@ def test_pubeval_player_chooses_as_the_compiled_players():
     """Each choice of PubevalPlayer is the compiled pubeval's (with ``bearoff``: the compiled
     heuristic's, which in a pure bear-off takes the fewest expected rolls, R16)."""
     from bgsim import _mc_kernel as K
-    from bgsim.montecarlo import _pubeval_tables
+    from bgsim.compiled_players import pubeval_tables as _pubeval_tables
     from bgsim.net import BINOM, bearoff_expected
-    from bgsim.players import PubevalPlayer
+    from bgsim.players import PubevalPlayer, named_player
 
     ptab, pbar, poff = _pubeval_tables()
     rng = np.random.default_rng(7)
@@ -219,7 +222,8 @@ def test_pubeval_player_chooses_as_the_compiled_players():
             dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
             plays = pos.legal_plays(dice)
             boards = np.array([(p.after.theirs, p.after.mine) for p in plays], dtype=np.int8)
-            for code, player in ((K.PLAYER_PUBEVAL, PubevalPlayer()), (K.PLAYER_HEURISTIC, PubevalPlayer(True))):
+            for code, player in ((K.PLAYER_PUBEVAL, PubevalPlayer()), (K.PLAYER_HEURISTIC, PubevalPlayer(True)),
+                                 (K.PLAYER_HEURISTIC, named_player("heuristic"))):
                 k = K.choose(code, pos.to_array(), len(plays), 15, np.zeros(4, np.uint64), boards, ptab, pbar, poff,
                              bearoff_expected(), BINOM, K.no_net())
                 assert player.choose_play(pos, dice, plays) is plays[k]
@@ -235,3 +239,51 @@ def test_unknown_player_names_are_refused_with_the_choices():
         play_game(Rules.money(), (42, "random"), rng=0)
     with pytest.raises(InvalidSettingError, match="two players"):
         play_game(Rules.money(), "random", rng=0)
+
+
+# ---------------------------------------------------------------------------
+# one name, one player (issue 18): HeuristicPlayer is "heuristic"; the hand-written one is HandwrittenPlayer
+# ---------------------------------------------------------------------------
+
+def test_each_name_is_one_player_and_its_class_has_the_name():
+    import bgsim
+    from bgsim.compiled_players import PLAYER_DESCRIPTIONS, PLAYERS
+    from bgsim.net import NetPlayer
+    from bgsim.players import PubevalPlayer, named_player
+
+    classes = {"random": RandomPlayer, "pubeval": PubevalPlayer, "heuristic": HeuristicPlayer, "net": NetPlayer}
+    assert set(classes) == set(PLAYERS)
+    for name in PLAYERS:
+        assert type(named_player(name, rng=1)) is classes[name], name
+    assert PLAYER_DESCRIPTIONS["heuristic"] == "pubeval plus the exact bear-off database"
+    assert bgsim.HeuristicPlayer is HeuristicPlayer and bgsim.HandwrittenPlayer is HandwrittenPlayer
+    assert "HandwrittenPlayer" in bgsim.__all__ and "HeuristicPlayer" in bgsim.__all__
+    assert repr(HandwrittenPlayer()) == "HandwrittenPlayer()"
+
+
+def test_making_a_heuristic_player_by_hand_warns_for_one_release():
+    """The name changed meaning (it was the hand-written player): for one release, making one by
+    hand says so; the name's own ways of making it do not warn, and it plays as "heuristic"."""
+    import pickle
+    import warnings
+
+    from bgsim.players import PubevalPlayer, named_player
+
+    with pytest.warns(DeprecationWarning, match=r'HeuristicPlayer is now the "heuristic" player.*HandwrittenPlayer'):
+        h = HeuristicPlayer(double_lead=0.1)
+    assert h.bearoff and h.double_lead == 0.1 and repr(h) == "HeuristicPlayer()"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                   # none of these warns
+        named = named_player("heuristic")
+        back = pickle.loads(pickle.dumps(h))
+        play_game(Rules.money(), ("heuristic", "random"), rng=1)
+    assert type(back) is HeuristicPlayer and back.double_lead == 0.1
+    pos = Position.from_counts({1: 1, 4: 2, 6: 2}, {1: 2})          # a pure bear-off (R16)
+    plays = pos.legal_plays((4, 2))
+    assert str(named.choose_play(pos, (4, 2), plays)) == str(PubevalPlayer(bearoff=True).choose_play(
+        pos, (4, 2), plays)) == "6/off"                                # the bear-off database, as "heuristic"
+    assert str(PubevalPlayer().choose_play(pos, (4, 2), plays)) == "4/off 4/2"
+    start = Position.initial()                                         # two different players:
+    plays = start.legal_plays((6, 2))
+    assert str(HandwrittenPlayer().choose_play(start, (6, 2), plays)) == "13/5"
+    assert str(named.choose_play(start, (6, 2), plays)) == "24/16"

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from bgsim import BgsimError, Position, svg
+from bgsim import BgsimError, Position, charts, svg
+from bgsim.errors import ViewError
 from bgsim.svg import SvgBoard, board, play_board, step_board
 from bgsim.text import board_text
 from tests.support.positions import valid_positions
@@ -180,7 +181,7 @@ def test_ids_differ_between_boards_and_repeat_for_the_same_input():
     assert board(Position.initial(), dice=(3, 1)) == b
     c = board(Position.initial(), id_prefix="left-board")
     assert parse(c).get("id") == "left-board" and 'id="left-board-head"' in c
-    with pytest.raises(BgsimError):
+    with pytest.raises(ViewError):
         board(Position.initial(), id_prefix='x" onload="alert(1)')
 
 
@@ -212,7 +213,7 @@ def test_cube_forms_and_places():
     assert cube(board(pos, cube=(2, 0), perspective=1))[2] < y_mid     # ... unless he is the top player
     assert by_class(parse(board(pos)), "cube") == []
     for bad in (3, 0, (2, 2), (2,), "2", True):
-        with pytest.raises(BgsimError):
+        with pytest.raises(ViewError):
             board(pos, cube=bad)
 
 
@@ -223,7 +224,7 @@ def test_dice_and_turn_marker():
     assert [len(d.findall(NS + "circle")) for d in dice] == [6, 2]
     assert by_class(root, "turn")[0].get("data-player") == "1"
     for bad in ((0, 3), (7, 1), (1, 2, 3), "31", (1.5, 2)):
-        with pytest.raises(BgsimError):
+        with pytest.raises(ViewError):
             board(Position.initial(), dice=bad)
 
 
@@ -237,7 +238,7 @@ def test_play_arrows_and_hits_in_perspective_numbering():
     doc = play_board(play)
     assert 'class="die"' in doc and str(play) in doc
     other = Position.initial().legal_plays((4, 2))[0]
-    with pytest.raises(BgsimError):
+    with pytest.raises(ViewError):
         board(BAR_POS, play=other)
 
 
@@ -279,8 +280,34 @@ def test_size_themes_and_bad_options():
     assert len(set(docs.values())) == len(svg.THEMES)
     for kwargs in ({"theme": "neon"}, {"orientation": "up"}, {"perspective": 2}, {"size": 0},
                    {"highlight": [26]}, {"highlight": ["bar"]}):
-        with pytest.raises(BgsimError):
+        with pytest.raises(ViewError):
             board(pos, **kwargs)
+
+
+def test_play_board_needs_a_position_for_a_play_that_does_not_know_it():
+    pos = Position.initial()
+    loose = type(pos.legal_plays((3, 1))[0])(((24, 21),), ())   # a play made by hand, without its position
+    with pytest.raises(ViewError, match="pass position="):
+        play_board(loose)
+    assert play_board(loose, position=pos, dice=(3, 1)).count('class="step"') == 1
+
+
+def test_the_layers_draw_back_to_front():
+    doc = board(BAR_POS, play=hit_play(), dice=(4, 2), cube=(2, 1), caption="a caption")
+    order = ['class="bar"', 'class="tray"', 'class="point"', 'class="checker"', 'class="cube"', 'class="turn"',
+             'class="die"', 'class="step"', 'class="hit"', 'class="pips"', 'class="caption"']
+    firsts = [doc.index(marker) for marker in order]
+    assert firsts == sorted(firsts) and doc.endswith("</svg>") and doc.count("<svg") == 1
+
+
+def test_the_convergence_chart_lives_in_charts_and_svg_still_exports_it():
+    assert svg.convergence is charts.convergence and "convergence" in svg.__all__
+    empty = charts.convergence([])
+    assert "press Start" in empty and "<polyline" not in empty
+    doc = charts.convergence([(36, 0.1, 0.3), (72, -0.05, 0.2), (108, 0.0, float("nan"))], unit="points <per> game")
+    root = parse(doc)
+    assert root.get("class") == "bgsim-plot" and "108 games" in doc and "points &lt;per&gt; game" in doc
+    assert 'stroke-dasharray="4 3"' in doc                       # the zero line, inside the range
 
 
 def test_point_numbers_are_legible():
@@ -348,7 +375,7 @@ def test_pip_counts_can_be_hidden_for_a_pip_counting_exercise():
 def test_games_and_record_steps_draw_themselves_with_cube_dice_and_score():
     from html import escape
 
-    from bgsim import Game, HeuristicPlayer, Match
+    from bgsim import Game, HandwrittenPlayer, Match
 
     game = Game(rng=5)
     game.roll(dice=(3, 1))
@@ -357,10 +384,18 @@ def test_games_and_record_steps_draw_themselves_with_cube_dice_and_score():
     assert 'data-turn="0"' in drawn
 
     match = Match(3, rng=2, names=("Ann", "Ben"))
-    match.play_out((HeuristicPlayer(), HeuristicPlayer()))
+    match.play_out((HandwrittenPlayer(), HandwrittenPlayer()))
     rec = match.record()
     middle = len(rec) // 2
     shown = rec.view(middle)._repr_svg_()
     assert "Ann" in shown and "3-point match" in shown
     assert escape(rec[middle].caption) in shown
     assert rec[middle]._repr_svg_() == svg.record_step(rec[middle])
+
+
+def test_a_finished_game_says_who_won_and_nobody_is_to_play():
+    won = str(svg.board(Position.from_counts({0: 15}, {6: 15})))
+    assert "Backgammon: Player 0 won" in won and "to play" not in won and 'class="turn"' not in won
+    assert "Player 0: 0 pips \u2014 won" in won
+    playing = str(svg.board(Position.initial(), dice=(3, 1)))
+    assert "to play 3-1" in playing and 'class="turn"' in playing

@@ -6,10 +6,16 @@ import pytest
 
 pytest.importorskip("anywidget", reason="the widgets need the lessons extra (anywidget)")
 
+import ast
 import time
+from pathlib import Path
 
+import bgsim.widgets
 from bgsim import InvalidPositionError, Position
+from bgsim.errors import ViewError
 from bgsim.game import Game
+from bgsim.ids import XgidState
+from bgsim.quiz import Quiz
 from bgsim.records import GameRecord
 from bgsim.widgets import (
     BoardView,
@@ -17,6 +23,7 @@ from bgsim.widgets import (
     EditorWidget,
     IdBox,
     MonteCarloWidget,
+    QuizWidget,
     ReplayWidget,
     ScoreWidget,
     StepperWidget,
@@ -44,8 +51,9 @@ def test_board_view_reports_browser_messages():
 
 @pytest.mark.parametrize("args", [("wall",), ("point",), ("point", 25), ("bar", None, None), ("tray", None, 2)])
 def test_board_view_click_checks_its_arguments(args):
-    with pytest.raises(ValueError):
+    with pytest.raises(ViewError):
         BoardView().click(*args)
+    assert issubclass(ViewError, ValueError)
 
 
 def test_board_widget_draws_the_dom_contract_and_ids():
@@ -62,7 +70,7 @@ def test_board_widget_draws_the_dom_contract_and_ids():
     assert 'data-point="5"' in b.view.svg and "highlight" in b.view.svg
     with pytest.raises(InvalidPositionError, match="bgsim.Position"):
         b.position = "4HPwATDgc/ABMA"
-    with pytest.raises(ValueError):
+    with pytest.raises(ViewError):
         BoardWidget(perspective=2)
 
 
@@ -72,6 +80,59 @@ def test_id_boxes_are_read_only():
     box.xgid.value = ""
     assert box.gnubg.value == "4HPwATDgc/ABMA"
     assert box.xgid.value.startswith("XGID=-b----E-C")
+
+
+def test_board_widget_show_draws_a_position_with_its_keywords_in_one_go():
+    b = BoardWidget(Position.initial(), perspective=1, theme="colorblind")
+    after = Position.initial().play("13/7 8/7")
+    b.show(after, dice=(6, 1), cube=(2, 0), highlight=(7, 25))
+    assert b.position == after and b.ids.gnubg.value == after.gnubg_id()
+    assert b.view.svg == str(bgsim.svg.board(after, perspective=1, theme="colorblind", dice=(6, 1), cube=(2, 0),
+                                             highlight=(7, 25)))
+    assert dict(b.drawing) == {"theme": "colorblind", "dice": (6, 1), "cube": (2, 0), "highlight": (7, 25)}
+    b.show(Position.initial(), dice=None)                       # keywords not given keep their values
+    assert b.drawing["cube"] == (2, 0) and b.drawing["dice"] is None
+    shown = b.view.svg
+    with pytest.raises(ViewError):                              # a refused keyword changes nothing
+        b.show(after, cube=3)
+    assert b.position == Position.initial() and b.view.svg == shown and b.drawing["cube"] == (2, 0)
+    with pytest.raises(InvalidPositionError):
+        b.show("4HPwATDgc/ABMA")
+    with pytest.raises(TypeError):
+        b.drawing["dice"] = (1, 1)                              # read-only: change it through show()
+    state = XgidState(cube_value=2, cube_owner=0, dice=(6, 1))
+    b.show(after, xgid_state=state)
+    assert b.ids.xgid.value == after.xgid(state)
+    b.position = Position.initial()                             # the XGID state stays until changed
+    assert b.ids.xgid.value == Position.initial().xgid(state)
+
+
+def private_accesses(source: str) -> list[tuple[int, str]]:
+    """(line, expression) of each ``x._name`` in ``source`` where x is not ``self`` or ``cls`` (dunders allowed)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        if node.attr.startswith("__") and node.attr.endswith("__"):
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            continue
+        found.append((node.lineno, ast.unparse(node)))
+    return sorted(found)
+
+
+def test_the_seam_checker_sees_a_private_access():
+    source = "self.board._position = p\nself._ok = 1\nx.__class__\ncls._table\nf()._hidden\n"
+    assert private_accesses(source) == [(1, "self.board._position"), (5, "f()._hidden")]
+
+
+def test_widgets_touch_no_other_objects_private_members():
+    # Composite widgets compose through public seams (BoardWidget.show, on_click, ...), never
+    # through each other's private state (DESIGN.md, presentation).
+    found = [f"{path.name}:{line} {text}"
+             for path in sorted(Path(bgsim.widgets.__file__).parent.glob("*.py"))
+             for line, text in private_accesses(path.read_text(encoding="utf-8"))]
+    assert not found, "private members of other objects used: " + "; ".join(found)
 
 
 # ----------------------------------------------------------------------------- editor
@@ -142,7 +203,7 @@ BAR_POS = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0
 
 
 def test_stepper_refuses_an_illegal_click_with_the_rule_and_goes_on():
-    s = StepperWidget(BAR_POS, dice=(6, 2))
+    s = StepperWidget(BAR_POS, dice=(6, 2), auto=True)   # the quick mode
     s.click(13)
     assert s.message.kind == "error"
     assert s.message.text == BAR_POS.start_turn((6, 2)).why("13/7")
@@ -157,11 +218,11 @@ def test_stepper_refuses_an_illegal_click_with_the_rule_and_goes_on():
 
 
 def test_stepper_highlights_sources_then_destinations():
-    s = StepperWidget(Position.initial(), dice=(6, 4))
-    hl = s.board._drawing["highlight"]
+    s = StepperWidget(Position.initial(), dice=(6, 4), auto=True)   # the quick mode hints
+    hl = s.board.drawing["highlight"]
     assert set(hl) == {x.src for x in s.turn.options()}
     s.click(24)                                  # two destinations: 18 and 20
-    assert set(s.board._drawing["highlight"]) == {24, 18, 20}
+    assert set(s.board.drawing["highlight"]) == {24, 18, 20}
     s.click(22)                                  # not a destination: refused, selection kept
     assert s.message.kind == "error" and "24/22" in s.message.text
     s.click(18)
@@ -172,7 +233,7 @@ def test_stepper_highlights_sources_then_destinations():
 
 def test_stepper_perspective_numbering_and_roll():
     pos = Position.initial(turn=1)
-    s = StepperWidget(pos, dice=(3, 1), perspective=0)   # the mover at the top of the board
+    s = StepperWidget(pos, dice=(3, 1), perspective=0, auto=True)   # the mover at the top of the board
     s.board.view.click("point", point=25 - 8)            # player 1's 8-point, as drawn for player 0
     assert s.message.kind == "info" and "where to" in s.message.text
     s.board.view.click("point", point=25 - 5)
@@ -190,9 +251,9 @@ def test_stepper_lists_plays_and_shows_one_with_arrows():
     plays = Position.initial().legal_plays((6, 4))
     assert list(s.plays.options) == [str(p) for p in plays]
     s.plays.index = 2
-    assert s.board._drawing["play"] == plays[2]
+    assert s.board.drawing["play"] == plays[2]
     s.click(24)                                  # back to stepping
-    assert s.plays.index is None and s.board._drawing["play"] is None
+    assert s.plays.index is None and s.board.drawing["play"] is None
     s.click(24)                                  # unselect
     for p in ("24", "18", "13", "9"):
         s.click(int(p))
@@ -220,16 +281,26 @@ def test_replay_steps_back_and_forth():
     assert r.index == 2 and r.board.position == rec[2].position
     assert r.board.ids.xgid.value == rec[2].xgid
     assert rec[2].caption.split()[0] in r.caption.value
-    r.slider.value = 1
-    assert r.index == 1 and rec.cursor == 1
+    r.slider.value = 2                           # the slider counts from 1, like the status line
+    assert r.index == 1 and rec.cursor == 1 and "step 2 of" in r.status.value
     r.last()
     assert r.index == len(rec) - 1 and r.forward_button.disabled
     r.forward()                                  # at the end: nothing happens
     assert r.index == len(rec) - 1
     r.first()
-    assert r.index == 0 and "cube 1" in r.status.value
+    assert r.index == 0 and "cube 1" in r.status.value and r.slider.value == 1
     with pytest.raises(TypeError):
         ReplayWidget("a game")
+
+
+def test_replay_names_the_players():
+    from bgsim.game import Game
+
+    g = Game(rng=1)
+    g.roll(dice=(4, 3))
+    g.play("24/20 24/21")
+    r = ReplayWidget(GameRecord.from_game(g, names=("Ann", "Ben")))
+    assert "Ann" in r.board.view.svg and "Ben" in r.board.view.svg and "Player 0" not in r.board.view.svg
 
 
 # ----------------------------------------------------------------------------- score
@@ -302,9 +373,126 @@ def test_a_puzzle_stepper_hides_the_answer_until_asked():
     assert len(forced.legal_plays(roll)) == 1 and len(forced.legal_plays(roll)[0].steps) == 4
     s = StepperWidget(forced, dice=roll, show_answers=False)
     only = str(forced.legal_plays(roll)[0])
-    assert "it is forced" in s.explain.value and only not in s.explain.value
-    assert s.side.layout.display == "none"
+    assert s.explain.value == "" and s.side.layout.display == "none"   # not even "it is forced"
     s.answers_button.value = True
-    assert only in s.explain.value and s.side.layout.display is None
+    assert "it is forced" in s.explain.value and only in s.explain.value and s.side.layout.display is None
     # the default shows everything at once
     assert StepperWidget(pos, dice=dice).side.layout.display is None
+
+
+# ----------------------------------------------------------------------------- quiz
+def test_a_quiz_shows_itself_as_a_quiz_widget_with_its_own_feedback():
+    from html import escape
+
+    q = Quiz.play("Play 6-3 from the start, using both dice.", Position.initial(), (6, 3))
+    box = q.widget
+    assert isinstance(box, QuizWidget) and q.widget is box       # made once
+    assert "bgsim-quiz" in box.get_state()["_dom_classes"]
+    assert box.field.placeholder == q.placeholder
+    box.field.value = "13/10"                                      # typed: checked at once
+    right, why = q.check("13/10")
+    assert not right and box.feedback.value == f'<span style="color:#b42318;font-size:1.05em">{escape(why)}</span>'
+    box.field.value = "24/18 13/10"
+    assert box.check() == q.check("24/18 13/10") and "#1a7f37" in box.feedback.value
+    # the text form of the plain box it always was (the lessons store it)
+    assert repr(box).startswith("VBox(children=(HTML(value='<b>Play 6-3")
+
+
+def test_a_choice_quiz_widget_asks_for_an_answer_first():
+    q = Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="The bar counts as point 25.",
+                    wrong={0: "0 is off the board."})
+    box = QuizWidget(q)
+    box.check_button.click()
+    assert "Choose or type an answer first." in box.feedback.value
+    box.field.value = 0
+    box.check_button.click()
+    assert "Not quite. 0 is off the board." in box.feedback.value
+    with pytest.raises(TypeError):
+        QuizWidget("Which point is the bar?")
+
+
+def test_quiz_module_imports_no_widgets_at_module_level():
+    import bgsim.quiz
+
+    tree = ast.parse(Path(bgsim.quiz.__file__).read_text(encoding="utf-8"))
+    top = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not [s for s in top if "widgets" in s or "svg" in s or "IPython" in s], top
+
+
+# ----------------------------------------------------------------------------- the teaching stepper (issue 19)
+def test_teaching_stepper_picks_up_and_never_moves_a_checker_by_itself():
+    forced = Position.from_counts({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+    s = StepperWidget(forced, dice=(6, 6))          # one legal play: still nothing moves by itself
+    s.click(25)
+    assert s.turn.steps == () and "picked up" in s.message.text
+    assert s.board.drawing["highlight"] == (25,)    # only the picked checker, no hint where to go
+    s.click(25)                                      # a second click puts it down
+    assert "put down" in s.message.text and s.board.drawing["highlight"] == ()
+
+
+def test_teaching_stepper_refuses_each_tried_step_with_the_rule_of_that_step():
+    pos2 = Position.from_counts({20: 1, 5: 3, 4: 3, 3: 3, 2: 3, 1: 2}, {16: 2, 6: 5, 8: 3, 13: 5})
+    s = StepperWidget(pos2, dice=(6, 5), show_answers=False)   # lesson 03, puzzle 2
+    s.click(20)
+    s.click(15)                                      # the tempting 20/15 with the lower die
+    assert s.turn.steps == () and "(R11)" in s.message.text and "higher die 6" in s.message.text
+    s.click(14)                                      # the higher die: legal, played
+    assert [str(x) for x in s.turn.steps] == ["20/14"]
+    s.undo()
+    assert s.message.text == "took back 20/14"      # Undo says what it did; the old refusal is gone
+
+
+def test_teaching_stepper_explains_ordinary_clicks_truthfully():
+    bar = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+    s = StepperWidget(bar, dice=(6, 2))
+    s.click(19)                                      # a point with nothing of mine, a checker on the bar
+    assert "click it first (on the bar)" in s.message.text and "(R13)" in s.message.text
+    s.click(13)                                      # another checker while one is on the bar
+    assert s.message.text.startswith("13: a checker on the bar must enter") and "(R13)" in s.message.text
+    s.click(25)
+    s.click(23)                                      # bar/23 onto a closed point
+    assert s.message.text == "bar/23: point 23 is closed: the opponent has 2 checkers there (R14)"
+    start = StepperWidget(Position.initial(), dice=(6, 5))
+    start.click(7)                                   # an empty point, nothing picked up
+    assert start.message.text.startswith("pick one of your checkers first")
+    start.click(6)
+    start.click(0)                                   # the tray: bearing off is tried and refused (R16)
+    assert start.message.text.startswith("6/off:") and "(R16)" in start.message.text
+    start.click(13)                                  # behind the picked checker: pick that one instead
+    assert start.message.text.startswith("13: picked up")
+    start.click(2)                                   # too far for one die
+    assert "(R5)" in start.message.text and start.turn.steps == ()
+
+
+def test_teaching_stepper_names_the_closed_points_when_nothing_can_enter():
+    closed = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3})
+    s = StepperWidget(closed, dice=(6, 5))
+    s.click(25)
+    assert "point 19 is closed" in s.message.text and "point 20 is closed" in s.message.text
+    assert "(R14)" in s.message.text and "forfeited (R12)" in s.message.text
+
+
+# ----------------------------------------------------------------------------- drills (issue 19)
+def test_a_drill_is_worked_through_by_clicking_with_a_wrong_step_refused_and_counted():
+    from bgsim.widgets import DrillWidget
+
+    d = DrillWidget(["enter", "result"], per_kind=1, rng=11)
+    task = d.drill.task
+    assert task.kind == "enter" and "Task 1 of 2" in d.title.value and d.next_button.disabled
+    closed = next(die for die in task.dice if task.position.theirs[die] >= 2)
+    d.stepper.click(25)
+    d.stepper.click(25 - closed)                     # onto the closed point: refused, with its rule
+    assert d.message.kind == "error" and "(R14)" in d.message.text and d.drill.task is task
+    d.stepper.undo()                                 # put the picked-up checker down again
+    for src, dst in task.solution_play().steps:
+        d.stepper.click(src)
+        d.stepper.click(dst)
+    assert d.message.kind == "ok" and not d.next_button.disabled
+    d.next_task()
+    result = d.drill.task
+    assert result.kind == "result" and d.choices.layout.display is None
+    d.show_solution()
+    assert d.message.text.startswith("Solution:") and "(R23)" in d.message.text
+    right = next(c for c in result.choices if result.check(c).right)
+    d.choices.value = right
+    assert d.drill.finished and d.score.value.startswith("<b>Done: 0 of 2")

@@ -1,5 +1,5 @@
 """Jupyter widgets for learning backgammon: a board to click, an editor, a turn stepper, a
-replay viewer, a score calculator and a Monte Carlo runner.
+replay viewer, a score calculator, a Monte Carlo runner and the lessons' quizzes.
 
 They are ipywidgets 8 composites around one clickable board (an `anywidget
 <https://anywidget.dev>`_ view, no build step), so they work alike in JupyterLab and in
@@ -9,8 +9,11 @@ working after a refused action: the reason is shown in its message line (CSS cla
 ``bgsim-message``) and nothing else changes.
 
 Each widget's outer box has a CSS class (``bgsim-board``, ``bgsim-editor``,
-``bgsim-stepper``, ``bgsim-replay``, ``bgsim-score``, ``bgsim-montecarlo``) for styling
+``bgsim-stepper``, ``bgsim-replay``, ``bgsim-score``, ``bgsim-montecarlo``, ``bgsim-quiz``) for styling
 and for browser tests.
+
+The composite widgets change what the board shows through :meth:`BoardWidget.show` and other
+public methods only, never each other's private state.
 
 Needs the ``lessons`` extra (``pip install bgsim[lessons]``: ipywidgets, anywidget).
 
@@ -24,11 +27,13 @@ from __future__ import annotations
 
 from ._board import BoardView, BoardWidget
 from ._common import IdBox, MessageLine
+from ._drill import DrillWidget
 from ._editor import EditorWidget
 from ._montecarlo import MonteCarloWidget
+from ._quiz import QuizWidget
 from ._replay import ReplayWidget
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
-__all__ = ["BoardView", "BoardWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget", "ReplayWidget",
-           "ScoreWidget", "StepperWidget"]
+__all__ = ["BoardView", "BoardWidget", "DrillWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget",
+           "QuizWidget", "ReplayWidget", "ScoreWidget", "StepperWidget"]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import anywidget
@@ -11,7 +12,7 @@ import ipywidgets as w
 import traitlets
 
 from .. import svg
-from ..errors import BgsimError, InvalidPositionError
+from ..errors import InvalidPositionError, ViewError
 from ..ids import XgidState
 from ..position import Position
 from ._common import IdBox
@@ -68,11 +69,11 @@ class BoardView(anywidget.AnyWidget):
         """Act as if the user clicked: ``kind`` ``"point"`` (give ``point``), ``"bar"`` or ``"tray"``
         (give ``player``). Lessons and tests drive the widgets with it."""
         if kind not in _KINDS:
-            raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
+            raise ViewError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
         if kind == "point" and (not isinstance(point, int) or not 1 <= point <= 24):
-            raise ValueError(f"a point click needs point 1-24, not {point!r}")
+            raise ViewError(f"a point click needs point 1-24, not {point!r}")
         if kind != "point" and player not in (0, 1):
-            raise ValueError(f"a {kind} click needs player 0 or 1, not {player!r}")
+            raise ViewError(f"a {kind} click needs player 0 or 1, not {player!r}")
         if kind == "bar":
             point = 25
         elif kind == "tray":
@@ -98,8 +99,8 @@ class BoardView(anywidget.AnyWidget):
 class BoardWidget(w.VBox):
     """A position on a board, with its gnubg ID and XGID to copy; clicks are reported.
 
-    Set :attr:`position` (or call :meth:`redraw` with new drawing keywords) to change what
-    is shown.
+    Call :meth:`show` with a position and drawing keywords (or set :attr:`position`, or call
+    :meth:`redraw` with new drawing keywords) to change what is shown.
 
     Parameters
     ----------
@@ -111,13 +112,16 @@ class BoardWidget(w.VBox):
         The board's width in pixels; None: as wide as the page allows.
     xgid_state : XgidState, optional
         The cube, score and match settings written into the XGID shown under the board.
+    ids_open : bool, default False
+        Show the position's IDs at once; by default they wait behind a "copy this position"
+        toggle under the board.
     **drawing
         Keywords for :func:`bgsim.svg.board`: ``dice``, ``cube``, ``play``, ``highlight``,
         ``orientation``, ``theme`` ...
 
     Raises
     ------
-    BgsimError
+    ViewError
         ``perspective`` is not player 0 or 1.
 
     >>> from bgsim import Position
@@ -129,18 +133,18 @@ class BoardWidget(w.VBox):
     """
 
     def __init__(self, position: Position | None = None, perspective: int = 0, *, size: int | None = None,
-                 xgid_state: XgidState | None = None, **drawing: Any) -> None:
+                 xgid_state: XgidState | None = None, ids_open: bool = False, **drawing: Any) -> None:
         if perspective not in (0, 1):
-            raise BgsimError(f"perspective must be player 0 or 1, not {perspective!r}")
+            raise ViewError(f"perspective must be player 0 or 1, not {perspective!r}")
         self._position = Position.initial() if position is None else position
         self._perspective = perspective
-        self._drawing = dict(drawing)
+        self._drawing: dict[str, Any] = {}
         self._xgid_state = xgid_state
         self.view = BoardView(width=size or 0)
-        self.ids = IdBox()
+        self.ids = IdBox(open=ids_open)
         super().__init__([self.view, self.ids], layout=w.Layout(width=f"{size}px" if size else "100%"))
         self.add_class("bgsim-board")
-        self.redraw()
+        self.show(self._position, **drawing)
 
     @property
     def position(self) -> Position:
@@ -149,23 +153,67 @@ class BoardWidget(w.VBox):
 
     @position.setter
     def position(self, position: Position) -> None:
-        if not isinstance(position, Position):
-            raise InvalidPositionError(f"position must be a bgsim.Position, not {type(position).__name__}")
-        self._position = position
-        self.redraw()
+        self.show(position)
 
     @property
     def perspective(self) -> int:
         """The player at the bottom of the board."""
         return self._perspective
 
-    def redraw(self, *, xgid_state: XgidState | None = None, **drawing: Any) -> None:
-        """Draw again, changing any :func:`bgsim.svg.board` keyword given (``highlight=``, ``dice=``...)."""
-        self._drawing.update(drawing)
+    @property
+    def drawing(self) -> Mapping[str, Any]:
+        """The :func:`bgsim.svg.board` keywords the board is drawn with now (read-only).
+
+        >>> BoardWidget(dice=(3, 1)).drawing["dice"]
+        (3, 1)
+        """
+        return MappingProxyType(dict(self._drawing))
+
+    def show(self, position: Position, *, xgid_state: XgidState | None = None, **drawing: Any) -> None:
+        """Show ``position``, with any :func:`bgsim.svg.board` keywords changed, in one redraw.
+
+        The one way a widget built around this board puts something on it. ``drawing`` takes
+        the board's keywords: ``dice`` (the roll of the player on roll, or None), ``cube``
+        (a value, ``(value, owner)`` or None), ``play`` (a :class:`~bgsim.plays.Play` of
+        ``position``, drawn as arrows), ``highlight`` (points in the board's numbering; 25
+        is the bar, 0 the tray), ``caption``, ``theme`` ...; a keyword not given keeps its
+        value. ``xgid_state`` (cube, dice, score) is written into the XGID under the board.
+        Nothing changes when a keyword does not fit.
+
+        Raises
+        ------
+        InvalidPositionError
+            ``position`` is not a :class:`~bgsim.position.Position`.
+        ViewError
+            A drawing keyword that :func:`bgsim.svg.board` refuses.
+
+        >>> from bgsim import Position
+        >>> b = BoardWidget(Position.initial())
+        >>> after = Position.initial().play("13/7 8/7")
+        >>> b.show(after, dice=(5, 2), highlight=(7,), cube=(2, 1))
+        >>> b.position == after, b.drawing["dice"], 'class="point highlight" data-point="7"' in b.view.svg
+        (True, (5, 2), True)
+        >>> b.show(after, dice=(7, 1))
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.ViewError: dice: two numbers from 1 to 6, not (7, 1) (R2)
+        >>> b.drawing["dice"]
+        (5, 2)
+        """
+        if not isinstance(position, Position):
+            raise InvalidPositionError(f"position must be a bgsim.Position, not {type(position).__name__}")
+        options = {**self._drawing, **drawing}
+        picture = str(svg.board(position, perspective=self._perspective, **options))
+        self._position = position
+        self._drawing = options
         if xgid_state is not None:
             self._xgid_state = xgid_state
-        self.view.svg = str(svg.board(self._position, perspective=self._perspective, **self._drawing))
-        self.ids.show(self._position, self._xgid_state)
+        self.view.svg = picture
+        self.ids.show(position, self._xgid_state)
+
+    def redraw(self, *, xgid_state: XgidState | None = None, **drawing: Any) -> None:
+        """Draw again, changing any :func:`bgsim.svg.board` keyword given (``highlight=``, ``dice=``...)."""
+        self.show(self._position, xgid_state=xgid_state, **drawing)
 
     def on_click(self, callback: Callable[[Click], None], remove: bool = False) -> None:
         """Call ``callback(click)`` on every click on the board (see :class:`BoardView`)."""

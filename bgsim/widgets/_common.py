@@ -6,6 +6,7 @@ import html
 
 import ipywidgets as w
 
+from ..errors import ViewError
 from ..ids import XgidState
 from ..position import Position
 
@@ -44,16 +45,22 @@ def from_player(point: int, player: int, perspective: int) -> int:
 
 
 class IdBox(w.HBox):
-    """The gnubg Position ID and the XGID of a position, in read-only boxes to select and copy.
+    """The gnubg Position ID and the XGID of a position, behind a "copy this position" toggle.
 
-    Typing into a box does nothing: the text springs back, so a slip cannot change the IDs.
+    The IDs are for copying a position into another program (or back into the editor); a
+    learner does not need them, so they stay folded away until the toggle is pressed
+    (``open=True`` shows them at once). The boxes are read-only: typed text springs back,
+    so a slip cannot change the IDs.
 
     >>> box = IdBox(Position.initial())
-    >>> box.gnubg.value, box.xgid.value[:8]
-    ('4HPwATDgc/ABMA', 'XGID=-b-')
+    >>> box.gnubg.value, box.xgid.value[:8], box.boxes.layout.display
+    ('4HPwATDgc/ABMA', 'XGID=-b-', 'none')
+    >>> box.toggle.value = True; box.boxes.layout.display is None
+    True
     """
 
-    def __init__(self, position: Position | None = None, state: XgidState | None = None) -> None:
+    def __init__(self, position: Position | None = None, state: XgidState | None = None, *,
+                 open: bool = False) -> None:
         self.gnubg = w.Text(description="gnubg ID", layout=w.Layout(width="19em"),
                             style={"description_width": "5em"})
         self.xgid = w.Text(description="XGID", layout=w.Layout(width="100%", max_width="34em"),
@@ -63,7 +70,15 @@ class IdBox(w.HBox):
         self._values = {"gnubg": "", "xgid": ""}
         for name, box in (("gnubg", self.gnubg), ("xgid", self.xgid)):
             box.observe(lambda change, name=name: self._restore(name), names="value")
-        super().__init__([self.gnubg, self.xgid], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.toggle = w.ToggleButton(value=open, description="copy this position", icon="clipboard",
+                                     tooltip="show the gnubg ID and the XGID of this position, to copy",
+                                     layout=w.Layout(width="auto"))
+        self.toggle.add_class("bgsim-ids-toggle")
+        self.boxes = w.HBox([self.gnubg, self.xgid], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.boxes.layout.display = None if open else "none"
+        self.toggle.observe(lambda change: setattr(self.boxes.layout, "display", None if change["new"] else "none"),
+                            names="value")
+        super().__init__([self.toggle, self.boxes], layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.add_class("bgsim-ids")
         if position is not None:
             self.show(position, state)
@@ -101,7 +116,7 @@ class MessageLine(w.HTML):
     def say(self, text: str, kind: str = "info") -> None:
         """Show ``text``; ``kind`` picks the colour."""
         if kind not in ("info", "ok", "error"):
-            raise ValueError(f"kind must be info, ok or error, not {kind!r}")
+            raise ViewError(f"kind must be info, ok or error, not {kind!r}")
         self.text = text
         self.kind = kind
         self.value = f'<div class="bgsim-{kind}">{html.escape(text)}</div>' if text else ""

@@ -56,7 +56,7 @@ class EditorWidget(w.VBox):
                  **drawing: Any) -> None:
         self._position = Position.initial() if position is None else position
         self._checkers = self._position.checkers
-        self.board = BoardWidget(self._position, perspective, size=size, **drawing)
+        self.board = BoardWidget(self._position, perspective, size=size, ids_open=True, **drawing)
         self.board.on_click(self._on_board_click)
         self.colour = w.ToggleButtons(options=[("player 0", 0), ("player 1", 1), ("remove", -1)], value=0,
                                       description="Click adds", style={"button_width": "6.5em"})
@@ -244,6 +244,5 @@ class EditorWidget(w.VBox):
             self.message.say(str(e), "error")
             state = None
         d = (self.dice[0].value, self.dice[1].value)
-        self.board._position = self._position
-        self.board.redraw(dice=d if all(d) else None, xgid_state=state,
-                          cube=(state.cube_value, state.cube_owner) if state else None)
+        self.board.show(self._position, dice=d if all(d) else None, xgid_state=state,
+                        cube=(state.cube_value, state.cube_owner) if state else None)

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import BgsimError
+from ..errors import BgsimError, EstimateError
 from ..montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ..position import Position
 from ..rules import ENDING_MODES, Rules
@@ -142,7 +142,7 @@ class MonteCarloWidget(w.VBox):
     @position.setter
     def position(self, position: Position) -> None:
         if self.running:
-            raise BgsimError("stop the run before changing the position")
+            raise EstimateError("stop the run before changing the position")
         self._position = position
         self.board.position = position
 

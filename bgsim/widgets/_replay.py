@@ -29,8 +29,8 @@ class ReplayWidget(w.VBox):
     >>> r = ReplayWidget(GameRecord.from_game(g))
     >>> r.forward(); r.index, r.caption.value.startswith('<div class="bgsim-caption-text">Opening roll')
     (1, True)
-    >>> r.last(); r.index, r.record.cursor
-    (2, 2)
+    >>> r.last(); r.index, r.record.cursor, r.slider.value, "step 3 of 3" in r.status.value
+    (2, 2, 3, True)
     """
 
     def __init__(self, record: GameRecord | MatchRecord, *, perspective: int = 0, size: int | None = 760,
@@ -39,6 +39,7 @@ class ReplayWidget(w.VBox):
             raise TypeError(f"record must be a GameRecord or a MatchRecord, not {type(record).__name__}")
         self.record = record
         first = record[0]
+        drawing.setdefault("names", record.names)    # the players by name, on the board and in the status
         self.board = BoardWidget(first.position, perspective, size=size, **drawing)
         self.board.view.clickable = False
 
@@ -52,10 +53,11 @@ class ReplayWidget(w.VBox):
         self.back_button = button("Back", "step-backward", "bgsim-back", self.back)
         self.forward_button = button("Forward", "step-forward", "bgsim-forward", self.forward)
         self.last_button = button("Last", "fast-forward", "bgsim-last", self.last)
-        self.slider = w.IntSlider(min=0, max=len(record) - 1, value=record.cursor, description="step",
+        # The slider counts steps from 1, as the status line does ("step 3 of 9").
+        self.slider = w.IntSlider(min=1, max=len(record), value=record.cursor + 1, description="step",
                                   continuous_update=False, layout=w.Layout(width="100%"))
         self.slider.add_class("bgsim-replay-slider")
-        self.slider.observe(lambda c: self.goto(c["new"]), names="value")
+        self.slider.observe(lambda c: self.goto(c["new"] - 1), names="value")
         self.caption = w.HTML()
         self.caption.add_class("bgsim-caption")
         self.status = w.HTML()
@@ -74,11 +76,12 @@ class ReplayWidget(w.VBox):
     def goto(self, i: int) -> None:
         """Show step ``i`` (negative counts from the end)."""
         step = self.record.goto(i)
-        if self.slider.value != self.record.cursor:
-            self.slider.value = self.record.cursor
+        if self.slider.value != self.record.cursor + 1:
+            self.slider.value = self.record.cursor + 1
         self.caption.value = f'<div class="bgsim-caption-text">{html.escape(step.caption)}</div>'
         rules = step.rules
-        owner = "centred" if step.cube_owner is None else f"owned by player {step.cube_owner}"
+        names = self.record.names
+        owner = "centred" if step.cube_owner is None else f"owned by {names[step.cube_owner]}"
         if rules.is_money:
             score = f"money play; won so far {step.score[0]}-{step.score[1]}"
         else:
@@ -88,8 +91,8 @@ class ReplayWidget(w.VBox):
         n = len(self.record)
         self.status.value = (f"<b>game {step.game_number}</b>, step {self.record.cursor + 1} of {n} &middot; "
                              f"<b>cube {step.cube_value}</b> ({owner}) &middot; {html.escape(score)}")
-        self.board._position = step.position
-        self.board.redraw(dice=step.dice, cube=(step.cube_value, step.cube_owner), xgid_state=step.xgid_state())
+        self.board.show(step.position, dice=step.dice, cube=(step.cube_value, step.cube_owner),
+                        xgid_state=step.xgid_state())
         self.first_button.disabled = self.back_button.disabled = self.record.at_start
         self.forward_button.disabled = self.last_button.disabled = self.record.at_end
 

@@ -12,7 +12,7 @@ from ..equity import (
     match_equity,
     match_take_point,
 )
-from ..errors import BgsimError
+from ..errors import BgsimError, MatchEquityError, RuleViolationError
 from ..rules import ENDING_MODES, ResultKind, Rules
 
 __all__ = ["ScoreWidget"]
@@ -120,13 +120,13 @@ class ScoreWidget(w.VBox):
         n = rules.match_length
         before = (self.score0.value, self.score1.value)
         if max(before) >= n:
-            raise BgsimError(f"a score of {before[0]}-{before[1]} has already won a {n}-point match (R27)")
+            raise MatchEquityError(f"a score of {before[0]}-{before[1]} has already won a {n}-point match (R27)")
         away = (n - before[0], n - before[1])
         one_away = (away[0] == 1) != (away[1] == 1)
         if self.crawford.value and not one_away:
-            raise BgsimError("the Crawford game needs exactly one player 1 point away (R28)")
+            raise MatchEquityError("the Crawford game needs exactly one player 1 point away (R28)")
         if self.crawford.value and cube != 1:
-            raise BgsimError("the cube stays at 1 in the Crawford game (R28)")
+            raise RuleViolationError("the cube stays at 1 in the Crawford game (R28)")
         post = one_away and not self.crawford.value
         after = list(before)
         after[winner] += points

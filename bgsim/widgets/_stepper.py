@@ -8,7 +8,8 @@ import ipywidgets as w
 
 from ..dice import check_dice, rng_from
 from ..dice import roll as roll_dice
-from ..errors import BgsimError
+from ..errors import BgsimError, InvalidPositionError
+from ..explain import step_refusal
 from ..position import Position
 from ..turn import TurnBuilder
 from ._board import BoardWidget, Click
@@ -26,14 +27,16 @@ def _name(point: int) -> str:
 class StepperWidget(w.VBox):
     """Play one roll checker by checker, with the rules explaining every refusal.
 
-    Roll (or choose the dice and press "Set dice"), then click a checker to move and the
-    point it goes to; when that checker has only one legal destination it moves at once.
-    Only legal continuations are highlighted: first the checkers that may move, then,
-    once one is picked, where it may go (a step is legal only if the turn can still be
-    finished into a legal play, so the rules of using both dice or the higher one,
-    R10-R12, hold from the first step). A refused click shows the rule it breaks in the
-    message line and changes nothing. "Undo" takes back a step; the list shows every
-    legal play of the roll: pick one to see it drawn with arrows.
+    Roll (or choose the dice and press "Set dice"), then click one of your checkers to pick
+    it up and the point it goes to (the tray to bear off). This is the **teaching mode**,
+    the default: a click on a checker only selects it, nothing moves by itself, nothing
+    hints where to go, and any step the learner tries is either played or refused with the
+    rule that forbids *that* step (a step is legal only if the turn can still be finished
+    into a legal play, so the rules of using both dice or the higher one, R10-R12, hold
+    from the first step). ``auto=True`` is the quick mode for people who know the rules:
+    the checkers that may move are highlighted, and a checker with one legal destination
+    moves at once. "Undo" takes back a step; the list shows every legal play of the roll:
+    pick one to see it drawn with arrows.
 
     Points are clicked on the board as drawn; sentences use the numbering of the side on
     roll (``perspective`` defaults to that side, so they agree).
@@ -54,8 +57,11 @@ class StepperWidget(w.VBox):
     size : int or None, default 560
         The board's width in pixels; None: as wide as the page allows.
     show_answers : bool, default True
-        Show the list of every legal play of the roll and name the forced play in the
-        explanation. False keeps them for a puzzle behind a "Show answers" toggle.
+        Show the list of every legal play of the roll and the summary of what the roll must
+        do. False is a puzzle: both stay hidden behind a "Show answers" toggle.
+    auto : bool, default False
+        The quick mode: highlight what may move and move a checker with one legal
+        destination at once. False (the teaching mode) lets the learner try any step.
     **drawing
         Other keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
         ``theme`` ...
@@ -64,24 +70,27 @@ class StepperWidget(w.VBox):
     ------
     SeedError
         ``rng`` is not a seed, a SeedSequence or a Generator.
-    BgsimError
+    ViewError
         ``perspective`` is not player 0 or 1.
 
     >>> from bgsim import Position
     >>> pos = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
     >>> s = StepperWidget(pos, dice=(6, 2))
-    >>> s.board.view.click("point", point=13)            # refused: the bar comes first
-    >>> s.message.text
-    '13/7: a checker on the bar must enter before any other checker moves (R13)'
-    >>> s.board.view.click("bar", player=0)              # one way in: it enters at once
-    >>> [str(x) for x in s.turn.steps], s.turn.dice_left
+    >>> s.click(13); s.message.text                      # the bar comes first
+    '13: a checker on the bar must enter before any other checker moves (R13)'
+    >>> s.click(25); s.message.text                      # pick up the checker on the bar ...
+    'bar: picked up; now click the point where it goes'
+    >>> s.click(23); s.message.text                      # ... and try the closed point
+    'bar/23: point 23 is closed: the opponent has 2 checkers there (R14)'
+    >>> s.click(19); [str(x) for x in s.turn.steps], s.turn.dice_left
     (['bar/19'], (2,))
     """
 
     def __init__(self, position: Position | None = None, dice: tuple[int, int] | None = None, *, rng=None,
                  perspective: int | None = None, caucasian: bool = False, size: int | None = 560,
-                 show_answers: bool = True, **drawing: Any) -> None:
+                 show_answers: bool = True, auto: bool = False, **drawing: Any) -> None:
         self._start = Position.initial() if position is None else position
+        self._auto = bool(auto)
         self._rng = rng_from(rng)
         self._caucasian = caucasian
         self.turn: TurnBuilder | None = None
@@ -147,7 +156,7 @@ class StepperWidget(w.VBox):
         except BgsimError as e:
             self.message.say(str(e), "error")
             return dice
-        self._plays = list(self._start.legal_plays(dice, caucasian=self._caucasian))
+        self._plays = list(self.turn.plays)   # the turn's own legal plays: generated once
         self._selected = None
         for box, d in zip(self.die_boxes, dice, strict=True):
             box.value = d
@@ -155,14 +164,37 @@ class StepperWidget(w.VBox):
         self._refresh(list_plays=True)
         return dice
 
+    def set_position(self, position: Position, dice: tuple[int, int] | None = None) -> None:
+        """Start again from ``position``, and roll ``dice`` at once if given (a drill's next task).
+
+        >>> from bgsim import Position
+        >>> s = StepperWidget(Position.initial(), dice=(3, 1))
+        >>> s.set_position(Position.initial(turn=1), (6, 5)); s.turn.dice, s.position.turn
+        ((6, 5), 1)
+        """
+        if not isinstance(position, Position):
+            raise InvalidPositionError(f"position must be a bgsim.Position, not {type(position).__name__}")
+        self._start = position
+        self.turn = None
+        self._plays = []
+        self._selected = None
+        if dice is not None:
+            self.roll(dice)
+        else:
+            self.message.say(f"player {position.turn} to roll", "info")
+            self._refresh(list_plays=True)
+
     def undo(self) -> None:
         """Take back the last step (or the picked checker)."""
         if self.turn is None:
             return
         if self._selected is not None:
             self._selected = None
+            self.message.say("put down: pick a checker to move", "info")
         elif self.turn.steps:
+            step = self.turn.steps[-1]
             self.turn.undo()
+            self.message.say(f"took back {step}", "info")
         else:
             self.message.say("nothing to undo", "info")
         self._refresh()
@@ -176,20 +208,18 @@ class StepperWidget(w.VBox):
         self.turn = None
         self._plays = []
         self._selected = None
-        self.board.position = self._start
         self.message.say(f"player {self._start.turn} to roll", "info")
         self._refresh(list_plays=True)
 
     def click(self, point: int) -> None:
         """Click ``point`` as numbered from the side on roll (25 = its bar, 0 = off)."""
-        mover = self._start.turn
+        mover = self._start.turn   # through the board, as a real click: every listener hears it
         if point == BAR:
-            self._on_board_click({"kind": "bar", "point": BAR, "player": mover})
+            self.board.view.click("bar", player=mover)
         elif point == OFF:
-            self._on_board_click({"kind": "tray", "point": OFF, "player": mover})
+            self.board.view.click("tray", player=mover)
         else:
-            self._on_board_click({"kind": "point", "point": from_player(point, mover, self.board.perspective),
-                                  "player": None})
+            self.board.view.click("point", point=from_player(point, mover, self.board.perspective))
 
     # ------------------------------------------------------------------ clicks
     def _on_board_click(self, click: Click) -> None:
@@ -199,10 +229,14 @@ class StepperWidget(w.VBox):
         if t is None:
             self.message.say("roll first (or choose the dice and press Set dice)", "error")
             return
-        if t.is_complete:
-            self.message.say("the turn is complete: press Undo, Roll again or Next turn", "info")
-            return
         mover = self._start.turn
+        if t.is_complete:
+            if not t.steps and click["kind"] != "tray" and (click["kind"] != "bar" or click["player"] == mover):
+                m = BAR if click["kind"] == "bar" else to_player(click["point"], self.board.perspective, mover)
+                self.message.say(self._forfeit_text(t, m), "error")
+            else:
+                self.message.say("the turn is complete: press Undo, Roll again or Next turn", "info")
+            return
         if click["kind"] == "point":
             m = to_player(click["point"], self.board.perspective, mover)
         elif click["kind"] == "bar":
@@ -212,6 +246,9 @@ class StepperWidget(w.VBox):
             m = BAR
         else:
             m = OFF
+        if not self._auto:
+            self._teach(t, m)
+            return
         options = t.options()
         if self._selected is None or (m == self._selected):
             if m == self._selected:       # a second click on the picked checker puts it down
@@ -229,6 +266,56 @@ class StepperWidget(w.VBox):
             self._pick_source(t, m, options)
             return
         self.message.say(self._why_text(t, f"{_name(src)}/{_name(m)}"), "error")
+
+    def _teach(self, t: TurnBuilder, m: int) -> None:
+        """The teaching mode's click: pick a checker up, put it down, or try a step with it."""
+        mine = t.position.mine
+        src = self._selected
+        if src is None:
+            if m != OFF and mine[m]:
+                if m != BAR and mine[BAR]:     # R13: say so at once, before any step is tried
+                    _dst, refusal = step_refusal(mine, t.position.theirs, m, max(t.dice_left))
+                    self.message.say(f"{_name(m)}: {refusal}", "error")
+                    return
+                self._selected = m
+                self.message.say(f"{_name(m)}: picked up; now click the point where it goes"
+                                 + (" (or the tray to bear off)" if t.position.can_bear_off() else ""), "info")
+                self._refresh()
+            elif mine[BAR]:
+                self.message.say("you have a checker on the bar: click it first (on the bar), then the point "
+                                 "where it enters (R13)", "error")
+            else:
+                self.message.say("pick one of your checkers first: click it, then the point where it goes", "error")
+            return
+        if m == src:                      # a second click on the picked checker puts it down
+            self._selected = None
+            self.message.say("put down: pick a checker to move", "info")
+            self._refresh()
+            return
+        if m != OFF and m > src and mine[m]:   # behind the picked checker: pick that one instead
+            self._selected = None
+            self._teach(t, m)
+            return
+        text = f"{_name(src)}/{_name(m)}"
+        try:
+            refusal = t.refusal(text)
+        except BgsimError as e:           # not a step at all (a move backwards ...)
+            self.message.say(f"{text}: {e}", "error")
+            return
+        if refusal is not None:
+            self.message.say(str(refusal), "error")
+            return
+        self._apply(t, text)
+
+    @staticmethod
+    def _forfeit_text(t: TurnBuilder, m: int) -> str:
+        """Why nothing moves when the roll has no legal play at all, for a click on ``m`` (R12)."""
+        reasons = []
+        for die in sorted(set(t.dice), reverse=True):
+            refusal = t.refusal(m, die) if 0 < m <= BAR else None
+            if refusal is not None and str(refusal) not in reasons:
+                reasons.append(str(refusal))
+        return "; ".join([*reasons, "no legal play: the turn is forfeited (R12)"])
 
     def _pick_source(self, t: TurnBuilder, m: int, options) -> None:
         steps = [s for s in options if s.src == m]
@@ -273,7 +360,7 @@ class StepperWidget(w.VBox):
             self.message.say(f"played {t.play}" if len(t.steps) else "no legal play", "ok")
         else:
             left = " and ".join(str(d) for d in t.dice_left)
-            self.message.say(f"{step} played; {left} left", "ok")
+            self.message.say(f"{t.steps[-1]} played; {left} left", "ok")
         self._refresh()
 
     def _on_play_chosen(self, change: dict) -> None:
@@ -282,8 +369,7 @@ class StepperWidget(w.VBox):
             self._refresh()
             return
         play = self._plays[i]
-        self.board._position = self._start
-        self.board.redraw(play=play, highlight=(), dice=self.turn.dice if self.turn else None)
+        self.board.show(self._start, play=play, highlight=(), dice=self.turn.dice if self.turn else None)
         self.message.say(f"legal play {i + 1} of {len(self._plays)}: {play}", "info")
 
     # ------------------------------------------------------------------ drawing
@@ -304,19 +390,19 @@ class StepperWidget(w.VBox):
         if t is None:
             self.explain.value = ""
             self.played.value = ""
-            self.board._position = self._start
-            self.board.redraw(highlight=(), play=None, dice=None)
+            self.board.show(self._start, highlight=(), play=None, dice=None)
             return
-        options = t.options()
-        if self._selected is None:
-            marks = {s.src for s in options}
+        if not self._auto:              # teaching: only the picked checker, no hint where to go
+            marks = set() if self._selected is None else {self._selected}
+        elif self._selected is None:
+            marks = {s.src for s in t.options()}
         else:
-            marks = {s.dst for s in options if s.src == self._selected} | {self._selected}
+            marks = {s.dst for s in t.options() if s.src == self._selected} | {self._selected}
         highlight = tuple(sorted(from_player(p, mover, persp) for p in marks))
-        self.explain.value = f"<b>This roll:</b> {t.explain(reveal=self.answers_button.value)}"
+        reveal = self.answers_button.value
+        self.explain.value = f"<b>This roll:</b> {t.explain()}" if reveal else ""
         steps = " ".join(str(s) for s in t.steps)
         left = " ".join(str(d) for d in t.dice_left) if not t.is_complete else ""
         self.played.value = (f"<b>Played:</b> {steps or '-'}" + (f" &nbsp; <b>dice left:</b> {left}" if left else "")
                              + (" &nbsp; <b>complete</b>" if t.is_complete else ""))
-        self.board._position = t.position
-        self.board.redraw(highlight=highlight, play=None, dice=t.dice)
+        self.board.show(t.position, highlight=highlight, play=None, dice=t.dice)

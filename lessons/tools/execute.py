@@ -4,10 +4,12 @@
     python lessons/tools/execute.py lessons/00-start-here.ipynb
 
 Each notebook gets its own fresh ``python3`` kernel, started in ``lessons/`` (so relative
-paths in a lesson work the same as in JupyterLab). Outputs are stored without widget state
-and without per-cell timing metadata, and widget views get fixed model ids, so re-running an
-unchanged lesson leaves the file unchanged. Prints each lesson's run time; exits
-with status 1 if any lesson fails (that notebook is then left as it was).
+paths in a lesson work the same as in JupyterLab). Outputs are stored with the widgets' state
+(so a lesson opened without running it, as in Binder, shows its boards and widgets: issue 19)
+and without per-cell timing metadata. Every widget model gets a fixed id, derived from the
+lesson's name and the order the models were made in, in the state and in the outputs alike,
+so re-running an unchanged lesson leaves the file unchanged. Prints each lesson's run time;
+exits with status 1 if any lesson fails (that notebook is then left as it was).
 
 `make lessons` runs this; `make test` then compares the stored outputs with a fresh run (nbval).
 """
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -32,14 +36,38 @@ KERNELSPEC = {"name": KERNEL, "display_name": "Python 3 (ipykernel)", "language"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
-def stable_model_id(name: str, cell: int, output: int) -> str:
-    """A fixed 32-hex id for a stored widget view.
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
-    Without stored widget state, a saved view points at a model that exists only once the
-    lesson runs again (then the kernel makes new ids); a fixed placeholder keeps re-runs of
+
+def stable_model_id(name: str, n: int) -> str:
+    """A fixed 32-hex id for the ``n``-th widget model a lesson makes.
+
+    The kernel makes random ids on every run; renaming them in a fixed order keeps re-runs of
     an unchanged lesson from changing the file.
     """
-    return hashlib.md5(f"{name}:{cell}:{output}".encode()).hexdigest()
+    return hashlib.md5(f"{name}:{n}".encode()).hexdigest()
+
+
+def _rename_models(nb, name: str) -> None:
+    """Give every widget model of the stored state and outputs its fixed id."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    old_ids = list(state)
+    for cell in nb.cells:          # views of models the state does not hold (closed ones)
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view and view.get("model_id") and view["model_id"] not in old_ids:
+                old_ids.append(view["model_id"])
+    rename = {old: stable_model_id(name, n) for n, old in enumerate(old_ids)}
+    if not rename:
+        return
+    pattern = re.compile("|".join(re.escape(old) for old in rename))
+    text = json.dumps({"metadata": nb.metadata.get("widgets", {}), "cells": [c.get("outputs", []) for c in nb.cells]})
+    renamed = json.loads(pattern.sub(lambda m: rename[m.group(0)], text))
+    if "widgets" in nb.metadata:
+        nb.metadata["widgets"] = nbformat.from_dict(renamed["metadata"])
+    for cell, outputs in zip(nb.cells, renamed["cells"], strict=True):
+        if "outputs" in cell:
+            cell.outputs = [nbformat.from_dict(o) for o in outputs]
 
 
 def lesson_files(paths: list[str]) -> list[Path]:
@@ -58,19 +86,15 @@ def execute(path: Path, timeout: int = 120) -> float:
         kernel_name=KERNEL,
         timeout=timeout,
         resources={"metadata": {"path": str(LESSONS)}},
-        store_widget_state=False,
+        store_widget_state=True,
         record_timing=False,
     )
     start = time.perf_counter()
     client.execute()
     seconds = time.perf_counter() - start
-    nb.metadata.pop("widgets", None)   # old widget state: random model ids on every run
-    for i, cell in enumerate(nb.cells):
+    for cell in nb.cells:
         cell.metadata.pop("execution", None)
-        for j, output in enumerate(cell.get("outputs", [])):
-            view = output.get("data", {}).get(WIDGET_VIEW)
-            if view and "model_id" in view:
-                view["model_id"] = stable_model_id(path.name, i, j)
+    _rename_models(nb, path.name)
     nbformat.validate(nb)
     nbformat.write(nb, path)
     return seconds

@@ -77,23 +77,53 @@ def test_lab_widgets_tour(page, lab, screenshot):
     screenshot(page, "lab-editor-refused", editor)
 
     # --- the stepper: a refused click shows the rule, then the play goes die by die
-    stepper = page.locator(".bgsim-stepper")
+    stepper = page.locator(".bgsim-stepper:not(.bgsim-drill-board)")
     stepper.scroll_into_view_if_needed()
     sv = stepper.locator(".bgsim-board-view")
     expect(stepper.locator(".bgsim-explain")).to_contain_text("R13")
-    expect(sv.locator(".bar.highlight")).to_have_count(1)       # only the bar may move
+    expect(sv.locator(".highlight")).to_have_count(0)          # teaching: no hint of what may move
     stepper_msg = stepper.locator(".bgsim-message")
     sv.locator('.checker[data-point="13"]').first.click(force=True)
     expect(stepper_msg).to_contain_text("a checker on the bar must enter before any other checker moves (R13)")
+    times.append(click_and_time(sv, '.bar[data-player="0"]'))  # picked up, nothing moves by itself
+    expect(stepper_msg).to_contain_text("bar: picked up")
+    expect(sv.locator(".bar.highlight")).to_have_count(1)
+    sv.locator('.point[data-point="23"]').click(force=True)     # onto a closed point: refused (R14)
+    expect(stepper_msg).to_contain_text("bar/23: point 23 is closed: the opponent has 2 checkers there (R14)")
+    expect(stepper.locator(".bgsim-played")).not_to_contain_text("bar/")
     screenshot(page, "lab-stepper-refused", stepper)
-    times.append(click_and_time(sv, '.bar[data-player="0"]'))  # one way in: bar/19 at once
+    times.append(click_and_time(sv, '.point[data-point="19"]'))
     expect(stepper.locator(".bgsim-played")).to_contain_text("bar/19")
-    click_and_time(sv, '.checker[data-point="13"]')            # only the 2 left: 13/11
+    click_and_time(sv, '.checker[data-point="13"]')
+    click_and_time(sv, '.point[data-point="11"]')
     expect(stepper.locator(".bgsim-played")).to_contain_text("bar/19 13/11")
     expect(stepper_msg).to_contain_text("played bar/19 13/11")
     stepper.locator(".bgsim-plays select").select_option(index=0)
     expect(sv.locator("svg")).to_contain_text("")                # the play drawn with arrows
     screenshot(page, "lab-stepper-played", stepper)
+
+    # --- a drill, completed by clicking, with one wrong step refused (issue 19)
+    drill = page.locator(".bgsim-drill")
+    drill.scroll_into_view_if_needed()
+    notes = page.locator(".jp-OutputArea-output", has_text="SOLUTION:").first.inner_text()
+    closed = int(re.search(r"CLOSED: (\d+)", notes).group(1))
+    steps = re.search(r"SOLUTION: (.+)", notes).group(1).split()
+    dv = drill.locator(".bgsim-board-view")
+    drill_msg = drill.locator(":scope > .bgsim-message")
+    expect(drill.locator(".bgsim-drill-title")).to_contain_text("Task 1 of 1")
+    click_and_time(dv, '.bar[data-player="1"]')
+    dv.locator(f'.point[data-point="{closed}"]').click(force=True)
+    expect(drill_msg).to_contain_text("Not that")
+    expect(drill_msg).to_contain_text("(R14)")
+    screenshot(page, "lab-drill-refused", drill)
+    drill.locator(".bgsim-undo").click()                            # put the checker down
+    for step in steps:
+        src, dst = (int(x) for x in step.split("/"))
+        click_and_time(dv, '.bar[data-player="1"]' if src == 25 else f'.checker[data-player="1"][data-point="{src}"]')
+        click_and_time(dv, f'.point[data-point="{dst}"]')
+    expect(drill_msg).to_contain_text("Right")
+    expect(drill.locator(".bgsim-drill-score")).to_contain_text("Done: 0 of 1")   # one wrong try
+    screenshot(page, "lab-drill-solved", drill)
 
     # --- the replay
     replay = page.locator(".bgsim-replay")

@@ -291,3 +291,21 @@ def test_voila_lesson04(page, voila, screenshot):
     expect(stepper.locator(".bgsim-played")).to_contain_text("bar/24")
     screenshot(page, "voila-lesson04", stepper)
     print(f"\nVoila: lesson 04 live in {seconds:.0f} s")
+
+
+def test_a_lesson_opened_without_running_shows_its_boards_and_widgets(lab_page, lab, screenshot):
+    """As in Binder: open a lesson and run nothing. The lessons are trusted and store their
+    widgets' state, so the page shows SVG boards and live-looking widgets, not their text forms."""
+    page = lab_page
+    expect.set_options(timeout=30_000)
+    for s in lab.api("GET", "/api/sessions"):
+        lab.api("DELETE", f"/api/sessions/{s['id']}")
+    page.goto(lab.url("/lab/tree/lessons/04-bar.ipynb", reset=""), timeout=LONG)
+    page.wait_for_selector(".jp-Notebook", timeout=LONG)
+    outputs = page.locator(".jp-OutputArea-output")
+    expect(outputs.locator("svg.bgsim-board").first).to_be_visible(timeout=LONG)
+    expect(page.locator(".lesson04-stepper .bgsim-board-view svg").first).to_be_attached(timeout=LONG)
+    expect(page.get_by_text("VBox(children=")).to_have_count(0)
+    expect(page.get_by_text("Position.from_gnubg_id(")).to_have_count(0)
+    assert page.locator(".jp-InputArea-prompt", has_text="[*]").count() == 0     # nothing ran
+    screenshot(page, "lesson04-opened-before-running")

@@ -28,12 +28,14 @@ def test_voila_teacher_view(page, voila, screenshot):
     ms = float(view.get_attribute("data-click-to-redraw-ms"))
     screenshot(page, "voila-page")
 
-    stepper = page.locator(".bgsim-stepper")
+    stepper = page.locator(".bgsim-stepper:not(.bgsim-drill-board)")
     stepper.scroll_into_view_if_needed()
     sv = stepper.locator(".bgsim-board-view")
     sv.locator('.checker[data-point="13"]').first.click(force=True)
     expect(stepper.locator(".bgsim-message")).to_contain_text("must enter before any other checker moves (R13)")
-    sv.locator('.bar[data-player="0"]').click(force=True)
+    sv.locator('.bar[data-player="0"]').click(force=True)            # pick the checker up ...
+    expect(stepper.locator(".bgsim-message")).to_contain_text("bar: picked up")
+    sv.locator('.point[data-point="19"]').click(force=True)          # ... and bring it in
     expect(stepper.locator(".bgsim-played")).to_contain_text("bar/19")
     screenshot(page, "voila-stepper", stepper)
     print(f"\nVoila: click to redrawn board {ms:.0f} ms")

@@ -1,0 +1,167 @@
+"""Drills on a live board: one small task at a time, the learner's own moves checked by the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from ..drills import KINDS, Drill, Task
+from ._common import MessageLine
+from ._stepper import StepperWidget
+
+__all__ = ["DrillWidget"]
+
+
+class DrillWidget(w.VBox):
+    """A :class:`~bgsim.drills.Drill` to work through by clicking, lichess-style.
+
+    Each task shows its position and what to do. Play tasks put the roll on the teaching
+    stepper: the learner moves the checkers, a step the rules forbid is refused with its
+    rule (and counts as a wrong try), and a finished turn is checked against the task's
+    goal. A result task offers single game, gammon or backgammon. "Show solution" tells the
+    answer only when asked; "Next task" moves on. The score (tasks solved at the first try)
+    shows at the end.
+
+    Parameters
+    ----------
+    kinds : sequence of str, optional
+        Which tasks (see :data:`bgsim.drills.KINDS`); all kinds by default.
+    per_kind : int, default 2
+        Tasks of each kind: the first half plain, the rest harder.
+    rng : int, SeedSequence or Generator, optional
+        The seed the tasks are drawn with (the same seed, the same drill).
+    size : int or None, default 520
+        The board's width in pixels.
+
+    >>> d = DrillWidget(["only-play"], per_kind=1, rng=5)
+    >>> d.title.value.startswith("<b>Task 1 of 1")
+    True
+    >>> task = d.drill.task
+    >>> for step in task.solution_play().steps:         # play the solution by clicking
+    ...     d.stepper.click(step[0]); d.stepper.click(step[1])
+    >>> d.message.kind, d.drill.finished
+    ('ok', True)
+    """
+
+    def __init__(self, kinds: Any = tuple(KINDS), per_kind: int = 2, *, rng: Any = None,
+                 size: int | None = 520) -> None:
+        self.drill = Drill(kinds, per_kind=per_kind, rng=rng)
+        self.title = w.HTML()
+        self.title.add_class("bgsim-drill-title")
+        self.message = MessageLine()
+        first = self.drill.task
+        self.stepper = StepperWidget(first.position, dice=first.dice or (1, 1), size=size, show_answers=False)
+        self.stepper.add_class("bgsim-drill-board")
+        for button in (self.stepper.roll_button, self.stepper.set_button, self.stepper.next_button,
+                       self.stepper.answers_button, *self.stepper.die_boxes):
+            button.layout.display = "none"   # the task gives the roll: no rolling, no list of plays
+        self.stepper.board.on_click(self._after_click)
+        self.choices = w.ToggleButtons(options=[], value=None)
+        self.choices.add_class("bgsim-drill-choices")
+        self.choices.observe(self._on_choice, names="value")
+        self.solution_button = w.Button(description="Show solution", icon="eye")
+        self.solution_button.add_class("bgsim-drill-solution")
+        self.solution_button.on_click(lambda _b: self.show_solution())
+        self.next_button = w.Button(description="Next task", icon="forward", button_style="primary")
+        self.next_button.add_class("bgsim-drill-next")
+        self.next_button.on_click(lambda _b: self.next_task())
+        self.score = w.HTML()
+        self.score.add_class("bgsim-drill-score")
+        super().__init__([self.title, self.stepper, self.choices, self.message,
+                          w.HBox([self.solution_button, self.next_button]), self.score])
+        self.add_class("bgsim-drill")
+        self.add_class("bgsim-widget")
+        self._solved = False
+        self._seen_refusal = ""
+        self._show_task()
+
+    # ------------------------------------------------------------------ the task
+    def _show_task(self) -> None:
+        task = self.drill.task
+        n = self.drill.index + 1
+        self.title.value = (f"<b>Task {n} of {len(self.drill)}</b> &middot; {KINDS[task.kind]}"
+                            f"{' &middot; harder' if task.level > 1 else ''}<br>{task.prompt}")
+        self._solved = False
+        self._seen_refusal = ""
+        self.message.say("", "info")
+        self.next_button.disabled = True
+        self.solution_button.disabled = False
+        self.stepper.message.layout.display = "none"      # the drill says it, in its own message line
+        for part in (self.stepper.played, self.stepper.explain, self.stepper.undo_button):
+            part.layout.display = "none" if task.kind == "result" else None
+        if task.kind == "result":
+            self.stepper.set_position(task.position)
+            self.choices.unobserve(self._on_choice, names="value")
+            self.choices.options = list(task.choices)
+            self.choices.value = None
+            self.choices.observe(self._on_choice, names="value")
+            self.choices.layout.display = None
+        else:
+            self.choices.layout.display = "none"
+            self.stepper.set_position(task.position, task.dice)
+
+    def _after_click(self, _click: Any) -> None:
+        """After each board click: a refusal is a wrong try; a finished turn is checked."""
+        task = self.drill.task
+        if self._solved or task.kind == "result" or self.stepper.turn is None:
+            return
+        shown = self.stepper.message
+        if shown.kind == "error":
+            if shown.text != self._seen_refusal:   # the same refusal twice is one wrong try
+                self._seen_refusal = shown.text
+                self.drill.wrong_try()
+            self.message.say(f"Not that: {shown.text}", "error")
+            return
+        turn = self.stepper.turn
+        if turn.steps and turn.is_complete:
+            self._judge(self.drill.answer(turn.play))
+        else:
+            self.message.say(shown.text, shown.kind)
+
+    def _on_choice(self, change: dict) -> None:
+        if change["new"] is None or self._solved:
+            return
+        self._judge(self.drill.answer(change["new"]))
+
+    def _judge(self, verdict: Any) -> None:
+        if verdict.right:
+            self._solved = True
+            self.message.say(verdict.text, "ok")
+            self.next_button.disabled = False
+            self.solution_button.disabled = True
+            if self.drill.finished:
+                self._finish()
+        else:
+            self.message.say(verdict.text, "error")
+            if self.drill.task.kind != "result":
+                self.stepper.set_position(self.drill.task.position, self.drill.task.dice)   # try again
+
+    # ------------------------------------------------------------------ buttons
+    def show_solution(self) -> None:
+        """Say the solution of the current task (it then counts as not solved at the first try)."""
+        if not self.drill.finished:
+            self.message.say(f"Solution: {self.drill.reveal()}", "info")
+
+    def next_task(self) -> None:
+        """Go on to the next task (skipping the current one if it is not solved)."""
+        if self.drill.finished:
+            return
+        if not self._solved:
+            self.drill.skip()
+        if self.drill.finished:
+            self._finish()
+            return
+        self._show_task()
+
+    def _finish(self) -> None:
+        right, done = self.drill.score
+        self.score.value = (f"<b>Done: {right} of {done} tasks solved at the first try.</b> "
+                            f"Run the cell again with another seed (<code>rng=</code>) for new tasks.")
+        self.next_button.disabled = True
+        self.solution_button.disabled = True
+
+    @property
+    def task(self) -> Task:
+        """The current task."""
+        return self.drill.task

@@ -1,0 +1,73 @@
+"""A quiz on the page: the question, the answer field, a Check button and the feedback."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from ..quiz import Quiz
+
+__all__ = ["QuizWidget"]
+
+_RIGHT, _WRONG = "#1a7f37", "#b42318"
+
+
+class QuizWidget(w.VBox):
+    """A :class:`~bgsim.quiz.Quiz` to answer: radio buttons for a choice (a text box for a
+    number or a play), **Check**, and the quiz's own feedback in green or red.
+
+    The feedback is :meth:`Quiz.check <bgsim.quiz.Quiz.check>`'s, word for word, so what a
+    learner reads is what the lesson's answer key asserts. A typed answer is checked as soon
+    as it is entered. The outer box has the CSS class ``bgsim-quiz``, the feedback
+    ``bgsim-feedback``. A quiz shown as the last line of a cell (or ``quiz.widget``) is one
+    of these.
+
+    Parameters
+    ----------
+    quiz : Quiz
+        The question, its choices or placeholder, and its check.
+
+    >>> from bgsim.quiz import Quiz
+    >>> q = Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="The bar counts as point 25.")
+    >>> box = QuizWidget(q)
+    >>> box.field.value = 25
+    >>> box.check_button.click()
+    >>> box.feedback.value
+    '<span style="color:#1a7f37;font-size:1.05em">Right! The bar counts as point 25.</span>'
+    """
+
+    def __init__(self, quiz: Quiz) -> None:
+        if not isinstance(quiz, Quiz):
+            raise TypeError(f"quiz must be a bgsim.quiz.Quiz, not {type(quiz).__name__}")
+        self.quiz = quiz
+        self.field: w.RadioButtons | w.Text
+        if quiz.choices is not None:
+            self.field = w.RadioButtons(options=quiz.choices, value=None, layout=w.Layout(width="auto"))
+        else:
+            self.field = w.Text(placeholder=quiz.placeholder, continuous_update=False)
+        self.check_button = w.Button(description="Check", button_style="primary", icon="check")
+        self.feedback = w.HTML()
+        self.feedback.add_class("bgsim-feedback")
+        self.check_button.on_click(lambda _b: self.check())
+        if isinstance(self.field, w.Text):
+            self.field.observe(lambda _change: self.check(), names="value")
+        super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback])
+        self.add_class("bgsim-quiz")
+
+    def check(self) -> tuple[bool, str]:
+        """Check the answer given (what **Check** does): show the feedback and return it as ``(right, why)``."""
+        right, why = self.quiz.check(self.field.value)
+        colour = _RIGHT if right else _WRONG
+        self.feedback.value = f'<span style="color:{colour};font-size:1.05em">{_escape(why)}</span>'
+        return right, why
+
+    def __repr__(self) -> str:
+        # ipywidgets names the class in a widget's text form; a quiz keeps the name of the plain
+        # box it always was, so the lessons' stored outputs ("VBox(children=...") stay the same.
+        text: str = super().__repr__()
+        return "VBox" + text.removeprefix(type(self).__name__)
+
+
+def _escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` escaped (quotes left as they are, as the feedback always showed them)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+

@@ -1,0 +1,119 @@
+"""The lessons let learners try before they are told (issue 19).
+
+Every lesson is executed in a fresh kernel, cell by cell. After each cell the test asks the
+kernel which quizzes exist (:class:`bgsim.quiz.Quiz`, with the texts that would give its
+answer away, ``quiz.answers``), so it knows the cell where each question is first shown.
+Then:
+
+- nothing on screen in the question's section (from the heading above it down to it), no
+  output and no markdown, contains an answer's text: no printed check, answer table, caption
+  or summary line. (Earlier sections teach; a section that asks must not tell. Board
+  pictures count by their words: captions and titles, not the point numbers 1-24 every
+  board shows.)
+- no visible code cell builds a quiz with its answer key or asserts an answer
+  (``Quiz.choice``/``Quiz.number``/``Quiz.play``/``.check(``): those cells have collapsed
+  input (``"jupyter": {"source_hidden": true}``), so a learner reading the lesson never sees them.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+NOTEBOOKS = sorted(p for p in LESSONS.glob("*.ipynb"))
+
+PROBE = """\
+import gc as _gc, json as _json
+from bgsim.quiz import Quiz as _Quiz
+print(_json.dumps([[id(_q), list(_q.answers)] for _q in _gc.get_objects() if isinstance(_q, _Quiz)]))
+"""
+
+def _hidden(cell) -> bool:
+    meta = cell.get("metadata", {})
+    return bool(meta.get("jupyter", {}).get("source_hidden")) or bool(
+        {"hide-input", "remove-input"} & set(meta.get("tags", [])))
+
+
+def _output_text(cell) -> str:
+    parts = []
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "stream":
+            parts.append(out.get("text", ""))
+        for mime in ("text/plain", "text/html", "text/markdown", "image/svg+xml"):
+            value = out.get("data", {}).get(mime)
+            if value:
+                text = "".join(value) if isinstance(value, list) else str(value)
+                parts.append(_readable(text) if mime != "text/plain" or "<svg" in text else text)
+    return "\n".join(parts)
+
+
+def _readable(markup: str) -> str:
+    """The words a reader sees in HTML or SVG: text between tags, less a board's bare point
+    numbers (every board shows 1 to 24; a number in a caption or a sentence still counts)."""
+    pieces = (html.unescape(t).strip() for t in re.findall(r">([^<]+)<", markup))
+    return "\n".join(t for t in pieces if t and not t.isdigit())
+
+
+def _answer_pattern(answer: str) -> re.Pattern[str]:
+    """An answer as a whole token: '20' does not match '200' or '20.5', a play matches as written."""
+    return re.compile(r"(?<![\w./])" + re.escape(answer) + r"(?![\w/]|\.\d)")
+
+
+def _run(path: Path):
+    """Execute the lesson; return its cells (with fresh outputs) and {quiz id: (cell index, answers)}."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(LESSONS)}})
+    shown: dict[int, tuple[int, list[str]]] = {}
+    with client.setup_kernel():
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            client.execute_cell(cell, i)
+            probe = nbformat.v4.new_code_cell(PROBE)
+            nb.cells.append(probe)            # a cell of its own: outputs are routed by index
+            client.execute_cell(probe, len(nb.cells) - 1)
+            nb.cells.pop()
+            text = "".join(o.get("text", "") for o in probe.outputs if o.get("output_type") == "stream")
+            for quiz_id, answers in json.loads(text.strip().splitlines()[-1]):
+                shown.setdefault(quiz_id, (i, answers))
+    return nb.cells, shown
+
+
+@pytest.fixture(scope="module", params=NOTEBOOKS, ids=lambda p: p.stem)
+def lesson(request):
+    return request.param, *_run(request.param)
+
+
+def test_no_answer_is_on_screen_before_its_question(lesson):
+    path, cells, shown = lesson
+    leaks = []
+    for k, answers in shown.values():
+        section = max((j for j in range(k) if cells[j].cell_type == "markdown"
+                       and re.match(r"#{1,2} ", cells[j].source.lstrip())), default=0)
+        for answer in answers:
+            pattern = _answer_pattern(answer)
+            for j in range(section, k):
+                cell = cells[j]
+                if cell.cell_type == "code" and pattern.search(_output_text(cell)):
+                    leaks.append(f"cell {j} output shows {answer!r} (question in cell {k})")
+                elif cell.cell_type == "markdown" and pattern.search(cell.source):
+                    leaks.append(f"cell {j} text says {answer!r} (question in cell {k})")
+    assert not leaks, f"{path.name}: " + "; ".join(leaks)
+
+
+_ANSWER_KEY = re.compile(r"Quiz\.(choice|number|play)\(|\.check\(|answer\s*=")
+
+
+def test_no_visible_code_cell_holds_an_answer_key(lesson):
+    path, cells, _shown = lesson
+    visible = [j for j, c in enumerate(cells) if c.cell_type == "code" and not _hidden(c)
+               and _ANSWER_KEY.search(c.source)]
+    assert not visible, f"{path.name}: cells {visible} show a quiz's answer key; collapse their input"
