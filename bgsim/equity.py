@@ -975,12 +975,13 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     if owner == "opponent":
         raise RuleViolationError("the cube belongs to the opponent: only its owner may double (R25)")
     x = _check_x(cube_life)
+    if score is not None and match_length is None and away is not None:
+        raise MatchEquityError("score= without match_length is the deprecated spelling of away=: give one of them "
+                               "(score=(mine, theirs) in points won needs match_length=N)")
     if score is not None and match_length is None:
         warnings.warn("cube_decision(score=...) without match_length reads the score as points away, as it used "
                       "to; that is deprecated: give match_length=N with score=(mine, theirs) in points won, or "
                       "away=(my_away, opp_away)", DeprecationWarning, stacklevel=2)
-        if away is not None:
-            raise MatchEquityError("give away= only (score= without match_length is its deprecated form)")
         score, away = None, _pair(score, "score", "points away: mine, theirs")
     pair = match_away(match_length=match_length, score=score, away=away)
     n = None if match_length is None else int(match_length)
