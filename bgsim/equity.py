@@ -161,7 +161,7 @@ def match_equity_table() -> MatchEquityTable:
     >>> "permission notice are preserved" in match_equity_table().notice
     True
     """
-    text = resources.files("bgsim").joinpath("data").joinpath(_MET_FILE).read_text(encoding="utf-8")
+    text = resources.files("bgsim.data").joinpath(_MET_FILE).read_text(encoding="utf-8")
     return _parse_met(text)
 
 

@@ -377,3 +377,36 @@ def test_cube_decision_take_point_agrees_with_janowski_points():
 
     d = cube_decision(0.7, gammons=(0.25, 0.1), cube_life=0.68)
     assert d.take_point == pytest.approx(janowski_points(0.68, W=1.25, L=1.1).take_point)
+
+
+def test_the_table_is_found_when_a_folder_named_bgsim_shadows_the_package(tmp_path):
+    """Issue 22: run from the folder above a clone named ``bgsim``, ``import bgsim`` finds the
+    clone (no ``__init__.py`` at its top) as a namespace package while an editable install's
+    finder still maps the submodules; the data must come through importlib.resources by the
+    data package's own name, not from ``files("bgsim")/data`` (the clone's top folder)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import bgsim
+
+    package = Path(bgsim.__file__).parent
+    (tmp_path / "bgsim").mkdir()                       # the clone's top folder: no __init__.py, no data/
+    script = f"""
+import importlib.machinery, sys
+class EditableFinder:   # as setuptools' editable install maps bgsim's submodules to the source folder
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        if fullname.startswith("bgsim."):
+            return importlib.machinery.PathFinder.find_spec(fullname, [{str(package)!r}])
+        return None
+sys.meta_path.insert(0, EditableFinder)
+import bgsim
+assert bgsim.__spec__.origin in (None, "namespace"), bgsim.__spec__    # the shadowing namespace package
+from bgsim import equity
+print(equity.match_equity(3, 5))
+"""
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                         env={"PATH": "", "PYTHONPATH": ""})
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout) == match_equity(3, 5)
