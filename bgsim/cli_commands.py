@@ -41,7 +41,7 @@ from .equity import (
 from .errors import BearoffError, BgsimError, InvalidPositionError, MatchEquityError, ParseError
 from .events import GameState
 from .game import Game
-from .montecarlo import estimate
+from .montecarlo import DEFAULT_PLAYER, estimate
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
 from .results import jsonable
@@ -54,6 +54,8 @@ __all__ = ["COMMANDS", "Output"]
 STOPPED = 130
 
 NUMBERING = "points are numbered from player 0's side, as drawn (player 1 counts point p as 25 - p; R1)"
+MOVER = "(player 1 is on roll: plays are in player 1's numbering, as the mover counts; a drawn board shows player " \
+        "0's, where point p is 25 - p; R1)"
 
 
 @dataclass
@@ -190,7 +192,9 @@ def plays(args: argparse.Namespace) -> Output:
     found = pos.legal_plays(dice, caucasian=args.caucasian)
     width = len(str(len(found)))
     lines = [f"{i:>{width}}. {play}" for i, play in enumerate(found, 1)]
-    data = {"position": pos.gnubg_id(), "turn": pos.turn, "dice": list(dice),
+    if pos.turn == 1:
+        lines.append(MOVER)
+    data = {"position": pos.gnubg_id(), "turn": pos.turn, "numbering": f"player {pos.turn}", "dice": list(dice),
             "plays": [{"play": str(p), "steps": [list(s) for s in p.steps], "hits": list(p.hits),
                        "after": p.after.gnubg_id() if p.after is not None else None} for p in found]}
     return Output(lines, data)
@@ -210,7 +214,10 @@ def check(args: argparse.Namespace) -> Output:
     play = pos.parse_play(text, dice, caucasian=args.caucasian)
     after = pos.play(play, caucasian=args.caucasian)
     lines = [f"legal: {play}", f"then the opponent is on roll in {after.gnubg_id()}"]
-    return Output(lines, {"legal": True, "play": str(play), "dice": list(dice), "after": after.gnubg_id()})
+    if pos.turn == 1:
+        lines.append(MOVER)
+    return Output(lines, {"legal": True, "play": str(play), "dice": list(dice), "after": after.gnubg_id(),
+                          "numbering": f"player {pos.turn}"})
 
 
 def odds(args: argparse.Namespace) -> Output:
@@ -472,9 +479,9 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
         raise ParseError(f"cannot read {args.what!r} as a chance or a position: give a chance (0.72 or 72%), or "
                          "start, a gnubg Position ID[:Match ID], an XGID or board:P=N,...") from None
     lines: list[str] = []
-    playout = {"games": DEFAULT_GAMES if args.games is None else args.games, "player": _player(args.player or
-               "net"), "rng": 0 if args.seed is None else args.seed, "workers": args.workers or 1,
-               "progress": not args.quiet}
+    playout = {"games": DEFAULT_GAMES if args.games is None else args.games,
+               "player": _player(args.player or DEFAULT_PLAYER), "rng": 0 if args.seed is None else args.seed,
+               "workers": 1 if args.workers is None else args.workers, "progress": not args.quiet}
     if carried:
         given = [flag for flag, v in (("--cube", args.cube), ("--owner", args.owner), ("--match", args.match),
                                       ("--score", args.score), ("--away", args.away), ("--crawford", args.crawford))

@@ -555,3 +555,12 @@ def test_the_cli_doc_and_help_say_the_conventions(capsys):
     main(["cube", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "points won" in text and "--away" in text and "--json" in text
+
+
+def test_plays_say_whose_numbering_when_player_1_is_on_roll(capsys):
+    _, out, _ = _run(capsys, "plays", "board:6=2,19=-1,bar=0/1,turn=1", "21")
+    assert out.splitlines()[0] == "1. 6/4 6/5" and "plays are in player 1's numbering" in out.splitlines()[-1]
+    _, out, _ = _run(capsys, "plays", "board:6=2,19=-1,bar=0/1", "21")
+    assert "numbering" not in out
+    _, out, _ = _run(capsys, "check", "board:6=2,19=-1,bar=0/1,turn=1", "21", "6/3")
+    assert "legal: 6/3" in out and "player 1's numbering" in out
