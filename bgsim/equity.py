@@ -968,6 +968,9 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     >>> cube_decision(1.0).action                       # a sure single win: cash it
     'Double, pass'
     """
+    if hasattr(p_win, "legal_plays") or hasattr(p_win, "position"):
+        raise MatchEquityError("equity.cube_decision takes a winning chance; for a position or a game use "
+                               "bgsim.cube_decision(position), which plays it out first")
     p = _check_p(p_win)
     g = _rates(gammons)
     c = _check_cube(cube)

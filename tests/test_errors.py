@@ -164,6 +164,7 @@ CASES = [
     ("match_away score alone", lambda: equity.match_away(score=(2, 4)), MatchEquityError),
     ("match_away away 9 in 7", lambda: equity.match_away(match_length=7, away=(9, 3)), MatchEquityError),
     # issue 22: cube decisions from a position
+    ("equity.cube_decision(position)", lambda: equity.cube_decision(START), MatchEquityError),
     ("decision from text", lambda: decisions.cube_decision("0.7"), MatchEquityError),
     ("decision chance with games", lambda: decisions.cube_decision(0.7, games=36), MatchEquityError),
     ("decision position with gammons", lambda: decisions.cube_decision(START, gammons=(0.1, 0.1)),
