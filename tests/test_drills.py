@@ -93,3 +93,57 @@ def test_bad_settings_get_clear_errors():
         Drill(per_kind=0)
     with pytest.raises(InvalidSettingError, match="needs a roll"):
         make_task("enter", Position.initial())
+
+
+# Take or drop (a decision kind: a choice about a last-roll position, no play) ---------------
+
+def test_a_board_drill_never_includes_a_decision_kind_unless_asked():
+    from bgsim.drills import DECISION_KINDS
+    assert "take-drop" in DECISION_KINDS and "take-drop" not in KINDS
+    assert all(t.kind in KINDS for t in Drill(per_kind=1, rng=3).tasks)
+
+
+def test_take_drop_tasks_are_seeded_last_rolls_judged_by_the_exact_count_and_the_take_point():
+    from bgsim.equity import match_take_point
+    from bgsim.exact import bearoff_chance
+
+    d = Drill(["take-drop"], per_kind=4, rng=2026)
+    again = Drill(["take-drop"], per_kind=4, rng=2026)
+    assert [(t.position, t.length, t.score) for t in d.tasks] == [(t.position, t.length, t.score) for t in again.tasks]
+    assert [t.level for t in d.tasks] == [1, 1, 2, 2]
+    answers = []
+    for t in d.tasks:
+        assert t.dice is None and t.choices == ("take", "drop") and t.position.turn == 0
+        assert bearoff_chance(t.position.swap()).count == 36             # dark is off next turn for sure
+        dark_wins = (36 - bearoff_chance(t.position).count) / 36
+        if t.level == 1:
+            assert t.length == 0 and t.take_point == 0.25 and "Money play." in t.prompt
+        else:
+            n, (a, b) = t.length, t.score
+            assert n in (5, 7) and min(n - a, n - b) >= 2
+            assert t.take_point == match_take_point(n - b, n - a, 1)            # dark is doubled
+            assert f"{n}-point match, score light {a}, dark {b}" in t.prompt
+            assert (dark_wins >= t.take_point) != (dark_wins >= 0.25)           # the score turns the money answer
+        right = "take" if dark_wins >= t.take_point else "drop"
+        assert abs(dark_wins - t.take_point) >= 0.01
+        assert t.check(right).right and not t.check({"take": "drop", "drop": "take"}[right]).right
+        assert t.solution().startswith(right.capitalize()) and "(R26)" in t.solution()
+        answers.append(right)
+    assert answers[0] != answers[1] and answers[2] != answers[3]                # takes and drops in turn
+    assert not d.tasks[0].check("double").right
+
+
+def test_take_drop_checks_words_and_scores():
+    pos = Position.from_counts({2: 2}, {1: 1}, turn=0)      # light misses with 10 rolls: 27.8%
+    money = make_task("take-drop", pos)
+    assert money.check("take").right and "10/36 = 27.8%" in money.check("take").text
+    verdict = money.check("drop")
+    assert not verdict.right and verdict.text.startswith("Not drop: light misses with 10 of the 36 rolls")
+    at_score = make_task("take-drop", pos, level=2, length=5, score=(3, 3))   # 2-away each: 32.3% needed
+    assert at_score.check("drop").right and "32.3%" in at_score.prompt
+    with pytest.raises(InvalidSettingError, match="last roll"):
+        make_task("take-drop", Position.initial())
+    with pytest.raises(InvalidSettingError, match="last roll"):
+        make_task("take-drop", Position.from_counts({2: 2}, {2: 2}, turn=0))  # 2-1 leaves one of them
+    with pytest.raises(InvalidSettingError, match="2 or more points away"):
+        make_task("take-drop", pos, length=5, score=(4, 0))
