@@ -107,7 +107,7 @@ def _stop(proc: subprocess.Popen, shutdown_url: str | None = None) -> None:
     for child in family:
         try:
             child.wait(timeout=5)
-        except Exception:  # noqa: BLE001 - psutil's TimeoutExpired or NoSuchProcess: kill what is left
+        except Exception:
             with contextlib.suppress(Exception):
                 child.kill()
 
