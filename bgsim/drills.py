@@ -3,6 +3,7 @@
 A :class:`Drill` is a seeded series of :class:`Task` values, each a position (and a roll)
 with one thing to do:
 
+- ``"route"``: move one checker with several dice, stopping only on open points (R5-R7);
 - ``"enter"``: bring the checkers on the bar in, against closed points (R13-R15);
 - ``"only-play"``: find the only legal play, where a tempting first step leads nowhere (R10-R12);
 - ``"bear-off"``: bear off as many checkers as the roll allows (R16-R19);
@@ -41,6 +42,7 @@ __all__ = ["KINDS", "Drill", "Task", "Verdict", "make_task"]
 
 #: The kinds of task, in the order a drill gives them, with what they teach.
 KINDS: dict[str, str] = {
+    "route": "one checker, several dice (R5-R7)",
     "enter": "enter from the bar (R13-R15)",
     "only-play": "find the only legal play (R10-R12)",
     "bear-off": "bear off as many checkers as you can (R16-R19)",
@@ -67,7 +69,8 @@ class Task:
     """One task: a position to look at, what to do, and how to check it.
 
     ``dice`` is None for a ``"result"`` task (nothing to play: pick one of :attr:`choices`).
-    ``level`` is 1 (plain) or 2 (a harder case of the same rules).
+    ``level`` is 1 (plain) or 2 (a harder case of the same rules). A ``"route"`` task keeps
+    its checker's ``route``: (from, to), both in the mover's numbering.
     """
 
     kind: str
@@ -78,6 +81,7 @@ class Task:
     choices: tuple[str, ...] = ()
     loser: int | None = None
     goal: int = field(default=0, repr=False)   # bear-off: the most checkers the roll can take off
+    route: tuple[int, int] | None = None        # route: the checker's (from, to)
 
     def check(self, answer: Play | str) -> Verdict:
         """Check an answer: a finished play (a :class:`Play` or notation) or, for a result
@@ -106,7 +110,25 @@ class Task:
                                  f"can (R17, R18).")
         if self.kind == "only-play":
             return Verdict(True, f"Right: {play} is the only legal play of {self.dice[0]}-{self.dice[1]} here.")
+        if self.kind == "route":
+            return self._check_route(play, answer)
         return Verdict(True, f"Right: {play} brings you in and plays the roll (R13, R14).")
+
+    def _check_route(self, play: Play, answer: Play | str) -> Verdict:
+        assert self.route is not None and self.dice is not None
+        src, dst = self.route
+        path = _route_points(play, src, dst) or (_route_points(answer, src, dst) if isinstance(answer, Play) else None)
+        double = self.dice[0] == self.dice[1]
+        if path is None:
+            how = ("a double is four moves, and one checker may make several of them (R6)" if double else
+                   "one checker may use both dice, one after the other (R5)")
+            return Verdict(False, f"Legal, but no checker goes from {src} to {dst}: {how}.")
+        stops = [str(p) for p in path[1:-1]]
+        where = (f"the {stops[0]}-point, an open point" if len(stops) == 1 else
+                 f"points {', '.join(stops[:-1])} and {stops[-1]}, all open")
+        rules = "R6, R7" if double else "R5, R7"
+        return Verdict(True, f"Right: {'/'.join(str(p) for p in path)}: on the way the checker stops on {where} "
+                             f"({rules}).")
 
     def _check_result(self, answer: object) -> Verdict:
         assert self.loser is not None
@@ -127,6 +149,9 @@ class Task:
         plays = self.position.legal_plays(self.dice)
         if self.kind == "bear-off":
             return next(p for p in plays if _borne_off(p) == self.goal)
+        if self.kind == "route":
+            assert self.route is not None
+            return next(p for p in plays if _route_points(p, *self.route))
         return plays[0]
 
     def solution(self) -> str:
@@ -141,11 +166,84 @@ class Task:
             return f"{play}: the only legal play (R10-R12)."
         if self.kind == "bear-off":
             return f"{play}: it bears off {self.goal} (R17, R18)."
+        if self.kind == "route":
+            assert self.route is not None and self.dice is not None
+            return _route_solution(self.position, self.dice, play, *self.route)
         return f"{play}" + (f" (one of {n} legal plays)" if n > 1 else " (the only legal play)") + "."
 
 
 def _borne_off(play: Play) -> int:
     return sum(1 for _src, dst in play.steps if dst == 0)
+
+
+def _route_points(play: Play, src: int, dst: int) -> list[int] | None:
+    """The points one checker of ``play`` passes from ``src`` to ``dst`` (both included), or None.
+
+    >>> _route_points(Position.initial().parse_play("24/14", (6, 4)), 24, 14)
+    [24, 18, 14]
+    """
+    steps = list(play.steps)
+
+    def walk(at: int, used: frozenset[int], path: list[int]) -> list[int] | None:
+        if at == dst and len(path) > 1:
+            return path
+        for i, (a, b) in enumerate(steps):
+            if i not in used and a == at and b >= dst:
+                found = walk(b, used | {i}, [*path, b])
+                if found:
+                    return found
+        return None
+
+    return walk(src, frozenset(), [src])
+
+
+def _closed(pos: Position, point: int) -> bool:
+    """True when the opponent holds ``point`` (the mover's numbering) with two or more checkers (R7)."""
+    return pos.theirs[25 - point] >= 2
+
+
+def _routes(pos: Position, dice: tuple[int, int]) -> list[tuple[int, int, int]]:
+    """Route tasks in ``pos`` for ``dice``: (level, from, to), the best first.
+
+    Level 1, a non-double: one checker can use both dice, but only in one order (one of the
+    two stops is closed, R5, R7). Level 2, a double: one checker makes two to four of the
+    moves, every stop open (R6). The route must be part of a legal play.
+    """
+    if pos.bar[0]:
+        return []
+    a, b = dice
+    plays = pos.legal_plays(dice)
+    found = []
+    for src in range(24, 0, -1):
+        if not pos.mine[src]:
+            continue
+        if a != b:
+            dst = src - a - b
+            if dst < 1 or _closed(pos, dst) or _closed(pos, src - a) == _closed(pos, src - b):
+                continue
+            level = 1
+        else:
+            hops = 0
+            while hops < 4 and src - (hops + 1) * a >= 1 and not _closed(pos, src - (hops + 1) * a):
+                hops += 1
+            if hops < 2:
+                continue
+            dst, level = src - hops * a, 2
+        if any(_route_points(p, src, dst) for p in plays):
+            found.append((level, src, dst))
+    return sorted(found, key=lambda t: (t[2] - t[1], -t[1]))   # the longest route, the farthest back
+
+
+def _route_solution(pos: Position, dice: tuple[int, int], play: Play, src: int, dst: int) -> str:
+    path = _route_points(play, src, dst) or [src, dst]
+    route = "/".join(str(p) for p in path)
+    rest = f" The whole play: {play}." if str(play) != f"{src}/{dst}" else ""
+    if dice[0] == dice[1]:
+        return f"{route}: {len(path) - 1} moves of {dice[0]}, every stop open (R6, R7).{rest}"
+    first = src - path[1]
+    closed = src - (dice[0] + dice[1] - first)
+    return (f"{route}: the {closed}-point is closed, so the checker plays the {first} first and stops on the "
+            f"{path[1]}-point (R5, R7).{rest}")
 
 
 def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
@@ -159,8 +257,15 @@ def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
 
 
 def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None, *, level: int = 1,
-              loser: int | None = None) -> Task:
+              loser: int | None = None, route: tuple[int, int] | None = None) -> Task:
     """A task of ``kind`` on ``position`` (and ``dice``), with its prompt written for it.
+
+    A ``"route"`` task moves the checker on ``route[0]`` to ``route[1]``; without ``route``
+    the longest route the roll allows is taken.
+
+    >>> make_task("route", Position.from_counts({24: 1, 13: 4, 8: 3, 6: 5, 0: 2},
+    ...                                         {7: 2, 6: 6, 8: 2, 13: 3, 0: 2}), (6, 4)).prompt
+    'Roll 6-4. Move the checker on the 24-point to the 14-point, using both dice.'
 
     >>> make_task("only-play", Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5}),
     ...           (6, 2)).prompt
@@ -177,6 +282,21 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
     if dice is None:
         raise InvalidSettingError(f"a {kind!r} task needs a roll")
     roll = f"Roll {dice[0]}-{dice[1]}. "
+    if kind == "route":
+        if route is None:
+            found = _routes(position, dice)
+            if not found:
+                raise InvalidSettingError(f"no checker here has a route for {dice[0]}-{dice[1]}")
+            route = found[0][1:]
+        src, dst = route
+        which = "a checker" if position.mine[src] > 1 else "the checker"
+        if dice[0] != dice[1]:
+            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point, using both dice."
+        else:
+            hops = (src - dst) // dice[0]
+            rest = "" if hops == 4 else ", then play the rest of the roll"
+            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point{rest}."
+        return Task(kind, prompt, position, dice, level, route=(src, dst))
     if kind == "enter":
         n = position.bar[0]
         checkers = f"your {n} checkers" if n > 1 else "your checker"
@@ -229,6 +349,9 @@ def _level_of(kind: str, pos: Position, dice: tuple[int, int]) -> int | None:
         return 2 if kind_won is not ResultKind.SINGLE else 1
     if dice == (0, 0):
         return None
+    if kind == "route":
+        found = [lv for lv, _src, _dst in _routes(pos, dice)]
+        return found[0] if found else None
     plays = pos.legal_plays(dice)
     if len(plays) == 1 and plays[0].is_empty:
         return None
