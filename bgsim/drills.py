@@ -5,7 +5,8 @@ with one thing to do:
 
 - ``"route"``: move one checker with several dice, stopping only on open points (R5-R7);
 - ``"enter"``: bring the checkers on the bar in, against closed points (R13-R15);
-- ``"only-play"``: find the only legal play, where a tempting first step leads nowhere (R10-R12);
+- ``"only-play"``: find the only legal play, where a tempting first step leads nowhere (R10-R12;
+  no checker on the bar and no bearing off, so these rules are all it takes);
 - ``"bear-off"``: bear off as many checkers as the roll allows (R16-R19);
 - ``"result"``: say whether a finished game is a single game, a gammon or a backgammon (R23).
 
@@ -362,8 +363,8 @@ def _level_of(kind: str, pos: Position, dice: tuple[int, int]) -> int | None:
         if not closed:
             return None
         return 2 if pos.bar[0] > 1 else 1
-    if kind == "only-play":
-        if len(plays) != 1 or not _tempting(pos, dice):
+    if kind == "only-play":   # R10-R12 alone: no entering (R13) and no bearing off (R16) to know yet
+        if len(plays) != 1 or pos.bar[0] or pos.can_bear_off() or _borne_off(plays[0]) or not _tempting(pos, dice):
             return None
         return 2 if dice[0] == dice[1] or plays[0].dice_used < (4 if dice[0] == dice[1] else 2) else 1
     # bear-off: a choice that matters

@@ -30,8 +30,8 @@ def test_every_task_fits_its_kind(drill):
         assert not plays[0].is_empty
         if t.kind == "enter":
             assert t.position.bar[0] >= 1 and any(t.position.theirs[d] >= 2 for d in t.dice)   # a closed entry (R14)
-        elif t.kind == "only-play":
-            assert len(plays) == 1
+        elif t.kind == "only-play":   # R10-R12 alone: nothing on the bar, nothing borne off
+            assert len(plays) == 1 and not t.position.bar[0] and not any(dst == 0 for _s, dst in plays[0].steps)
         elif t.kind == "route":
             src, dst = t.route
             a, b = t.dice
