@@ -1,5 +1,8 @@
-"""Lessons 03, 04 and 05 in a real browser: run each in JupyterLab, then use its turn stepper
-and one of its quizzes the way a learner does; and lesson 04 in Voila, the teacher view.
+"""Lessons 01 to 05 in a real browser: run each in JupyterLab, then use its boards and one of
+its quizzes the way a learner does; and lessons 00 and 04 in Voila, the teacher view.
+
+Lessons 01-03 use the teaching stepper: a click picks a checker up, the next click tries a step,
+and the test clicks the steps a learner would try (wrong ones included, each refused with its rule).
 
 A stepper is played by what the page offers, not by a script of known moves: the test clicks
 a highlighted checker (or the bar), and when the stepper asks "where to?" it clicks the first
@@ -167,40 +170,156 @@ def answer(q, text: str, right: bool) -> str:
 
 
 # ----------------------------------------------------------------------------- the lessons
+def _point(view, point: int):
+    return view.locator(f'.point[data-point="{point}"]')
+
+
+def _pick(view, point: int) -> None:
+    """Pick up (or put down) light's checker on ``point``: the board redraws with its mark."""
+    _click(view, _checker_or(view, point, _point(view, point)))
+
+
+def step(stepper, src: int, dst: int) -> None:
+    """Play one legal step by clicking its checker, then its point (the teaching stepper)."""
+    view = stepper.locator(".bgsim-board-view")
+    _pick(view, src)
+    _click(view, _point(view, dst))
+
+
+def test_lesson01_find_the_point(lab_page, lab, screenshot):
+    page = lab_page
+    expect.set_options(timeout=30_000)
+    run_lesson(page, lab, "01-board.ipynb", ".bgsim-quiz")
+    q = quiz(page, "calls its 13-point")
+    view = q.locator(".bgsim-board-view")
+    expect(q.get_by_role("button", name="Check")).to_be_hidden()     # the click is the answer
+    _click(view, _point(view, 13))
+    expect(q.locator(".bgsim-feedback")).to_contain_text("Not quite")
+    expect(q.locator(".bgsim-feedback")).to_contain_text("player 0's 13-point")
+    _click(view, _point(view, 12))                                   # player 1's 13-point: 25 - 13
+    expect(q.locator(".bgsim-feedback")).to_contain_text("Right!")
+    screenshot(page, "lesson01-point-quiz", q)
+
+
+def test_lesson02_boards(lab_page, lab, screenshot):
+    page = lab_page
+    expect.set_options(timeout=30_000)
+    run_lesson(page, lab, "02-moving.ipynb", ".lesson02-drill")
+
+    # the point in between: 18 closed, 20 open; 6-4 takes the back checker to 14 only 4 first
+    order = page.locator(".lesson02-stepper")
+    order.scroll_into_view_if_needed()
+    view = order.locator(".bgsim-board-view")
+    expect(order.locator(".bgsim-plays")).to_be_hidden()
+    _pick(view, 24)
+    refuse(order, _point(view, 18), contains="point 18 is closed")
+    refuse(order, _point(view, 14), contains="(R5)")                  # no 10-pip jump
+    _click(view, _point(view, 20))
+    expect(order.locator(".bgsim-message")).to_contain_text("24/20 played; 6 left")
+    step(order, 20, 14)
+    expect(order.locator(".bgsim-played")).to_contain_text("24/20 20/14")
+    screenshot(page, "lesson02-stepper", order)
+
+    # a double: one checker three times, then the fourth 3 would land on the closed 12-point
+    threes = page.locator(".lesson02-double")
+    threes.scroll_into_view_if_needed()
+    for src in (24, 21, 18):
+        step(threes, src, src - 3)
+    _pick(threes.locator(".bgsim-board-view"), 15)
+    refuse(threes, _point(threes.locator(".bgsim-board-view"), 12), contains="(R7)")
+    expect(threes.locator(".bgsim-played")).to_contain_text("dice left: 3")
+
+    # exercise 3: an unmarked double hit is ambiguous, and the quiz names both plays
+    q = quiz(page, "hit both dark blots")
+    assert "24/18*/14*" in answer(q, "24/14", right=False)
+    answer(q, "24/18*/14*", right=True)
+    screenshot(page, "lesson02-quiz", q)
+
+    # the drill: the task names the roll and the route; one order is refused (R7), the other plays
+    drill = page.locator(".lesson02-drill")
+    drill.scroll_into_view_if_needed()
+    task = re.search(r"Roll (\d)-(\d)\. Move (?:a|the) checker on the (\d+)-point to the (\d+)-point",
+                     _words(drill.locator(".bgsim-drill-title").inner_text()))
+    assert task, "the first task names a roll and a route"
+    d1, d2, src, dst = map(int, task.groups())
+    assert d1 != d2 and src - dst == d1 + d2                         # level 1: a plain roll
+    board = drill.locator(".bgsim-drill-board")
+    view = board.locator(".bgsim-board-view")
+    _pick(view, src)
+    first = src - d1
+    _point(view, first).click(force=True)
+    message = board.locator(".bgsim-message")
+    expect(message).to_contain_text(re.compile(r"closed|played"))
+    if "closed" in message.inner_text():                              # that stop was the closed one
+        first = src - d2
+        _click(view, _point(view, first))
+    step(board, first, dst)
+    expect(drill.locator(".bgsim-message").last).to_contain_text("Right:")
+    screenshot(page, "lesson02-drill", drill)
+
+
 def test_lesson03_puzzles(lab_page, lab, screenshot):
     page = lab_page
     expect.set_options(timeout=30_000)
-    run_lesson(page, lab, "03-forced-play.ipynb", ".lesson03-puzzle3")
+    run_lesson(page, lab, "03-forced-play.ipynb", ".lesson03-drill")
     for k in (1, 2, 3):
         expect(page.locator(f".lesson03-puzzle{k} .bgsim-board-view svg")).to_be_visible()
 
-    # puzzle 1: the answers stay hidden until "Show answers"
+    # puzzle 1: nothing of the answer shows until "Show answers"
     p1 = page.locator(".lesson03-puzzle1")
     p1.scroll_into_view_if_needed()
+    view = p1.locator(".bgsim-board-view")
     expect(p1.locator(".bgsim-plays")).to_be_hidden()
-    expect(p1.locator(".bgsim-explain")).to_contain_text("it is forced")
-    expect(p1.locator(".bgsim-explain")).not_to_contain_text("forced (")
-    # a checker already home may not move yet: bearing off needs all 15 home
-    refuse(p1, p1.locator(f'.checker[data-player="{LIGHT}"][data-point="5"]').first, contains="(R16)")
+    expect(p1.locator(".bgsim-explain")).to_have_text("")
+    _pick(view, 5)                                  # a checker at home may not bear off yet (R16)
+    refuse(p1, view.locator(f'.tray[data-player="{LIGHT}"]'), contains="(R16)")
+    _pick(view, 5)                                  # put it down
+    _pick(view, 11)
+    refuse(p1, _point(view, 6), contains="(R10)")   # the tempting 11/6 leaves the 6 unplayable
     screenshot(page, "lesson03-refused", p1)
-    played = play_through(p1)
+    _click(view, _point(view, 5))
+    step(p1, 20, 15)
+    expect(p1.locator(".bgsim-message")).to_have_text("played 20/15 11/5")
     p1.locator(".bgsim-show-answers").click()
     expect(p1.locator(".bgsim-plays")).to_be_visible()
-    assert legal_plays(p1) == [played]                                  # a puzzle: one legal play, and we found it
-    expect(p1.locator(".bgsim-explain")).to_contain_text(f"forced ({played})")
+    assert legal_plays(p1) == ["20/15 11/5"]                         # a puzzle: one legal play
+    expect(p1.locator(".bgsim-explain")).to_contain_text("forced (20/15 11/5)")
     screenshot(page, "lesson03-solved", p1)
 
-    # puzzle 3: only the lower die can move
+    # puzzle 2: 20/15 is refused with the R11 sentence, 20/14 is played
+    p2 = page.locator(".lesson03-stepper.lesson03-puzzle2")
+    p2.scroll_into_view_if_needed()
+    view = p2.locator(".bgsim-board-view")
+    _pick(view, 20)
+    said = refuse(p2, _point(view, 15), contains="(R11)")
+    assert "higher die 6" in said
+    _click(view, _point(view, 14))
+    expect(p2.locator(".bgsim-message")).to_have_text("played 20/14")
+    screenshot(page, "lesson03-puzzle2", p2)
+
+    # puzzle 3: the 6 cannot move at all, so the 5 is played
     p3 = page.locator(".lesson03-puzzle3")
     p3.scroll_into_view_if_needed()
-    refuse(p3, p3.locator(f'.checker[data-player="{LIGHT}"][data-point="4"]').first, contains="(R16)")
-    play_through(p3)
+    view = p3.locator(".bgsim-board-view")
+    _pick(view, 20)
+    refuse(p3, _point(view, 14), contains="(R7)")
+    _click(view, _point(view, 15))
+    expect(p3.locator(".bgsim-message")).to_have_text("played 20/15")
 
     # the quiz of puzzle 1: the answer is the play just found on the board
     q = quiz(page, "Light to play 6-5")
     assert "(R10)" in answer(q, "11/6", right=False)
-    answer(q, played, right=True)
+    answer(q, "20/15 11/5", right=True)
     screenshot(page, "lesson03-quiz", q)
+
+    # the drill: the solution only on request
+    drill = page.locator(".lesson03-drill")
+    drill.scroll_into_view_if_needed()
+    expect(drill.locator(".bgsim-drill-title")).to_contain_text("Task 1 of 4")
+    expect(drill.locator(".bgsim-message").last).not_to_contain_text("Solution")
+    drill.locator(".bgsim-drill-solution").click()
+    expect(drill.locator(".bgsim-message").last).to_contain_text("Solution:")
+    screenshot(page, "lesson03-drill", drill)
 
 
 def test_lesson04_bar(lab_page, lab, screenshot):
@@ -269,6 +388,24 @@ def test_lesson05_gallery(lab_page, lab, screenshot):
     screenshot(page, "lesson05-quiz", q)
     print("\nLab, clear + Run All until the widgets answer: "
           + ", ".join(f"{name} {s:.0f} s" for name, s in TIMES.items()))
+
+
+def test_voila_lesson00_has_no_code_and_a_live_board(page, voila, screenshot):
+    """Lesson 00 reads with no code: in the teacher view its board, stepper and quizzes are live."""
+    expect.set_options(timeout=30_000)
+    page.goto(voila.url("/voila/render/lessons/00-start-here.ipynb"), timeout=LONG)
+    stepper = page.locator(".lesson00-stepper")
+    expect(stepper).to_be_attached(timeout=LONG)
+    expect(page.locator(".jp-InputArea-editor")).to_have_count(0)
+    expect(page.get_by_text("VBox(children=")).to_have_count(0)
+    expect(page.locator(".bgsim-quiz")).to_have_count(3)
+    stepper.scroll_into_view_if_needed()
+    stepper.locator(".bgsim-roll").click()
+    expect(stepper.locator(".bgsim-message")).to_contain_text("rolled")
+    view = stepper.locator(".bgsim-board-view")
+    _click(view, view.locator(f'.checker[data-player="{LIGHT}"][data-point="13"]').first)
+    expect(stepper.locator(".bgsim-message")).to_contain_text("13: picked up")
+    screenshot(page, "voila-lesson00", stepper)
 
 
 def test_voila_lesson04(page, voila, screenshot):
