@@ -169,7 +169,7 @@ class Task:
             return f"{play}: it bears off {self.goal} (R17, R18)."
         if self.kind == "route":
             assert self.route is not None and self.dice is not None
-            return _route_solution(self.position, self.dice, play, *self.route)
+            return _route_solution(self.dice, play, *self.route)
         return f"{play}" + (f" (one of {n} legal plays)" if n > 1 else " (the only legal play)") + "."
 
 
@@ -235,7 +235,8 @@ def _routes(pos: Position, dice: tuple[int, int]) -> list[tuple[int, int, int]]:
     return sorted(found, key=lambda t: (t[2] - t[1], -t[1]))   # the longest route, the farthest back
 
 
-def _route_solution(pos: Position, dice: tuple[int, int], play: Play, src: int, dst: int) -> str:
+def _route_solution(dice: tuple[int, int], play: Play, src: int, dst: int) -> str:
+    """The route of ``play`` from ``src`` to ``dst`` in words: its stops, and why that order (R5-R7)."""
     path = _route_points(play, src, dst) or [src, dst]
     route = "/".join(str(p) for p in path)
     rest = f" The whole play: {play}." if str(play) != f"{src}/{dst}" else ""
