@@ -3,8 +3,10 @@
 A :class:`Drill` is a seeded series of :class:`Task` values, each a position (and a roll)
 with one thing to do:
 
+- ``"route"``: move one checker with several dice, stopping only on open points (R5-R7);
 - ``"enter"``: bring the checkers on the bar in, against closed points (R13-R15);
-- ``"only-play"``: find the only legal play, where a tempting first step leads nowhere (R10-R12);
+- ``"only-play"``: find the only legal play, where a tempting first step leads nowhere (R10-R12;
+  no checker on the bar and no bearing off, so these rules are all it takes);
 - ``"bear-off"``: bear off as many checkers as the roll allows (R16-R19);
 - ``"result"``: say whether a finished game is a single game, a gammon or a backgammon (R23);
 - ``"take-drop"`` (one of :data:`DECISION_KINDS`, not on the board): a last-roll position where
@@ -47,6 +49,7 @@ __all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "make_task"]
 
 #: The kinds of task, in the order a drill gives them, with what they teach.
 KINDS: dict[str, str] = {
+    "route": "one checker, several dice (R5-R7)",
     "enter": "enter from the bar (R13-R15)",
     "only-play": "find the only legal play (R10-R12)",
     "bear-off": "bear off as many checkers as you can (R16-R19)",
@@ -83,7 +86,8 @@ class Task:
     ``dice`` is None for a ``"result"`` or ``"take-drop"`` task (nothing to play: pick one of
     :attr:`choices`). ``level`` is 1 (plain) or 2 (a harder case of the same rules). A
     take-drop task has the match ``length`` and ``score`` (player 0, player 1) it is played at
-    (``length`` 0: money play) and the ``take_point`` there.
+    (``length`` 0: money play) and the ``take_point`` there. A ``"route"`` task keeps its
+    checker's ``route``: (from, to), both in the mover's numbering.
     """
 
     kind: str
@@ -97,6 +101,7 @@ class Task:
     length: int = 0                             # take-drop: the match length (0: money play)
     score: tuple[int, int] = (0, 0)             # take-drop: the match score before the double
     take_point: float = field(default=0.0, repr=False)   # take-drop: the least winning chance a take needs
+    route: tuple[int, int] | None = None        # route: the checker's (from, to)
 
     def check(self, answer: Play | str) -> Verdict:
         """Check an answer: a finished play (a :class:`Play` or notation) or, for a result
@@ -127,7 +132,25 @@ class Task:
                                  f"can (R17, R18).")
         if self.kind == "only-play":
             return Verdict(True, f"Right: {play} is the only legal play of {self.dice[0]}-{self.dice[1]} here.")
+        if self.kind == "route":
+            return self._check_route(play, answer)
         return Verdict(True, f"Right: {play} brings you in and plays the roll (R13, R14).")
+
+    def _check_route(self, play: Play, answer: Play | str) -> Verdict:
+        assert self.route is not None and self.dice is not None
+        src, dst = self.route
+        path = _route_points(play, src, dst) or (_route_points(answer, src, dst) if isinstance(answer, Play) else None)
+        double = self.dice[0] == self.dice[1]
+        if path is None:
+            how = ("a double is four moves, and one checker may make several of them (R6)" if double else
+                   "one checker may use both dice, one after the other (R5)")
+            return Verdict(False, f"Legal, but no checker goes from {src} to {dst}: {how}.")
+        stops = [str(p) for p in path[1:-1]]
+        where = (f"the {stops[0]}-point, an open point" if len(stops) == 1 else
+                 f"points {', '.join(stops[:-1])} and {stops[-1]}, all open")
+        rules = "R6, R7" if double else "R5, R7"
+        return Verdict(True, f"Right: {'/'.join(str(p) for p in path)}: on the way the checker stops on {where} "
+                             f"({rules}).")
 
     def _check_result(self, answer: object) -> Verdict:
         assert self.loser is not None
@@ -157,6 +180,9 @@ class Task:
         plays = self.position.legal_plays(self.dice)
         if self.kind == "bear-off":
             return next(p for p in plays if _borne_off(p) == self.goal)
+        if self.kind == "route":
+            assert self.route is not None
+            return next(p for p in plays if _route_points(p, *self.route))
         return plays[0]
 
     def solution(self) -> str:
@@ -174,11 +200,85 @@ class Task:
             return f"{play}: the only legal play (R10-R12)."
         if self.kind == "bear-off":
             return f"{play}: it bears off {self.goal} (R17, R18)."
+        if self.kind == "route":
+            assert self.route is not None and self.dice is not None
+            return _route_solution(self.dice, play, *self.route)
         return f"{play}" + (f" (one of {n} legal plays)" if n > 1 else " (the only legal play)") + "."
 
 
 def _borne_off(play: Play) -> int:
     return sum(1 for _src, dst in play.steps if dst == 0)
+
+
+def _route_points(play: Play, src: int, dst: int) -> list[int] | None:
+    """The points one checker of ``play`` passes from ``src`` to ``dst`` (both included), or None.
+
+    >>> _route_points(Position.initial().parse_play("24/14", (6, 4)), 24, 14)
+    [24, 18, 14]
+    """
+    steps = list(play.steps)
+
+    def walk(at: int, used: frozenset[int], path: list[int]) -> list[int] | None:
+        if at == dst and len(path) > 1:
+            return path
+        for i, (a, b) in enumerate(steps):
+            if i not in used and a == at and b >= dst:
+                found = walk(b, used | {i}, [*path, b])
+                if found:
+                    return found
+        return None
+
+    return walk(src, frozenset(), [src])
+
+
+def _closed(pos: Position, point: int) -> bool:
+    """True when the opponent holds ``point`` (the mover's numbering) with two or more checkers (R7)."""
+    return pos.theirs[25 - point] >= 2
+
+
+def _routes(pos: Position, dice: tuple[int, int]) -> list[tuple[int, int, int]]:
+    """Route tasks in ``pos`` for ``dice``: (level, from, to), the best first.
+
+    Level 1, a non-double: one checker can use both dice, but only in one order (one of the
+    two stops is closed, R5, R7). Level 2, a double: one checker makes two to four of the
+    moves, every stop open (R6). The route must be part of a legal play.
+    """
+    if pos.bar[0]:
+        return []
+    a, b = dice
+    plays = pos.legal_plays(dice)
+    found = []
+    for src in range(24, 0, -1):
+        if not pos.mine[src]:
+            continue
+        if a != b:
+            dst = src - a - b
+            if dst < 1 or _closed(pos, dst) or _closed(pos, src - a) == _closed(pos, src - b):
+                continue
+            level = 1
+        else:
+            hops = 0
+            while hops < 4 and src - (hops + 1) * a >= 1 and not _closed(pos, src - (hops + 1) * a):
+                hops += 1
+            if hops < 2:
+                continue
+            dst, level = src - hops * a, 2
+        if any(_route_points(p, src, dst) for p in plays):
+            found.append((level, src, dst))
+    return sorted(found, key=lambda t: (t[2] - t[1], -t[1]))   # the longest route, the farthest back
+
+
+def _route_solution(dice: tuple[int, int], play: Play, src: int, dst: int) -> str:
+    """The route of ``play`` from ``src`` to ``dst`` in words: its stops, and why that order (R5-R7)."""
+    path = _route_points(play, src, dst) or [src, dst]
+    route = "/".join(str(p) for p in path)
+    rest = f" The whole play: {play}." if str(play) != f"{src}/{dst}" else ""
+    if dice[0] == dice[1]:
+        return f"{route}: {len(path) - 1} moves of {dice[0]}, every stop open (R6, R7).{rest}"
+    first = src - path[1]
+    closed = src - (dice[0] + dice[1] - first)
+    return (f"{route}: the {closed}-point is closed, so the checker plays the {first} first and stops on the "
+            f"{path[1]}-point (R5, R7).{rest}")
 
 
 def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
@@ -222,8 +322,16 @@ def _score_words(task: Task) -> str:
 
 
 def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None, *, level: int = 1,
-              loser: int | None = None, length: int = 0, score: tuple[int, int] = (0, 0)) -> Task:
+              loser: int | None = None, length: int = 0, score: tuple[int, int] = (0, 0),
+              route: tuple[int, int] | None = None) -> Task:
     """A task of ``kind`` on ``position`` (and ``dice``), with its prompt written for it.
+
+    A ``"route"`` task moves the checker on ``route[0]`` to ``route[1]``; without ``route``
+    the longest route the roll allows is taken.
+
+    >>> make_task("route", Position.from_counts({24: 1, 13: 4, 8: 3, 6: 5, 0: 2},
+    ...                                         {7: 2, 6: 6, 8: 2, 13: 3, 0: 2}), (6, 4)).prompt
+    'Roll 6-4. Move the checker on the 24-point to the 14-point, using both dice.'
 
     >>> make_task("only-play", Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5}),
     ...           (6, 2)).prompt
@@ -242,6 +350,21 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
     if dice is None:
         raise InvalidSettingError(f"a {kind!r} task needs a roll")
     roll = f"Roll {dice[0]}-{dice[1]}. "
+    if kind == "route":
+        if route is None:
+            found = _routes(position, dice)
+            if not found:
+                raise InvalidSettingError(f"no checker here has a route for {dice[0]}-{dice[1]}")
+            route = found[0][1:]
+        src, dst = route
+        which = "a checker" if position.mine[src] > 1 else "the checker"
+        if dice[0] != dice[1]:
+            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point, using both dice."
+        else:
+            hops = (src - dst) // dice[0]
+            rest = "" if hops == 4 else ", then play the rest of the roll"
+            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point{rest}."
+        return Task(kind, prompt, position, dice, level, route=(src, dst))
     if kind == "enter":
         n = position.bar[0]
         checkers = f"your {n} checkers" if n > 1 else "your checker"
@@ -363,6 +486,9 @@ def _level_of(kind: str, pos: Position, dice: tuple[int, int]) -> int | None:
         return 2 if kind_won is not ResultKind.SINGLE else 1
     if dice == (0, 0):
         return None
+    if kind == "route":
+        found = [lv for lv, _src, _dst in _routes(pos, dice)]
+        return found[0] if found else None
     plays = pos.legal_plays(dice)
     if len(plays) == 1 and plays[0].is_empty:
         return None
@@ -373,8 +499,8 @@ def _level_of(kind: str, pos: Position, dice: tuple[int, int]) -> int | None:
         if not closed:
             return None
         return 2 if pos.bar[0] > 1 else 1
-    if kind == "only-play":
-        if len(plays) != 1 or not _tempting(pos, dice):
+    if kind == "only-play":   # R10-R12 alone: no entering (R13) and no bearing off (R16) to know yet
+        if len(plays) != 1 or pos.bar[0] or pos.can_bear_off() or _borne_off(plays[0]) or not _tempting(pos, dice):
             return None
         return 2 if dice[0] == dice[1] or plays[0].dice_used < (4 if dice[0] == dice[1] else 2) else 1
     # bear-off: a choice that matters

@@ -11,7 +11,7 @@ Then:
   pictures count by their words: captions and titles, not the point numbers 1-24 every
   board shows.)
 - no visible code cell builds a quiz with its answer key or asserts an answer
-  (``Quiz.choice``/``Quiz.number``/``Quiz.play``/``.check(``): those cells have collapsed
+  (``Quiz.choice``/``Quiz.number``/``Quiz.play``/``Quiz.point``/``.check(``): those cells have collapsed
   input (``"jupyter": {"source_hidden": true}``), so a learner reading the lesson never sees them.
 """
 
@@ -109,7 +109,7 @@ def test_no_answer_is_on_screen_before_its_question(lesson):
     assert not leaks, f"{path.name}: " + "; ".join(leaks)
 
 
-_ANSWER_KEY = re.compile(r"Quiz\.(choice|number|play)\(|\.check\(|answer\s*=")
+_ANSWER_KEY = re.compile(r"Quiz\.(choice|number|play|point)\(|\.check\(|answer\s*=")
 
 
 def test_no_visible_code_cell_holds_an_answer_key(lesson):
