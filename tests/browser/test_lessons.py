@@ -535,6 +535,9 @@ def test_voila_lesson06_result_drill(page, voila, screenshot):
         expect(dr.locator(".bgsim-message").last).to_contain_text("Right")
         if k < 3:
             dr.locator(".bgsim-drill-next").click()
+            # wait for the next task: the last task's "Right" must not answer for this one
+            expect(dr.locator(".bgsim-drill-title")).to_contain_text(f"Task {k + 2} of 4")
+            expect(dr.locator(".bgsim-message").last).not_to_contain_text("Right")
     expect(dr.locator(".bgsim-drill-score")).to_contain_text("3 of 4")
     screenshot(page, "lesson06-drill-done", dr)
 
