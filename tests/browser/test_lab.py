@@ -67,8 +67,10 @@ def test_lab_widgets_tour(page, lab, screenshot):
     times.append(click_and_time(ev, '.checker[data-point="6"]'))
     expect(gnubg).not_to_have_value("4HPwATDgc/ABMA")
     editor.locator(".bgsim-colour").get_by_text("player 0", exact=True).click()
+    removed_id = gnubg.input_value()
     click_and_time(ev, '.point[data-point="4"]')
     expect(ev.locator('.checker[data-player="0"][data-point="4"]')).to_have_count(1)
+    expect(gnubg).not_to_have_value(removed_id)     # the ID box syncs after the board: wait for it
     valid_id = gnubg.input_value()
     ev.locator('.point[data-point="4"]').click(force=True)     # no checker left in the tray: refused
     expect(editor.locator(".bgsim-message")).to_contain_text("16 checkers")
