@@ -5,13 +5,14 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ..quiz import Quiz
+from ._page import PageKit, Presentable
 
 __all__ = ["QuizWidget"]
 
 _RIGHT, _WRONG = "#1a7f37", "#b42318"
 
 
-class QuizWidget(w.VBox):
+class QuizWidget(Presentable, w.VBox):
     """A :class:`~bgsim.quiz.Quiz` to answer: radio buttons for a choice (a text box for a
     number or a play), **Check**, and the quiz's own feedback in green or red.
 
@@ -19,7 +20,8 @@ class QuizWidget(w.VBox):
     learner reads is what the lesson's answer key asserts. A typed answer is checked as soon
     as it is entered. The outer box has the CSS class ``bgsim-quiz``, the feedback
     ``bgsim-feedback``. A quiz shown as the last line of a cell (or ``quiz.widget``) is one
-    of these.
+    of these. It brings bgsim's stylesheet and the page's switches (a :class:`PageKit`), so
+    a page of quizzes alone has the presentation mode too (``present=True`` for one quiz).
 
     Parameters
     ----------
@@ -35,7 +37,7 @@ class QuizWidget(w.VBox):
     '<span style="color:#1a7f37;font-size:1.05em">Right! The bar counts as point 25.</span>'
     """
 
-    def __init__(self, quiz: Quiz) -> None:
+    def __init__(self, quiz: Quiz, *, present: bool = False) -> None:
         if not isinstance(quiz, Quiz):
             raise TypeError(f"quiz must be a bgsim.quiz.Quiz, not {type(quiz).__name__}")
         self.quiz = quiz
@@ -50,8 +52,11 @@ class QuizWidget(w.VBox):
         self.check_button.on_click(lambda _b: self.check())
         if isinstance(self.field, w.Text):
             self.field.observe(lambda _change: self.check(), names="value")
-        super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback])
+        # the question's box has no class of its own: the lessons store this widget's text form
+        super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback,
+                          PageKit()])
         self.add_class("bgsim-quiz")
+        self.present = present
 
     def check(self) -> tuple[bool, str]:
         """Check the answer given (what **Check** does): show the feedback and return it as ``(right, why)``."""

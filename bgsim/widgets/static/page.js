@@ -1,0 +1,151 @@
+// bgsim page switches: the presentation mode and the board theme of a whole page.
+//
+// Shared by every bgsim widget (prepended to their anywidget ESM) and by the teacher view's
+// Voila template (teach/voila/templates/bgsim), so a page has one set of switches however
+// many widgets it holds. The state lives on window.__bgsimPage.
+//
+// The page's address carries both: ?present=1&board=high-contrast (bgsim/page.py reads the
+// same words in the kernel). The presentation mode is a class on <body> (bgsim-present):
+// the stylesheet makes boards as wide as the page, text big and the IDs hidden, with no
+// round trip to the kernel. A theme is drawn by the kernel: live board widgets are told
+// through the "bgsim:page" event (they redraw); board pictures (a cell's SVG output,
+// shown as an <img>) are drawn when the page runs, so a page holding any reloads itself
+// with the new address.
+
+const BGSIM_THEMES = [["classic", "Classic"], ["high-contrast", "High contrast"], ["colorblind", "Colour-blind safe"]];
+const BGSIM_THEME_NAMES = {
+  "classic": "classic", "high-contrast": "high-contrast", "highcontrast": "high-contrast",
+  "contrast": "high-contrast", "colorblind": "colorblind", "colourblind": "colorblind",
+  "color-blind": "colorblind", "colour-blind": "colorblind",
+};
+
+function bgsimTruthy(value) {
+  return value !== null && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+
+function bgsimIsVoila() {
+  return document.body !== null && document.body.hasAttribute("data-voila");
+}
+
+function bgsimPage() {
+  if (window.__bgsimPage) return window.__bgsimPage;
+  const query = new URLSearchParams(window.location.search);
+  const asked = query.get("board");
+  const page = {
+    theme: BGSIM_THEME_NAMES[(asked || "").trim().toLowerCase()] || "classic",
+    themeAsked: asked !== null,   // the address names a theme: the kernel drew the page in it
+    present: bgsimTruthy(query.get("present")),
+  };
+  window.__bgsimPage = page;
+
+  const notify = () => {
+    window.dispatchEvent(new CustomEvent("bgsim:page", { detail: { theme: page.theme, present: page.present } }));
+  };
+  const writeAddress = () => {
+    const url = new URL(window.location.href);
+    if (page.present) url.searchParams.set("present", "1"); else url.searchParams.delete("present");
+    if (page.themeAsked) url.searchParams.set("board", page.theme);
+    window.history.replaceState(window.history.state, "", url.toString());
+    return url.toString();
+  };
+  page.setPresent = (on) => {
+    page.present = Boolean(on);
+    bgsimApply(page);
+    writeAddress();
+    notify();
+  };
+  page.setTheme = (name) => {
+    const theme = BGSIM_THEME_NAMES[name] || "classic";
+    if (theme === page.theme && page.themeAsked) return;
+    page.theme = theme;
+    page.themeAsked = true;
+    const url = writeAddress();
+    bgsimApply(page);
+    notify();
+    // board pictures were drawn when the page ran: run it again in the new theme
+    if (document.querySelector("img.bgsim-static-board")) window.location.replace(url);
+  };
+
+  const start = () => {
+    bgsimApply(page);
+    bgsimMarkBoards(document);
+    if (bgsimIsVoila()) bgsimToolbar(page);
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) bgsimMarkBoards(n);
+    }).observe(document.body, { childList: true, subtree: true });
+  };
+  if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
+  return page;
+}
+
+function bgsimApply(page) {
+  if (!document.body) return;
+  document.body.classList.toggle("bgsim-present", page.present);
+  document.body.dataset.bgsimTheme = page.theme;
+  const bar = document.querySelector(".bgsim-toolbar");
+  if (!bar) return;
+  const sw = bar.querySelector(".bgsim-present-switch");
+  sw.setAttribute("aria-pressed", String(page.present));
+  sw.classList.toggle("bgsim-on", page.present);
+  for (const b of bar.querySelectorAll("button[data-theme]")) {
+    const on = b.dataset.theme === page.theme;
+    b.setAttribute("aria-pressed", String(on));
+    b.classList.toggle("bgsim-on", on);
+  }
+}
+
+// A cell's SVG output is an <img src="data:image/svg+xml,...">: mark the bgsim boards among
+// them, so the presentation mode can widen them (and not every picture on the page).
+function bgsimMarkBoards(root) {
+  const imgs = root.tagName === "IMG" ? [root] : root.querySelectorAll("img");
+  for (const img of imgs) {
+    if (img.classList.contains("bgsim-static-board")) continue;
+    const src = img.getAttribute("src") || "";
+    if (!src.startsWith("data:image/svg+xml")) continue;
+    let text = "";
+    try {
+      const comma = src.indexOf(",");
+      const head = src.slice(0, comma);
+      text = head.endsWith(";base64") ? atob(src.slice(comma + 1)) : decodeURIComponent(src.slice(comma + 1));
+    } catch (e) {
+      continue;
+    }
+    if (text.includes('class="bgsim-board"')) img.classList.add("bgsim-static-board");
+  }
+}
+
+function bgsimToolbar(page) {
+  if (document.querySelector(".bgsim-toolbar")) return;
+  const bar = document.createElement("div");
+  bar.className = "bgsim-toolbar";
+  bar.setAttribute("role", "toolbar");
+  bar.setAttribute("aria-label", "Presentation and board theme");
+  const button = (text, title, cls) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.title = title;
+    b.className = cls;
+    return b;
+  };
+  const present = button("Present", "projector sizes: big boards and text, the rule beside the board, no IDs "
+                         + "(address: ?present=1)", "bgsim-present-switch");
+  present.addEventListener("click", () => page.setPresent(!page.present));
+  bar.appendChild(present);
+  const label = document.createElement("span");
+  label.className = "bgsim-toolbar-label";
+  label.textContent = "Boards:";
+  bar.appendChild(label);
+  for (const [name, text] of BGSIM_THEMES) {
+    const b = button(text, `every board on the page in the ${text.toLowerCase()} theme (address: ?board=${name})`,
+                     "bgsim-theme-switch");
+    b.dataset.theme = name;
+    b.addEventListener("click", () => page.setTheme(name));
+    bar.appendChild(b);
+  }
+  // at the top of the page's content (Voila's cells scroll in their own box: a bar fixed over
+  // them would hide the top of whatever is scrolled under it)
+  const content = document.querySelector("#rendered_cells > div") || document.body;
+  content.insertBefore(bar, content.firstChild);
+  bgsimApply(page);
+}
