@@ -10,7 +10,7 @@ working after a refused action: the reason is shown in its message line (CSS cla
 
 Each widget's outer box has a CSS class (``bgsim-board``, ``bgsim-editor``,
 ``bgsim-stepper``, ``bgsim-replay``, ``bgsim-score``, ``bgsim-montecarlo``, ``bgsim-quiz``,
-``bgsim-drill``) for styling and for browser tests.
+``bgsim-drill``, ``bgsim-sandbox``) for styling and for browser tests.
 
 Every widget brings its own stylesheet into the page (a board view, or an invisible
 :class:`PageKit`), has a presentation mode for a projector (``present=True``, or the
@@ -41,8 +41,9 @@ from ._montecarlo import MonteCarloWidget
 from ._page import PageKit
 from ._quiz import QuizWidget
 from ._replay import ReplayWidget
+from ._sandbox import SandboxWidget
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
 __all__ = ["BoardView", "BoardWidget", "DrillWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget",
-           "PageKit", "QuizWidget", "ReplayWidget", "ScoreWidget", "StepperWidget"]
+           "PageKit", "QuizWidget", "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget"]
