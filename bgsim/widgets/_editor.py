@@ -88,12 +88,14 @@ class EditorWidget(Presentable, w.VBox):
         self.turn.observe(self._on_turn, names="value")
         for box in (self.cube_value, self.cube_owner, *self.dice):
             box.observe(lambda _c: self._redraw(), names="value")
+        paste_row = w.HBox([self.paste, self.load], layout=w.Layout(flex_flow="row wrap"))
+        paste_row.add_class("bgsim-paste-row")
         controls = w.VBox([
             self.colour, self.turn,
             w.HBox([self.bar[0], self.bar[1], self.off[0], self.off[1]], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.cube_value, self.cube_owner, self.dice[0], self.dice[1]],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.paste, self.load], layout=w.Layout(flex_flow="row wrap")),
+            paste_row,
         ])
         controls.add_class("bgsim-controls")
         aside = w.VBox([controls, self.message])

@@ -89,10 +89,10 @@ class ReplayWidget(Presentable, w.VBox):
             b.on_click(lambda _b: action())
             return b
 
-        self.first_button = button("First", "fast-backward", "bgsim-first", self.first)
-        self.back_button = button("Back", "step-backward", "bgsim-back", self.back)
-        self.forward_button = button("Forward", "step-forward", "bgsim-forward", self.forward)
-        self.last_button = button("Last", "fast-forward", "bgsim-last", self.last)
+        self.first_button = button("First", "fast-backward", "bgsim-first", self.first, "the first step")
+        self.back_button = button("Back", "step-backward", "bgsim-back", self.back, "one step back")
+        self.forward_button = button("Forward", "step-forward", "bgsim-forward", self.forward, "one step on")
+        self.last_button = button("Last", "fast-forward", "bgsim-last", self.last, "the last step")
         self.previous_game_button = button("Game", "backward", "bgsim-previous-game", self.previous_game,
                                            "the previous game (or the start of this one)", "9.5em")
         self.next_game_button = button("Game", "forward", "bgsim-next-game", self.next_game,

@@ -83,7 +83,8 @@ class SandboxWidget(Presentable, w.VBox):
         self.steps.observe(self._on_step_chosen, names="value")
         self.message = MessageLine()
         self.editor = EditorWidget(position, size=size)
-        self.roll_button = w.Button(description="Roll the dice", icon="cube", button_style="primary")
+        self.roll_button = w.Button(description="Roll the dice", icon="cube", button_style="primary",
+                                    layout=w.Layout(width="auto"))
         self.roll_button.add_class("bgsim-sandbox-roll")
         self.roll_button.on_click(lambda _b: self.roll())
         self.stepper = StepperWidget(self.editor.position, perspective=self.editor.board.perspective, size=size,

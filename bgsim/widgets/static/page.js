@@ -69,7 +69,10 @@ function bgsimPage() {
   const start = () => {
     bgsimApply(page);
     bgsimMarkBoards(document);
-    if (bgsimIsVoila()) bgsimToolbar(page);
+    if (bgsimIsVoila()) {
+      bgsimToolbar(page);
+      bgsimEnsureXsrf();
+    }
     new MutationObserver((records) => {
       for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) bgsimMarkBoards(n);
     }).observe(document.body, { childList: true, subtree: true });
@@ -92,6 +95,16 @@ function bgsimApply(page) {
     b.setAttribute("aria-pressed", String(on));
     b.classList.toggle("bgsim-on", on);
   }
+}
+
+// Voila ends a page's kernel when the page closes (a beacon to voila/api/shutdown/<kernel>
+// on "beforeunload"), but the server refuses it without the _xsrf cookie, which only some
+// pages set (the file list does, a lesson opened from a bookmark does not): the kernel then
+// stays until the idle cull. One small request to the file list sets the cookie.
+function bgsimEnsureXsrf() {
+  if (/(^|;\s*)_xsrf=/.test(document.cookie)) return;
+  const base = document.body.dataset.baseUrl || "/voila/";
+  fetch(`${base}tree`, { credentials: "same-origin" }).catch(() => {});
 }
 
 // A cell's SVG output is an <img src="data:image/svg+xml,...">: mark the bgsim boards among
