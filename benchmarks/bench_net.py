@@ -16,14 +16,16 @@ Everything is measured with bgsim's own :func:`bgsim.estimate` (cubeless play-ou
    and pubeval players in the same run (the ratio is what carries across machines).
    Target: >= 500 games/s.
 
-Run: ``python benchmarks/bench_net.py [games]`` (default 20,160 per measurement). Pin it to
-one core (``taskset -c 0``) for the speed figures. Prints numbers; asserts nothing.
+Run: ``python benchmarks/bench_net.py [games] [--parts strength,selfplay,speed]`` (default
+20,160 games per measurement, every part). Pin it to one core (``taskset -c 0``) for the
+speed figures. Prints numbers; asserts nothing. The README's figures name the command that
+gives them (``python benchmarks/bench_net.py 100000 --parts selfplay`` for the gammon rates).
 """
 
 from __future__ import annotations
 
+import argparse
 import math
-import sys
 import time
 
 from bgsim.montecarlo import Interval, wilson_interval
@@ -79,7 +81,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.2f}%"
 
 
-def main(games: int = 20_160) -> None:
+PARTS = ("strength", "selfplay", "speed")
+
+
+def main(games: int = 20_160, parts: tuple[str, ...] = PARTS) -> None:
     from bgsim import Position
     from bgsim.montecarlo import estimate
     from bgsim.net import Net
@@ -89,6 +94,17 @@ def main(games: int = 20_160) -> None:
     meta = Net().meta
     print(f"net: {Net()!r}; trained {meta.get('train_seconds', 0) / 60:.0f} min by: {meta.get('command', '?')}")
     estimate(start, games=30, player=("net", "pubeval"), opening=True, rng=0)   # warm-up (numba cache)
+    if "strength" in parts:
+        strength(start, games)
+    if "selfplay" in parts:
+        selfplay(start, games)
+    if "speed" in parts:
+        speed(start, games)
+
+
+def strength(start, games: int) -> None:
+    """Part 1: the net against pubeval from the opening, in both seats on the same dice."""
+    from bgsim.montecarlo import estimate
 
     print(f"\n1. net vs pubeval from the opening, cubeless, {games:,} games in each seat (same dice)")
     first = estimate(start, games=games, player=("net", "pubeval"), opening=True, rng=11)
@@ -102,14 +118,18 @@ def main(games: int = 20_160) -> None:
     print(f"   net rolls second: wins {_pct(p2)} +- {_pct(h2)}, points/game {-second.equity.value:+.3f}")
     print(f"   both seats      : wins {_pct(both)} +- {_pct(half)}, points/game {ppg:+.3f}   (target >= 65.00%)")
 
+
+def selfplay(start, games: int) -> None:
+    """Part 2: the net's self-play gammon rates beside gnubg's (its evaluation; its own play with gnubg-nn)."""
+    from bgsim.montecarlo import estimate
+
     print(f"\n2. net self-play from the starting position (side on roll about to roll), {games:,} games")
-    selfplay = estimate(start, games=games, player="net", rng=12)
-    rows = (("side on roll", selfplay.gammon, selfplay.backgammon, GNUBG_GAMMONS[0]),
-            ("other side", selfplay.opp_gammon, selfplay.opp_backgammon, GNUBG_GAMMONS[1]))
-    for label, g, bg, ref in rows:
-        print(f"   {label:12s}: gammons {_pct(g.value)} +- {_pct(g.half_width)} (gnubg {_pct(ref)}, "
-              f"off by {100 * (g.value - ref):+.2f} pp; target within 1.5 pp), backgammons {_pct(bg.value)} "
-              f"+- {_pct(bg.half_width)} (gnubg {_pct(GNUBG_BACKGAMMONS)}; target < 1.20%)")
+    net = estimate(start, games=games, player="net", rng=12)
+    rows = (("side on roll", net.gammon, net.backgammon, GNUBG_GAMMONS[0]),
+            ("other side", net.opp_gammon, net.opp_backgammon, GNUBG_GAMMONS[1]))
+    for label, g, bg, ref in rows:   # percent(): the value and its 95% Wilson interval
+        print(f"   {label:12s}: gammons {g.percent()} (gnubg {_pct(ref)}, off by {100 * (g.value - ref):+.2f} pp; "
+              f"target within 1.5 pp), backgammons {bg.percent()} (gnubg {_pct(GNUBG_BACKGAMMONS)}; target < 1.20%)")
     t = time.perf_counter()
     gnubg = gnubg_selfplay(games)
     if gnubg is None:
@@ -117,31 +137,52 @@ def main(games: int = 20_160) -> None:
     else:
         secs = time.perf_counter() - t
         print(f"   gnubg 0-ply self-play, {games:,} games ({games / secs:.0f} games/s): "
-              f"side on roll wins {_pct(gnubg['win'].value)}, gammons {_pct(gnubg['gammon'].value)} +- "
-              f"{_pct(gnubg['gammon'].half_width)} / other side {_pct(gnubg['opp_gammon'].value)} +- "
-              f"{_pct(gnubg['opp_gammon'].half_width)}, backgammons {_pct(gnubg['backgammon'].value)} / "
-              f"{_pct(gnubg['opp_backgammon'].value)}")
-        for label, g, ref in (("side on roll", selfplay.gammon, gnubg["gammon"]),
-                              ("other side", selfplay.opp_gammon, gnubg["opp_gammon"])):
+              f"side on roll wins {gnubg['win'].percent()}, gammons {gnubg['gammon'].percent()} / other side "
+              f"{gnubg['opp_gammon'].percent()}, backgammons {gnubg['backgammon'].percent()} / "
+              f"{gnubg['opp_backgammon'].percent()}")
+        for label, g, ref in (("side on roll", net.gammon, gnubg["gammon"]),
+                              ("other side", net.opp_gammon, gnubg["opp_gammon"])):
             print(f"   net - gnubg self-play, {label}: {100 * (g.value - ref.value):+.2f} pp")
     heur = estimate(start, games=games, player="heuristic", rng=12)
-    print(f"   for comparison, heuristic self-play: gammons {_pct(heur.gammon.value)} / "
-          f"{_pct(heur.opp_gammon.value)}, backgammons {_pct(heur.backgammon.value)} / "
-          f"{_pct(heur.opp_backgammon.value)}")
+    print(f"   for comparison, heuristic self-play: gammons {heur.gammon.percent()} / {heur.opp_gammon.percent()}, "
+          f"backgammons {heur.backgammon.percent()} / {heur.opp_backgammon.percent()}")
+
+
+def speed(start, games: int) -> None:
+    """Part 3: play-out games per second, net beside the compiled heuristic and pubeval players."""
+    from bgsim.montecarlo import estimate
 
     print("\n3. play-out speed, one process (games/s; median of 3 alternating rounds)")
-    speed: dict[str, list[float]] = {"net": [], "heuristic": [], "pubeval": []}
+    rates: dict[str, list[float]] = {"net": [], "heuristic": [], "pubeval": []}
     n = max(1080, games // 4 // 1080 * 1080)
     for r in range(3):
-        for name in speed:
+        for name in rates:
             t = time.perf_counter()
             estimate(start, games=n, player=name, rng=100 + r)
-            speed[name].append(n / (time.perf_counter() - t))
-    med = {k: sorted(v)[1] for k, v in speed.items()}
+            rates[name].append(n / (time.perf_counter() - t))
+    # a Python player (bgsim.HandwrittenPlayer, through the Python play-out loop), in the same rounds' manner
+    from bgsim import HandwrittenPlayer
+
+    python: list[float] = []
+    for r in range(3):
+        t = time.perf_counter()
+        estimate(start, games=180, player=HandwrittenPlayer(), rng=200 + r)
+        python.append(180 / (time.perf_counter() - t))
+    med = {k: sorted(v)[1] for k, v in rates.items()}
+    med["python (HandwrittenPlayer)"] = sorted(python)[1]
     for name, v in med.items():
-        print(f"   {name:9s}: {v:8,.0f} games/s   ({v / med['heuristic']:.2f}x heuristic)")
+        print(f"   {name:9s}: {v:8,.0f} games/s   ({v / med['heuristic']:.3f}x heuristic, "
+              f"{v / med['net']:.3f}x net)")
     print("   target: net >= 500 games/s")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20_160)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int, nargs="?", default=20_160, help="games per measurement")
+    parser.add_argument("--parts", default=",".join(PARTS), help=f"which to run, of {', '.join(PARTS)}")
+    args = parser.parse_args()
+    chosen = tuple(p.strip() for p in args.parts.split(",") if p.strip())
+    unknown = sorted(set(chosen) - set(PARTS))
+    if unknown:
+        parser.error(f"unknown part(s) {', '.join(unknown)}: choose from {', '.join(PARTS)}")
+    main(args.games, chosen)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from . import svg
 from .board import BasePosition
 from .cube import Cube
+from .decisions import cube_decision
 from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
 from .errors import (
     AmbiguousPlayError,
@@ -50,7 +51,7 @@ __all__ = [
     "Net", "NetPlayer", "PubevalPlayer", "HandwrittenPlayer", "named_player",
     "Match", "Session", "Cube", "Event", "EventVisitor",
     # probability
-    "estimate", "Estimate",
+    "estimate", "Estimate", "cube_decision",
     # pictures
     "svg",
     # the rule reference

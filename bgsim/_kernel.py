@@ -22,13 +22,57 @@ position (a hash table over the 52 board bytes; doubles need none: see ``_search
 from __future__ import annotations
 
 import hashlib
+import os
+import sys
 from pathlib import Path
 
 import numpy as np
 from numba import njit
+from numba.core import event as _numba_event
 from numba.cpython.unsafe.numbers import leading_zeros
 
 from .errors import EngineLimitError
+
+#: What bgsim says on stderr when numba starts compiling one of its kernels: the first use on a
+#: fresh install, or after a kernel's source changed (later runs load the machine code from the cache).
+COMPILE_NOTICE = "bgsim: compiling the engine (once, about 15 s; later runs load it from the cache)"
+
+
+class _CompileNotice(_numba_event.Listener):
+    """Says :data:`COMPILE_NOTICE` once per process, when numba starts compiling a bgsim kernel
+    (loading one from numba's on-disk cache is not a compile and says nothing).
+
+    It speaks when stderr is a terminal (a person waits at the prompt), or when the environment
+    variable ``BGSIM_COMPILE_NOTICE`` is ``1``; ``0`` keeps it quiet. Captured stderr (tests,
+    notebooks, logs) stays clean unless asked.
+    """
+
+    def __init__(self) -> None:
+        self.said = False
+
+    def wanted(self) -> bool:
+        """Whether to speak now: ``BGSIM_COMPILE_NOTICE`` says so, or else stderr is a terminal."""
+        flag = os.environ.get("BGSIM_COMPILE_NOTICE", "").strip()
+        if flag in ("0", "1"):
+            return flag == "1"
+        try:
+            return bool(sys.stderr.isatty())
+        except (AttributeError, ValueError):   # no stderr, or a closed one
+            return False
+
+    def on_start(self, ev) -> None:
+        if self.said:
+            return
+        func = getattr(ev.data.get("dispatcher"), "py_func", None)
+        if str(getattr(func, "__module__", "")).startswith("bgsim") and self.wanted():
+            self.said = True
+            print(COMPILE_NOTICE, file=sys.stderr, flush=True)
+
+    def on_end(self, ev) -> None:
+        pass
+
+
+_numba_event.register("numba:compile", _CompileNotice())
 
 
 def drop_stale_dependent_caches(source: str, dependents: tuple[str, ...]) -> None:

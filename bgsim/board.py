@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .errors import InvalidPositionError, ParseError
+from .errors import InvalidPositionError, ParseError, Refusal
 from .ids import _position_id_of, _xgid_of, decode_position_id, decode_xgid
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -93,6 +93,17 @@ def _validated(counts: list[int], who: str) -> tuple[int, ...]:
             name = "off" if i == OFF else "the bar" if i == BAR else f"point {i}"
             raise InvalidPositionError(f"{who} has a negative count ({n}) on {name}")
     return tuple(counts)
+
+
+def _refuse_finished(mine: Sequence[int], finished: object) -> None:
+    """Refuse a position read from an ID or a board whose side on roll has no checker left (a
+    finished game, R22; a drawn game's end, V4), unless the caller said ``finished=True``."""
+    if not isinstance(finished, bool):
+        raise InvalidPositionError(f"finished must be True or False, not {finished!r}")
+    if not finished and sum(mine[1:]) == 0:
+        raise InvalidPositionError(Refusal("the player on roll has borne off every checker: the game is over, "
+                                           "nothing is left to roll for (R22); to read a finished game's last "
+                                           "position, pass finished=True", "R22", cite=False))
 
 
 class BasePosition:
@@ -184,7 +195,8 @@ class BasePosition:
 
     @classmethod
     def from_board(cls, board: Mapping[int, int] | Sequence[int], *, bar: tuple[int, int] = (0, 0),
-                   off: tuple[int, int] | None = None, turn: int = 0, checkers: int = CHECKERS) -> Self:
+                   off: tuple[int, int] | None = None, turn: int = 0, checkers: int = CHECKERS,
+                   finished: bool = False) -> Self:
         """Build a position from one signed board seen by the side on roll (like XGID's board).
 
         ``board`` maps my points 1-24 to a count: positive for my checkers, negative for the
@@ -207,7 +219,17 @@ class BasePosition:
 
         Raises :class:`~bgsim.errors.InvalidPositionError` for a point outside 1-24, a count
         that is not a whole number, more checkers than ``checkers``, negative bar or off
-        counts, or totals that do not add up (R1, R2).
+        counts, or totals that do not add up (R1, R2); and for a board where the side on roll
+        has no checker left, a finished game (R22; a drawn game's end, V4, leaves neither
+        side one), unless ``finished=True`` says that is what is meant:
+
+        >>> Position.from_board({})
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.InvalidPositionError: the player on roll has borne off every checker: the game is over, nothing
+        is left to roll for (R22); to read a finished game's last position, pass finished=True
+        >>> Position.from_board({}, finished=True).off                # a drawn game's end (V4)
+        (15, 15)
         """
         if isinstance(board, Mapping):
             items = list(board.items())
@@ -255,6 +277,7 @@ class BasePosition:
                 if sum(side) != checkers:
                     raise InvalidPositionError(
                         f"{who} has {sum(side)} checkers with the ones off, not {checkers} (R2)")
+        _refuse_finished(mine, finished)
         return cls(mine, theirs, turn, checkers=checkers)
 
     @classmethod
@@ -263,21 +286,29 @@ class BasePosition:
         return cls(tuple(int(x) for x in board[0]), tuple(int(x) for x in board[1]), turn)
 
     @classmethod
-    def from_gnubg_id(cls, text: str, turn: int = 0, *, checkers: int = CHECKERS) -> Self:
+    def from_gnubg_id(cls, text: str, turn: int = 0, *, checkers: int = CHECKERS, finished: bool = False) -> Self:
         """Read a gnubg Position ID; the side on roll is the one to move.
 
         The ID does not say who is player 0: give ``turn``. ``checkers``: per side (3 for
-        hypergammon, X3); the checkers not on the board are off.
+        hypergammon, X3); the checkers not on the board are off. An ID whose side on roll
+        has no checker left (``AAAAAAAAAAAAAA``: every checker of both sides off) is a
+        finished game, refused unless ``finished=True`` (R22, V4).
 
         >>> Position.from_gnubg_id("4HPwATDgc/ABMA") == Position.initial()
         True
         >>> start = Position.initial(variant="hypergammon")
         >>> Position.from_gnubg_id(start.gnubg_id(), checkers=3) == start
         True
+        >>> Position.from_gnubg_id("AAAAAAAAAAAAAA")
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.InvalidPositionError: the player on roll has borne off every checker: the game is over, nothing
+        is left to roll for (R22); to read a finished game's last position, pass finished=True
         """
         mine, theirs = decode_position_id(text, checkers=checkers)   # checked: R1, R2
         if turn not in (0, 1) or isinstance(turn, bool):
             raise InvalidPositionError(f"turn must be player 0 or 1, not {turn!r}")
+        _refuse_finished(mine, finished)
         return cls._make(mine, theirs, int(turn))
 
     def gnubg_id(self) -> str:
@@ -289,16 +320,18 @@ class BasePosition:
         return _position_id_of(self._mine, self._theirs)   # a Position is valid: no checks again
 
     @classmethod
-    def from_xgid(cls, text: str, *, checkers: int = CHECKERS) -> Self:
+    def from_xgid(cls, text: str, *, checkers: int = CHECKERS, finished: bool = False) -> Self:
         """Read the position and the side on roll from an XGID (player 0 = XG's bottom player).
 
         The cube, score and dice fields are read and checked too; get them with
-        :func:`bgsim.ids.decode_xgid`.
+        :func:`bgsim.ids.decode_xgid`. A finished game (the side on roll has no checker left)
+        is refused unless ``finished=True``, as in :meth:`from_gnubg_id`.
 
         >>> Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10") == Position.initial()
         True
         """
         mine, theirs, on_roll, _state = decode_xgid(text, checkers=checkers)   # checked: R1, R2
+        _refuse_finished(mine, finished)
         return cls._make(mine, theirs, on_roll)
 
     def xgid(self, state=None) -> str:

@@ -64,7 +64,7 @@ def pubeval_weights() -> tuple[np.ndarray, np.ndarray]:
     >>> race.shape, float(contact[0]), float(race[121])
     ((122,), 0.25696, 3.4204)
     """
-    text = resources.files("bgsim").joinpath("data").joinpath(_WEIGHTS_FILE).read_text(encoding="utf-8")
+    text = resources.files("bgsim.data").joinpath(_WEIGHTS_FILE).read_text(encoding="utf-8")
     blocks: dict[str, list[float]] = {}
     current = None
     for raw in text.splitlines():

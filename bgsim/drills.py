@@ -3,10 +3,16 @@
 A :class:`Drill` is a seeded series of :class:`Task` values, each a position (and a roll)
 with one thing to do:
 
+- ``"route"``: move one checker with several dice, stopping only on open points (R5-R7);
 - ``"enter"``: bring the checkers on the bar in, against closed points (R13-R15);
-- ``"only-play"``: find the only legal play, where a tempting first step leads nowhere (R10-R12);
+- ``"only-play"``: find the only legal play, where a tempting first step leads nowhere (R10-R12;
+  no checker on the bar and no bearing off, so these rules are all it takes);
 - ``"bear-off"``: bear off as many checkers as the roll allows (R16-R19);
-- ``"result"``: say whether a finished game is a single game, a gammon or a backgammon (R23).
+- ``"result"``: say whether a finished game is a single game, a gammon or a backgammon (R23);
+- ``"take-drop"`` (one of :data:`DECISION_KINDS`, not on the board): a last-roll position where
+  light doubles and dark, who bears off next turn for sure, takes or drops (R26): in money play
+  (take point 25%) and, harder, at a match score, where the take point comes from the match
+  equity table and can turn the money answer round (R27).
 
 Positions come from games played with random legal plays (seeded), so every task is a
 position the rules can reach. A task checks an answer with the engine: an illegal play is
@@ -32,22 +38,33 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .dice import rng_from
+from .equity import dead_cube_take_point, match_take_point
 from .errors import IllegalPlayError, InvalidSettingError, ParseError, Refusal
+from .exact import bearoff_chance
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, result_kind
 
-__all__ = ["KINDS", "Drill", "Task", "Verdict", "make_task"]
+__all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "make_task"]
 
 #: The kinds of task, in the order a drill gives them, with what they teach.
 KINDS: dict[str, str] = {
+    "route": "one checker, several dice (R5-R7)",
     "enter": "enter from the bar (R13-R15)",
     "only-play": "find the only legal play (R10-R12)",
     "bear-off": "bear off as many checkers as you can (R16-R19)",
     "result": "single game, gammon or backgammon? (R23)",
 }
 
+#: Kinds answered by a choice about a position, with no play on the board (a drill of them
+#: shows the board and the task's :attr:`Task.choices`); not in :data:`KINDS`, so a drill of
+#: board tasks never includes them unless asked.
+DECISION_KINDS: dict[str, str] = {
+    "take-drop": "take or drop? count the rolls, compare with the take point (R26)",
+}
+
 _RESULT_CHOICES = ("single game", "gammon", "backgammon")
+_TAKE_DROP = ("take", "drop")
 
 
 @dataclass(frozen=True)
@@ -66,8 +83,11 @@ class Verdict:
 class Task:
     """One task: a position to look at, what to do, and how to check it.
 
-    ``dice`` is None for a ``"result"`` task (nothing to play: pick one of :attr:`choices`).
-    ``level`` is 1 (plain) or 2 (a harder case of the same rules).
+    ``dice`` is None for a ``"result"`` or ``"take-drop"`` task (nothing to play: pick one of
+    :attr:`choices`). ``level`` is 1 (plain) or 2 (a harder case of the same rules). A
+    take-drop task has the match ``length`` and ``score`` (player 0, player 1) it is played at
+    (``length`` 0: money play) and the ``take_point`` there. A ``"route"`` task keeps its
+    checker's ``route``: (from, to), both in the mover's numbering.
     """
 
     kind: str
@@ -78,6 +98,10 @@ class Task:
     choices: tuple[str, ...] = ()
     loser: int | None = None
     goal: int = field(default=0, repr=False)   # bear-off: the most checkers the roll can take off
+    length: int = 0                             # take-drop: the match length (0: money play)
+    score: tuple[int, int] = (0, 0)             # take-drop: the match score before the double
+    take_point: float = field(default=0.0, repr=False)   # take-drop: the least winning chance a take needs
+    route: tuple[int, int] | None = None        # route: the checker's (from, to)
 
     def check(self, answer: Play | str) -> Verdict:
         """Check an answer: a finished play (a :class:`Play` or notation) or, for a result
@@ -89,6 +113,8 @@ class Task:
         """
         if self.kind == "result":
             return self._check_result(answer)
+        if self.kind == "take-drop":
+            return self._check_take_drop(answer)
         assert self.dice is not None
         plays = self.position.legal_plays(self.dice)
         try:
@@ -106,7 +132,25 @@ class Task:
                                  f"can (R17, R18).")
         if self.kind == "only-play":
             return Verdict(True, f"Right: {play} is the only legal play of {self.dice[0]}-{self.dice[1]} here.")
+        if self.kind == "route":
+            return self._check_route(play, answer)
         return Verdict(True, f"Right: {play} brings you in and plays the roll (R13, R14).")
+
+    def _check_route(self, play: Play, answer: Play | str) -> Verdict:
+        assert self.route is not None and self.dice is not None
+        src, dst = self.route
+        path = _route_points(play, src, dst) or (_route_points(answer, src, dst) if isinstance(answer, Play) else None)
+        double = self.dice[0] == self.dice[1]
+        if path is None:
+            how = ("a double is four moves, and one checker may make several of them (R6)" if double else
+                   "one checker may use both dice, one after the other (R5)")
+            return Verdict(False, f"Legal, but no checker goes from {src} to {dst}: {how}.")
+        stops = [str(p) for p in path[1:-1]]
+        where = (f"the {stops[0]}-point, an open point" if len(stops) == 1 else
+                 f"points {', '.join(stops[:-1])} and {stops[-1]}, all open")
+        rules = "R6, R7" if double else "R5, R7"
+        return Verdict(True, f"Right: {'/'.join(str(p) for p in path)}: on the way the checker stops on {where} "
+                             f"({rules}).")
 
     def _check_result(self, answer: object) -> Verdict:
         assert self.loser is not None
@@ -120,6 +164,15 @@ class Task:
             return Verdict(True, f"Right: {why} (R23).")
         return Verdict(False, f"Not {_RESULT_CHOICES[said - 1]}: {why} (R23).")
 
+    def _check_take_drop(self, answer: object) -> Verdict:
+        said = str(answer).strip().lower()
+        if said not in _TAKE_DROP:
+            return Verdict(False, f"Pick one of: {', '.join(self.choices)}.")
+        right, why = _take_drop_reason(self)
+        if said == right:
+            return Verdict(True, f"Right: {why}: {right} (R26).")
+        return Verdict(False, f"Not {said}: {why} (R26).")
+
     def solution_play(self) -> Play:
         """The play that does the task (the first legal one that does; for ``"result"``, an error)."""
         if self.dice is None:
@@ -127,6 +180,9 @@ class Task:
         plays = self.position.legal_plays(self.dice)
         if self.kind == "bear-off":
             return next(p for p in plays if _borne_off(p) == self.goal)
+        if self.kind == "route":
+            assert self.route is not None
+            return next(p for p in plays if _route_points(p, *self.route))
         return plays[0]
 
     def solution(self) -> str:
@@ -135,17 +191,94 @@ class Task:
             assert self.loser is not None
             kind = result_kind(self.position, self.loser)
             return f"{_RESULT_CHOICES[kind - 1].capitalize()}: {_result_reason(self.position, self.loser, kind)} (R23)."
+        if self.kind == "take-drop":
+            right, why = _take_drop_reason(self)
+            return f"{right.capitalize()}: {why} (R26)."
         play = self.solution_play()
         n = len(self.position.legal_plays(self.dice or (1, 1)))
         if self.kind == "only-play":
             return f"{play}: the only legal play (R10-R12)."
         if self.kind == "bear-off":
             return f"{play}: it bears off {self.goal} (R17, R18)."
+        if self.kind == "route":
+            assert self.route is not None and self.dice is not None
+            return _route_solution(self.dice, play, *self.route)
         return f"{play}" + (f" (one of {n} legal plays)" if n > 1 else " (the only legal play)") + "."
 
 
 def _borne_off(play: Play) -> int:
     return sum(1 for _src, dst in play.steps if dst == 0)
+
+
+def _route_points(play: Play, src: int, dst: int) -> list[int] | None:
+    """The points one checker of ``play`` passes from ``src`` to ``dst`` (both included), or None.
+
+    >>> _route_points(Position.initial().parse_play("24/14", (6, 4)), 24, 14)
+    [24, 18, 14]
+    """
+    steps = list(play.steps)
+
+    def walk(at: int, used: frozenset[int], path: list[int]) -> list[int] | None:
+        if at == dst and len(path) > 1:
+            return path
+        for i, (a, b) in enumerate(steps):
+            if i not in used and a == at and b >= dst:
+                found = walk(b, used | {i}, [*path, b])
+                if found:
+                    return found
+        return None
+
+    return walk(src, frozenset(), [src])
+
+
+def _closed(pos: Position, point: int) -> bool:
+    """True when the opponent holds ``point`` (the mover's numbering) with two or more checkers (R7)."""
+    return pos.theirs[25 - point] >= 2
+
+
+def _routes(pos: Position, dice: tuple[int, int]) -> list[tuple[int, int, int]]:
+    """Route tasks in ``pos`` for ``dice``: (level, from, to), the best first.
+
+    Level 1, a non-double: one checker can use both dice, but only in one order (one of the
+    two stops is closed, R5, R7). Level 2, a double: one checker makes two to four of the
+    moves, every stop open (R6). The route must be part of a legal play.
+    """
+    if pos.bar[0]:
+        return []
+    a, b = dice
+    plays = pos.legal_plays(dice)
+    found = []
+    for src in range(24, 0, -1):
+        if not pos.mine[src]:
+            continue
+        if a != b:
+            dst = src - a - b
+            if dst < 1 or _closed(pos, dst) or _closed(pos, src - a) == _closed(pos, src - b):
+                continue
+            level = 1
+        else:
+            hops = 0
+            while hops < 4 and src - (hops + 1) * a >= 1 and not _closed(pos, src - (hops + 1) * a):
+                hops += 1
+            if hops < 2:
+                continue
+            dst, level = src - hops * a, 2
+        if any(_route_points(p, src, dst) for p in plays):
+            found.append((level, src, dst))
+    return sorted(found, key=lambda t: (t[2] - t[1], -t[1]))   # the longest route, the farthest back
+
+
+def _route_solution(dice: tuple[int, int], play: Play, src: int, dst: int) -> str:
+    """The route of ``play`` from ``src`` to ``dst`` in words: its stops, and why that order (R5-R7)."""
+    path = _route_points(play, src, dst) or [src, dst]
+    route = "/".join(str(p) for p in path)
+    rest = f" The whole play: {play}." if str(play) != f"{src}/{dst}" else ""
+    if dice[0] == dice[1]:
+        return f"{route}: {len(path) - 1} moves of {dice[0]}, every stop open (R6, R7).{rest}"
+    first = src - path[1]
+    closed = src - (dice[0] + dice[1] - first)
+    return (f"{route}: the {closed}-point is closed, so the checker plays the {first} first and stops on the "
+            f"{path[1]}-point (R5, R7).{rest}")
 
 
 def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
@@ -158,16 +291,56 @@ def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
             "a backgammon")
 
 
+def _taker_wins(position: Position) -> int:
+    """Of the 36 rolls, how many leave a checker of the doubler (the side on roll) on the board."""
+    return 36 - bearoff_chance(position).count
+
+
+def _take_drop_reason(task: Task) -> tuple[str, str]:
+    """("take" or "drop", the reason in words) for a take-drop task."""
+    misses = _taker_wins(task.position)
+    chance = misses / 36
+    right = "take" if chance >= task.take_point else "drop"
+    side = "light" if task.position.turn == 0 else "dark"
+    other = "dark" if task.position.turn == 0 else "light"
+    where = ("in money play" if not task.length else
+             f"at this score ({_score_words(task)})")
+    compare = "at least" if right == "take" else "less than"
+    return right, (f"{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance:.1%}, "
+                   f"{compare} the {_percent(task.take_point)} a take needs {where}")
+
+
+def _percent(x: float) -> str:
+    """25% for a round percentage, else one decimal: 35.2%."""
+    return f"{x:.0%}" if abs(x * 100 - round(x * 100)) < 1e-9 else f"{x:.1%}"
+
+
+def _score_words(task: Task) -> str:
+    n = task.length
+    a, b = task.score
+    return f"light {a}, dark {b} in a {n}-point match: light {n - a}-away, dark {n - b}-away"
+
+
 def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None, *, level: int = 1,
-              loser: int | None = None) -> Task:
+              loser: int | None = None, length: int = 0, score: tuple[int, int] = (0, 0),
+              route: tuple[int, int] | None = None) -> Task:
     """A task of ``kind`` on ``position`` (and ``dice``), with its prompt written for it.
+
+    A ``"route"`` task moves the checker on ``route[0]`` to ``route[1]``; without ``route``
+    the longest route the roll allows is taken.
+
+    >>> make_task("route", Position.from_counts({24: 1, 13: 4, 8: 3, 6: 5, 0: 2},
+    ...                                         {7: 2, 6: 6, 8: 2, 13: 3, 0: 2}), (6, 4)).prompt
+    'Roll 6-4. Move the checker on the 24-point to the 14-point, using both dice.'
 
     >>> make_task("only-play", Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5}),
     ...           (6, 2)).prompt
     'Roll 6-2. Find the only legal play.'
     """
-    if kind not in KINDS:
-        raise InvalidSettingError(f"unknown drill kind {kind!r}: one of {', '.join(KINDS)}")
+    if kind not in KINDS and kind not in DECISION_KINDS:
+        raise InvalidSettingError(f"unknown drill kind {kind!r}: one of {', '.join([*KINDS, *DECISION_KINDS])}")
+    if kind == "take-drop":
+        return _take_drop_task(position, level, length, score)
     if kind == "result":
         if loser is None:
             winner = position.winner()
@@ -177,6 +350,21 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
     if dice is None:
         raise InvalidSettingError(f"a {kind!r} task needs a roll")
     roll = f"Roll {dice[0]}-{dice[1]}. "
+    if kind == "route":
+        if route is None:
+            found = _routes(position, dice)
+            if not found:
+                raise InvalidSettingError(f"no checker here has a route for {dice[0]}-{dice[1]}")
+            route = found[0][1:]
+        src, dst = route
+        which = "a checker" if position.mine[src] > 1 else "the checker"
+        if dice[0] != dice[1]:
+            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point, using both dice."
+        else:
+            hops = (src - dst) // dice[0]
+            rest = "" if hops == 4 else ", then play the rest of the roll"
+            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point{rest}."
+        return Task(kind, prompt, position, dice, level, route=(src, dst))
     if kind == "enter":
         n = position.bar[0]
         checkers = f"your {n} checkers" if n > 1 else "your checker"
@@ -186,6 +374,75 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
         return Task(kind, roll + "Find the only legal play.", position, dice, level)
     goal = max(_borne_off(p) for p in position.legal_plays(dice))
     return Task(kind, roll + "Bear off as many checkers as you can.", position, dice, level, goal=goal)
+
+
+def _take_drop_task(position: Position, level: int, length: int, score: tuple[int, int]) -> Task:
+    """A take-drop task: the side on roll doubles with the cube at 1, the other bears off next turn for sure."""
+    theirs = position.theirs
+    left = position.checkers - theirs[0]
+    if not 1 <= left <= 2 or theirs[1] + theirs[2] != left or theirs[2] > 1 or position.is_game_over():
+        raise InvalidSettingError("a take-drop task needs a last roll: the doubled side bears off its last "
+                                  "checkers next turn for sure (one or two, on its 1 and 2 points, not two on the 2)")
+    if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+        raise InvalidSettingError(f"length is 0 (money play) or a match length, not {length!r}")
+    doubler, taker = position.turn, 1 - position.turn
+    if length:
+        away = (length - score[0], length - score[1])
+        if min(away) < 2:
+            raise InvalidSettingError(f"a take-drop task at a score needs both players 2 or more points away, "
+                                      f"not {score[0]}-{score[1]} in a {length}-point match")
+        take_point = match_take_point(away[taker], away[doubler], 1)
+        where = (f"{length}-point match, score light {score[0]}, dark {score[1]}. At this score a take needs "
+                 f"{_percent(take_point)}.")
+    else:
+        take_point = dead_cube_take_point()
+        where = "Money play."
+    side = "Light" if doubler == 0 else "Dark"
+    other = "dark" if doubler == 0 else "light"
+    prompt = (f"{where} {side} doubles to 2; {other} bears off the last checker next turn. "
+              f"You are {other}: take or drop?")
+    return Task("take-drop", prompt, position, None, level, _TAKE_DROP, None, length=length,
+                score=(int(score[0]), int(score[1])), take_point=take_point)
+
+
+def _take_drop_tasks(rng: np.random.Generator, levels: Sequence[int]) -> list[Task]:
+    """Take-drop tasks for ``levels``, takes and drops in turn (which comes first: from ``rng``).
+
+    Level 1 is money play; level 2 is at a match score where the answer is the opposite of the
+    money answer (the score turns it round). Light (player 0) doubles with two checkers left;
+    every task is at least 1% away from its take point, so counting decides it.
+    """
+    doublers = [(a, b) for a in range(2, 6) for b in range(1, a + 1)
+                if 2 <= _taker_wins(_last_roll((a, b), 1)) <= 18]   # the doubler is the favourite
+    first = int(rng.integers(2))
+    tasks: list[Task] = []
+    for i, level in enumerate(levels):
+        want = _TAKE_DROP[(first + i) % 2]
+        for _ in range(10_000):
+            points = doublers[int(rng.integers(len(doublers)))]
+            pos = _last_roll(points, 1 + int(rng.integers(2)))
+            length, score = 0, (0, 0)
+            if level > 1:
+                length = (5, 7)[int(rng.integers(2))]
+                score = (int(rng.integers(length - 1)), int(rng.integers(length - 1)))
+            task = make_task("take-drop", pos, level=level, length=length, score=score)
+            chance = _taker_wins(pos) / 36
+            answer = "take" if chance >= task.take_point else "drop"
+            money = "take" if chance >= dead_cube_take_point() else "drop"
+            if answer == want and abs(chance - task.take_point) >= 0.01 and (level == 1 or answer != money) \
+                    and task not in tasks:
+                tasks.append(task)
+                break
+        else:   # pragma: no cover - each kind of task has many candidates
+            raise InvalidSettingError(f"no take-drop task of level {level} found")
+    return tasks
+
+
+def _last_roll(points: tuple[int, int], taker_point: int) -> Position:
+    """Light (on roll) with checkers on ``points``; dark with one checker on its ``taker_point`` (1 or 2)."""
+    a, b = points
+    mine = {a: 2} if a == b else {a: 1, b: 1}
+    return Position.from_counts(mine, {taker_point: 1}, turn=0)
 
 
 # ------------------------------------------------------------------------------ finding tasks
@@ -229,6 +486,9 @@ def _level_of(kind: str, pos: Position, dice: tuple[int, int]) -> int | None:
         return 2 if kind_won is not ResultKind.SINGLE else 1
     if dice == (0, 0):
         return None
+    if kind == "route":
+        found = [lv for lv, _src, _dst in _routes(pos, dice)]
+        return found[0] if found else None
     plays = pos.legal_plays(dice)
     if len(plays) == 1 and plays[0].is_empty:
         return None
@@ -239,8 +499,8 @@ def _level_of(kind: str, pos: Position, dice: tuple[int, int]) -> int | None:
         if not closed:
             return None
         return 2 if pos.bar[0] > 1 else 1
-    if kind == "only-play":
-        if len(plays) != 1 or not _tempting(pos, dice):
+    if kind == "only-play":   # R10-R12 alone: no entering (R13) and no bearing off (R16) to know yet
+        if len(plays) != 1 or pos.bar[0] or pos.can_bear_off() or _borne_off(plays[0]) or not _tempting(pos, dice):
             return None
         return 2 if dice[0] == dice[1] or plays[0].dice_used < (4 if dice[0] == dice[1] else 2) else 1
     # bear-off: a choice that matters
@@ -284,15 +544,18 @@ class Drill:
     def __init__(self, kinds: Sequence[str] = tuple(KINDS), per_kind: int = 2, rng=None) -> None:
         if isinstance(kinds, str):
             kinds = [kinds]
-        unknown = [k for k in kinds if k not in KINDS]
+        unknown = [k for k in kinds if k not in KINDS and k not in DECISION_KINDS]
         if unknown or not kinds:
-            raise InvalidSettingError(f"drill kinds are {', '.join(KINDS)}; not {unknown or 'none'}")
+            raise InvalidSettingError(f"drill kinds are {', '.join([*KINDS, *DECISION_KINDS])}; "
+                                      f"not {unknown or 'none'}")
         if not isinstance(per_kind, int) or isinstance(per_kind, bool) or not 1 <= per_kind <= 10:
             raise InvalidSettingError(f"per_kind is a whole number from 1 to 10, not {per_kind!r}")
         generator = rng_from(rng)
         source = iter(_random_games(generator))
         levels = [1 + (i * 2 >= per_kind) for i in range(per_kind)]   # the first half plain, then harder
-        self.tasks: list[Task] = [_find(kind, level, source) for level in levels for kind in kinds]
+        decisions = {k: iter(_take_drop_tasks(generator, levels)) for k in kinds if k in DECISION_KINDS}
+        self.tasks: list[Task] = [next(decisions[kind]) if kind in decisions else _find(kind, level, source)
+                                  for level in levels for kind in kinds]
         self._index = 0
         self._tries = 0
         self._first_try = 0

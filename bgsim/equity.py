@@ -32,13 +32,15 @@ otherwise; match results are match-winning chances (MWC) in [0, 1].
 from __future__ import annotations
 
 import numbers
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from .errors import MatchEquityError, RuleViolationError
-from .results import ResultDisplay, Table
+from .results import ResultDisplay, Table, jsonable
 
 __all__ = [
     "DEFAULT_CUBE_LIFE",
@@ -55,6 +57,7 @@ __all__ = [
     "janowski_points",
     "janowski_take_point",
     "live_cube_take_point",
+    "match_away",
     "match_equity",
     "match_equity_table",
     "match_take_point",
@@ -158,7 +161,7 @@ def match_equity_table() -> MatchEquityTable:
     >>> "permission notice are preserved" in match_equity_table().notice
     True
     """
-    text = resources.files("bgsim").joinpath("data").joinpath(_MET_FILE).read_text(encoding="utf-8")
+    text = resources.files("bgsim.data").joinpath(_MET_FILE).read_text(encoding="utf-8")
     return _parse_met(text)
 
 
@@ -625,6 +628,88 @@ def match_take_point(my_away: int, opp_away: int, cube: int = 1, *, gammon_rates
     return max(0.0, min(1.0, (pass_ - lose) / (win - lose)))
 
 
+# --------------------------------------------------------------------------- scores
+def _check_length(match_length) -> int:
+    if isinstance(match_length, bool) or not isinstance(match_length, numbers.Integral):
+        raise MatchEquityError(f"match_length must be a whole number of points, not {match_length!r} (R27)")
+    n = int(match_length)
+    if not 1 <= n <= MET_MAX_AWAY:
+        raise MatchEquityError(f"match_length = {n}: a match is played to 1 to {MET_MAX_AWAY} points here "
+                               f"(the table's range, R27)")
+    return n
+
+
+def _pair(value, name: str, what: str) -> tuple[int, int]:
+    try:
+        a, b = value
+    except (TypeError, ValueError):
+        raise MatchEquityError(f"{name} must be two whole numbers ({what}), not {value!r}") from None
+    for x in (a, b):
+        if isinstance(x, bool) or not isinstance(x, numbers.Integral):
+            raise MatchEquityError(f"{name} must be two whole numbers ({what}), not {value!r}")
+    return int(a), int(b)
+
+
+def match_away(*, match_length: int | None = None, score: tuple[int, int] | None = None,
+               away: tuple[int, int] | None = None) -> tuple[int, int] | None:
+    """The points each side still needs, from a match score: ``None`` for money play.
+
+    bgsim's one convention for a match score, as gnubg and XG show it: ``score`` is the
+    **points won** so far, ``(mine, theirs)``, in a match to ``match_length`` points (R27).
+    The other way to say it, the points still needed, is accepted only under its own name,
+    ``away=(my_away, opp_away)``. Given both, they must agree.
+
+    >>> match_away(match_length=7, score=(2, 4))     # 2-4 in a 7-point match: 5-away vs 3-away
+    (5, 3)
+    >>> match_away(away=(5, 3)), match_away(match_length=7, score=(2, 4), away=(5, 3))
+    ((5, 3), (5, 3))
+    >>> match_away() is None                          # money play
+    True
+    >>> match_away(match_length=7, score=(2, 4), away=(2, 4))
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.MatchEquityError: away=(2, 4) contradicts score=(2, 4) in a 7-point match, which is 5-away vs
+    3-away (score is points won, away points still needed; R27)
+    >>> match_away(score=(2, 4))
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.MatchEquityError: score=(2, 4) is points won and needs match_length=N; for points still needed
+    give away=(my_away, opp_away) (R27)
+    """
+    n = None if match_length is None else _check_length(match_length)
+    from_score = None
+    if score is not None:
+        if n is None:
+            raise MatchEquityError(f"score={score!r} is points won and needs match_length=N; for points still "
+                                   "needed give away=(my_away, opp_away) (R27)")
+        s = _pair(score, "score", "points won: mine, theirs")
+        for who, x in zip(("my", "the opponent's"), s, strict=True):
+            if not 0 <= x < n:
+                raise MatchEquityError(f"{who} score {x} must be from 0 to {n - 1} in a {n}-point match (R27)")
+        from_score = (n - s[0], n - s[1])
+    if away is not None:
+        a = _pair(away, "away", "points still needed: mine, theirs")
+        for name, x in zip(("my_away", "opp_away"), a, strict=True):
+            _check_away(x, name)
+            if n is not None and x > n:
+                raise MatchEquityError(f"{name} = {x} is more than the match length {n} (R27)")
+        if from_score is not None and a != from_score:
+            raise MatchEquityError(f"away={a!r} contradicts score={tuple(score)!r} in a {n}-point match, which is "  # type: ignore[arg-type]
+                                   f"{from_score[0]}-away vs {from_score[1]}-away (score is points won, away "
+                                   "points still needed; R27)")
+        return a
+    if from_score is None and n is not None:
+        raise MatchEquityError(f"match_length={n} needs the score: score=(mine, theirs), points won (0-0 at the "
+                               "start), or away=(my_away, opp_away) (R27)")
+    return from_score
+
+
+def _signed(v: float, fmt: str) -> str:
+    """``v`` formatted with ``fmt`` (a signed format), never as a negative zero ("-0.000")."""
+    text = format(v, fmt)
+    return format(0.0, fmt) if text.lstrip("+-").strip("0.%") == "" else text
+
+
 # --------------------------------------------------------------------------- decisions
 @dataclass(frozen=True)
 class CubeDecision(ResultDisplay):
@@ -634,12 +719,15 @@ class CubeDecision(ResultDisplay):
     (money: points per unit stake, i.e. already times the cube; match: match-winning
     chances). ``take_point`` is the smallest winning chance the *taker* needs.
     ``action`` is the verdict: "No double, take", "Double, take", "Double, pass"
-    or "Too good to double, pass". Made by :func:`cube_decision`.
+    or "Too good to double, pass". Made by :func:`cube_decision` (from a chance) or
+    :func:`bgsim.decisions.cube_decision` (from a position: the chances estimated by
+    play-outs, with their interval and who played them).
 
     Parameters
     ----------
-    p_win, gammons, cube, owner, score, cube_life
-        The question, as :func:`cube_decision` took it (``score`` is ``None`` for money).
+    p_win, gammons, cube, owner, away, cube_life
+        The question, as :func:`cube_decision` took it (``away``, the points each side still
+        needs, is ``None`` for money).
     no_double, double_take, double_pass : float
         The doubler's equity after each choice.
     take_point : float
@@ -648,17 +736,30 @@ class CubeDecision(ResultDisplay):
         The doubler's and the taker's right choices.
     action : str
         The verdict in words.
+    match_length : int or None
+        The match length when the score was given as points won (then :attr:`score` is known).
+    p_win_interval : (float, float) or None
+        When the chances were estimated: the winning chance's confidence interval.
+    actions_in_interval : tuple of str
+        When estimated: the verdicts at the interval's low end, the estimate and its high
+        end, each once (one verdict: the interval does not change the decision).
+    source : str
+        When estimated: how (games, players, seed) and that the numbers depend on the players.
+    estimate : Estimate or None
+        When estimated: the :class:`~bgsim.montecarlo.Estimate` itself (not compared).
 
     >>> d = cube_decision(0.80, cube_life=0.68)
     >>> d.double, d.take, d.action
     (True, False, 'Double, pass')
+    >>> cube_decision(0.6, match_length=7, score=(2, 4)).away
+    (5, 3)
     """
 
     p_win: float
     gammons: GammonRates
     cube: int
     owner: str
-    score: tuple[int, int] | None
+    away: tuple[int, int] | None
     cube_life: float
     no_double: float
     double_take: float
@@ -667,19 +768,53 @@ class CubeDecision(ResultDisplay):
     double: bool
     take: bool
     action: str
+    match_length: int | None = None
+    p_win_interval: tuple[float, float] | None = None
+    actions_in_interval: tuple[str, ...] = ()
+    source: str = ""
+    estimate: object = field(default=None, repr=False, compare=False)
 
     @property
     def money(self) -> bool:
         """True for a money game, False at a match score."""
-        return self.score is None
+        return self.away is None
+
+    @property
+    def points_won(self) -> tuple[int, int] | None:
+        """The match score as points won ``(doubler, taker)``, when the match length is known; else ``None``.
+
+        >>> cube_decision(0.6, match_length=7, score=(2, 4)).points_won
+        (2, 4)
+        """
+        if self.away is None or self.match_length is None:
+            return None
+        n = self.match_length
+        return (n - self.away[0], n - self.away[1])
+
+    @property
+    def score(self) -> tuple[int, int] | None:
+        """Deprecated: this was the points *away*; read :attr:`away` (or :attr:`points_won` for the score)."""
+        warnings.warn("CubeDecision.score is deprecated: it was the points away; read .away, or .points_won for "
+                      "the score as points won", DeprecationWarning, stacklevel=2)
+        return self.away
 
     @property
     def best(self) -> float:
         """The doubler's equity with the proper cube action on both sides."""
         return max(self.no_double, min(self.double_take, self.double_pass))
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data: the fields (the estimate, if any, by its own ``to_dict``), plus ``score`` as
+        points won (``None`` unless the match length is known) and ``best``.
+
+        >>> d = cube_decision(0.6, match_length=7, score=(2, 4)).to_dict()
+        >>> d["away"], d["score"], d["match_length"], d["action"]
+        ([5, 3], [2, 4], 7, 'Double, take')
+        """
+        return {**super().to_dict(), "score": jsonable(self.points_won), "best": self.best}
+
     def _fmt(self, v: float) -> str:
-        return f"{v:+.3f}" if self.money else f"{v:.2%}"
+        return _signed(v, "+.3f") if self.money else f"{v:.2%}"
 
     def _rows(self) -> list[tuple[str, str, str]]:
         best = self.best
@@ -688,31 +823,54 @@ class CubeDecision(ResultDisplay):
                          ("Double, pass", self.double_pass)):
             diff = v - best
             rows.append((label, self._fmt(v), "" if abs(diff) < 5e-7 else
-                         (f"({diff:+.3f})" if self.money else f"({diff:+.2%})")))
+                         f"({_signed(diff, '+.3f' if self.money else '+.2%')})"))
         return rows
 
     def _header(self) -> tuple[str, str]:
         own = {"centered": "centred", "me": "owned by the doubler", "opponent": "owned by the opponent"}[self.owner]
-        if self.score is None:      # money play
+        if self.away is None:      # money play
             kind = f"Money game, cube {self.cube} {own}, cube life x = {self.cube_life:.2f} (Janowski)"
         else:
-            kind = (f"Match, doubler {self.score[0]}-away vs {self.score[1]}-away, cube {self.cube} {own}"
-                    " (dead-cube MET model)")
+            won = self.points_won
+            at = (f"{self.match_length}-point match, doubler {won[0]}, taker {won[1]} "
+                  f"({self.away[0]}-away vs {self.away[1]}-away)" if won is not None else
+                  f"Match, doubler {self.away[0]}-away vs {self.away[1]}-away")
+            kind = f"{at}, cube {self.cube} {own} (dead-cube MET model)"
         g = self.gammons
-        return (kind, f"Winning chance {self.p_win:.1%}; gammons {g.win:.0%} of wins, {g.lose:.0%} of losses"
+        chance = f"Winning chance {self.p_win:.1%}"
+        if self.p_win_interval is not None:
+            lo, hi = self.p_win_interval
+            chance += f" [{100 * lo:.1f}, {100 * hi:.1f}]"
+        return (kind, f"{chance}; gammons {g.win:.0%} of wins, {g.lose:.0%} of losses"
                 + (f"; backgammons {g.win_backgammon:.0%} / {g.lose_backgammon:.0%}"
                    if g.win_backgammon or g.lose_backgammon else ""))
 
+    def _notes(self) -> tuple[str, ...]:
+        notes = [f"Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}",
+                 f"Proper cube action: {self.action}"]
+        if self.action == "Double, pass" and abs(self.no_double - self.double_pass) < 1e-9:
+            notes[-1] += " (playing on is worth exactly the cash: cash it)"
+        if self.p_win_interval is not None:
+            if len(self.actions_in_interval) <= 1:
+                notes.append("Across the winning chance's interval the action is the same")
+            else:
+                notes.append("Across the winning chance's interval the action changes: "
+                             + " / ".join(self.actions_in_interval) + " (too close to call: play more games)")
+        if self.source:
+            notes.append(self.source)
+        return tuple(notes)
+
     def _table(self) -> Table:
-        return Table(title=self._header(), rows=tuple(self._rows()),
-                     notes=(f"Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}",
-                            f"Proper cube action: {self.action}"),
+        return Table(title=self._header(), rows=tuple(self._rows()), notes=self._notes(),
                      align="<>", widths=(12, 8), indent=2)
 
 
 def _verdict(nd: float, dt: float, dp: float) -> tuple[bool, bool, str]:
+    """The doubler's and the taker's choices from the three equities. At an exact tie between
+    playing on and the cash (no gammons to play for) the verdict is to cash: "Double, pass"."""
     take = dt <= dp + 1e-12
-    double = min(dt, dp) > nd + 1e-12
+    answer = min(dt, dp)
+    double = answer > nd + 1e-12 or (not take and abs(answer - nd) <= 1e-12)
     if double:
         return True, take, "Double, take" if take else "Double, pass"
     if take:
@@ -722,19 +880,23 @@ def _verdict(nd: float, dt: float, dp: float) -> tuple[bool, bool, str]:
 
 def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, owner: str = "centered",
                   cube_life: float = DEFAULT_CUBE_LIFE, score: tuple[int, int] | None = None,
+                  match_length: int | None = None, away: tuple[int, int] | None = None,
                   crawford: bool = False) -> CubeDecision:
     """Should the player on roll double, and should the opponent take?
 
     ``p_win`` is the player on roll's cubeless winning chance, ``gammons`` their
     :class:`GammonRates` (or a tuple ``(win, lose[, win_bg, lose_bg])``), ``cube`` the
     value before the double, ``owner`` ``"centered"`` or ``"me"`` (R25: a player may
-    double only with the cube centred or their own).
+    double only with the cube centred or their own). For a position instead of a chance,
+    :func:`bgsim.decisions.cube_decision` estimates the chances by play-outs first.
 
-    - **Money** (``score=None``): Janowski's model with cube life ``cube_life``
+    - **Money** (no score): Janowski's model with cube life ``cube_life``
       (see :func:`cubeful_equity`). No double = the cubeful equity now; double/take
       = twice the cube with the opponent owning it; double/pass = the cube value.
-    - **Match** (``score=(my_away, opp_away)``): equities are match-winning chances
-      from the Kazaross-XG2 table with the cube dead after this decision (no
+    - **Match**: ``match_length=N`` and ``score=(mine, theirs)``, the **points won** (as
+      gnubg and XG show a score), or ``away=(my_away, opp_away)``, the points still needed
+      (see :func:`match_away`; given both, they must agree). Equities are match-winning
+      chances from the Kazaross-XG2 table with the cube dead after this decision (no
       recube vig, no value of keeping the cube: an approximation that doubles a
       little too eagerly in long matches). A score with a 1-away player is a
       post-Crawford game; ``crawford=True`` says it is the Crawford game, where
@@ -742,7 +904,8 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
 
     Each side picks the best for themselves: the taker passes when the pass costs
     less than the take (``double_pass <= double_take`` for the doubler), and the
-    doubler doubles when the answer they get beats not doubling.
+    doubler doubles when the answer they get beats not doubling. When playing on is
+    worth exactly the cash (a sure win without gammons) the verdict is "Double, pass".
 
     Parameters
     ----------
@@ -757,7 +920,13 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     cube_life : float, default DEFAULT_CUBE_LIFE (0.68)
         Janowski's ``x`` for money play (ignored at a match score).
     score : (int, int), optional
-        ``(my_away, opp_away)`` for a match (R27); ``None`` (default) is money play.
+        The match score as points won, ``(mine, theirs)``, with ``match_length`` (R27).
+        Deprecated: without ``match_length`` it is read, as it used to be, as points away
+        (with a warning; give ``away=`` for that).
+    match_length : int, optional
+        The match length N for ``score``.
+    away : (int, int), optional
+        The match score as points still needed, ``(my_away, opp_away)``.
     crawford : bool, default False
         At a match score with one player 1-away: this is the Crawford game (R28).
 
@@ -769,10 +938,16 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     Raises
     ------
     MatchEquityError
-        A chance, gammon rate, cube, cube life or score out of range or not a number, an
-        unknown owner, a centred match cube above 1, or ``crawford`` in money play.
+        A chance, gammon rate, cube, cube life or score out of range or not a number, a
+        score and ``away`` that contradict each other, an unknown owner, a centred match
+        cube above 1, or ``crawford`` in money play.
     RuleViolationError
         Doubling a cube the opponent owns (R25) or in the Crawford game (R28).
+
+    Warns
+    -----
+    DeprecationWarning
+        ``score=`` without ``match_length`` (the old points-away reading).
 
     >>> print(cube_decision(0.70))
     Money game, cube 1 centred, cube life x = 0.68 (Janowski)
@@ -784,11 +959,18 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     Proper cube action: Double, take
     >>> cube_decision(0.60).action
     'No double, take'
-    >>> cube_decision(0.60, score=(2, 2)).action       # 2-away/2-away: double whenever ahead
+    >>> cube_decision(0.60, match_length=5, score=(3, 3)).action   # 2-away/2-away: double whenever ahead
+    'Double, take'
+    >>> cube_decision(0.60, away=(2, 2)).action                     # the same score, as points away
     'Double, take'
     >>> cube_decision(0.85, gammons=(0.6, 0.0)).action  # playing on for the gammon is worth more
     'Too good to double, pass'
+    >>> cube_decision(1.0).action                       # a sure single win: cash it
+    'Double, pass'
     """
+    if hasattr(p_win, "legal_plays") or hasattr(p_win, "position"):
+        raise MatchEquityError("equity.cube_decision takes a winning chance; for a position or a game use "
+                               "bgsim.cube_decision(position), which plays it out first")
     p = _check_p(p_win)
     g = _rates(gammons)
     c = _check_cube(cube)
@@ -796,7 +978,17 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     if owner == "opponent":
         raise RuleViolationError("the cube belongs to the opponent: only its owner may double (R25)")
     x = _check_x(cube_life)
-    if score is None:
+    if score is not None and match_length is None and away is not None:
+        raise MatchEquityError("score= without match_length is the deprecated spelling of away=: give one of them "
+                               "(score=(mine, theirs) in points won needs match_length=N)")
+    if score is not None and match_length is None:
+        warnings.warn("cube_decision(score=...) without match_length reads the score as points away, as it used "
+                      "to; that is deprecated: give match_length=N with score=(mine, theirs) in points won, or "
+                      "away=(my_away, opp_away)", DeprecationWarning, stacklevel=2)
+        score, away = None, _pair(score, "score", "points away: mine, theirs")
+    pair = match_away(match_length=match_length, score=score, away=away)
+    n = None if match_length is None else int(match_length)
+    if pair is None:
         if crawford:
             raise MatchEquityError("crawford=True needs a match score (R28)")
         W, L = g.W, g.L
@@ -807,12 +999,7 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
         double, take, action = _verdict(nd, dt, dp)
         return CubeDecision(p, g, c, owner, None, x, nd, dt, dp, take_point, double, take, action)
 
-    try:
-        my_away, opp_away = score
-    except (TypeError, ValueError):
-        raise MatchEquityError(f"score must be (my_away, opp_away), not {score!r}") from None
-    a = _check_away(my_away, "my_away")
-    b = _check_away(opp_away, "opp_away")
+    a, b = pair
     if crawford:
         if (a == 1) == (b == 1):
             raise MatchEquityError(f"{a}-away vs {b}-away cannot be the Crawford game (R28)")
@@ -826,4 +1013,4 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     dp = _mwc(a - c, b, post)
     take_point = match_take_point(b, a, c, gammon_rates=g.swapped())
     double, take, action = _verdict(nd, dt, dp)
-    return CubeDecision(p, g, c, owner, (a, b), x, nd, dt, dp, take_point, double, take, action)
+    return CubeDecision(p, g, c, owner, (a, b), x, nd, dt, dp, take_point, double, take, action, match_length=n)

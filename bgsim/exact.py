@@ -15,10 +15,13 @@ and lets a *roll condition* decide; it never re-implements a rule, so closed poi
 Results are :class:`fractions.Fraction` (:func:`chance`) or a small :class:`Odds` record that
 also remembers *which* rolls succeed and prints itself as ``count/36 = percent``.
 
-Point numbers: ``hit_chance(pos, target_point)`` names the target in the *roller's*
-numbering (where the roller lands); :func:`shots` and :func:`shot_chance` name a blot in its
-*owner's* numbering (the side not on roll), which is how its owner thinks of it. The two are
-related by ``owner_point = 25 - roller_point`` (R1).
+Point numbers: results name a point in the numbering of the board as ``print(pos)`` draws
+it, from player 0's side whoever is on roll (:func:`bgsim.text.board_text`): a :class:`BlotShots`
+says "blot on 16" for the blot drawn on 16, and keeps the blot's number for each side too
+(:attr:`BlotShots.point` is its owner's, :attr:`BlotShots.roller_point` the roller's,
+:meth:`BlotShots.point_for` any player's). Arguments say whose numbering they take:
+``hit_chance(pos, target_point)`` the *roller's* (where the roller lands), ``shot_chance(pos,
+blot)`` the blot *owner's*. A point ``p`` of one player is point ``25 - p`` of the other (R1).
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from .dice import ALL_ROLLS
 from .errors import IllegalPlayError, InvalidPositionError, OddsError
 from .plays import Play
 from .position import Position
-from .results import ResultDisplay, Table
+from .results import ResultDisplay, Table, jsonable
 
 __all__ = [
     "BlotShots",
@@ -124,6 +128,16 @@ class Odds(ResultDisplay):
     def __float__(self) -> float:
         return self.count / 36
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data: the successful ordered ``rolls``, their ``count`` out of 36, the exact
+        ``chance`` as a fraction string and ``percent``.
+
+        >>> Odds(((6, 1), (1, 6), (5, 5))).to_dict()
+        {'rolls': [[6, 1], [1, 6], [5, 5]], 'count': 3, 'chance': '1/12', 'percent': 8.333333333333334}
+        """
+        return {"rolls": jsonable(self.rolls), "count": self.count, "chance": jsonable(self.fraction),
+                "percent": self.percent}
+
     def _text(self) -> str:
         return f"{self.count}/36 = {self.percent:.1f}%"
 
@@ -151,13 +165,56 @@ class EnterOdds(ResultDisplay):
 
 @dataclass(frozen=True)
 class BlotShots(ResultDisplay):
-    """The shots at one blot: ``point`` in its owner's numbering, ``odds`` of it being hit."""
+    """The shots at one blot: ``odds`` of it being hit; ``point`` is the blot's point in its
+    owner's numbering, ``owner`` the player it belongs to (``None`` when not known).
+
+    It is shown as the board is drawn, numbered from player 0's side (:attr:`drawn_point`):
+    with player 0 on roll, the blot of player 1 on its 9 point is drawn, and named, on 16 (R1).
+
+    >>> b = BlotShots(9, Odds(((6, 1), (1, 6))), owner=1)
+    >>> print(b)
+    blot on 16: 2/36 = 5.6%
+    >>> b.point, b.roller_point, b.drawn_point, b.point_for(1)
+    (9, 16, 16, 9)
+    """
 
     point: int
     odds: Odds
+    owner: int | None = None
+
+    @property
+    def roller_point(self) -> int:
+        """The blot's point in the numbering of the player on roll (the hitter): ``25 - point``."""
+        return 25 - self.point
+
+    def point_for(self, player: int) -> int:
+        """The blot's point in ``player``'s numbering (R1); needs :attr:`owner`.
+
+        >>> BlotShots(9, Odds(()), owner=0).point_for(1)
+        16
+        """
+        if self.owner is None:
+            raise OddsError("this blot's owner is not known, so its point cannot be given in a player's numbering")
+        if isinstance(player, bool) or player not in (0, 1):
+            raise OddsError(f"player is 0 or 1, not {player!r}")
+        return self.point if player == self.owner else 25 - self.point
+
+    @property
+    def drawn_point(self) -> int:
+        """The blot's point as the board is drawn: player 0's numbering (the owner's when :attr:`owner` is
+        unknown)."""
+        return self.point if self.owner is None else self.point_for(0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data: the fields, plus ``roller_point`` and ``drawn_point``.
+
+        >>> BlotShots(9, Odds(()), owner=1).to_dict()["drawn_point"]
+        16
+        """
+        return {**super().to_dict(), "roller_point": self.roller_point, "drawn_point": self.drawn_point}
 
     def _text(self) -> str:
-        return f"blot on {self.point}: {self.odds._text()}"
+        return f"blot on {self.drawn_point}: {self.odds._text()}"
 
     def _table(self) -> Table:
         return Table(title=(self._text(),))
@@ -168,11 +225,12 @@ class Shots(ResultDisplay):
     """The shots the player on roll has at the other side's blots.
 
     ``total`` counts the rolls that hit at least one blot (a roll hitting two blots counts
-    once); ``blots`` gives each blot separately (points in the blot owner's numbering).
+    once); ``blots`` gives each blot separately, named as the board is drawn (player 0's
+    numbering, :attr:`BlotShots.drawn_point`).
 
     >>> from bgsim import Position
-    >>> print(shots(Position.from_counts({13: 1}, {18: 1, 16: 1})))
-    27/36 = 75.0% (blot on 18: 17/36 = 47.2%; blot on 16: 15/36 = 41.7%)
+    >>> print(shots(Position.from_counts({13: 1}, {18: 1, 16: 1})))   # their 18 and 16: drawn on 7 and 9
+    27/36 = 75.0% (blot on 9: 15/36 = 41.7%; blot on 7: 17/36 = 47.2%)
     """
 
     total: Odds
@@ -187,6 +245,15 @@ class Shots(ResultDisplay):
     def fraction(self) -> Fraction:
         """The exact chance that the roller hits something."""
         return self.total.fraction
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data: ``total`` and ``blots`` (each :meth:`BlotShots.to_dict`).
+
+        >>> from bgsim import Position
+        >>> shots(Position.from_counts({13: 1}, {18: 1})).to_dict()["blots"][0]["drawn_point"]
+        7
+        """
+        return {"total": self.total.to_dict(), "blots": [b.to_dict() for b in self.blots]}
 
     def _table(self) -> Table:
         if not self.blots:
@@ -330,14 +397,18 @@ def shots(pos: Position, *, caucasian: bool = False) -> Shots:
     """Every shot the player on roll has at the blots of the side not on roll.
 
     The usual use is after your own play: ``shots(pos.play(...))`` is how many of the
-    opponent's 36 rolls hit you, blot by blot (points in *your* numbering, the owner's).
-    Blocking points are respected because the engine's legal plays are used.
+    opponent's 36 rolls hit you, blot by blot. Each blot is named as the board is drawn
+    (player 0's numbering, :attr:`BlotShots.drawn_point`) and carries its owner's number
+    (:attr:`BlotShots.point`). Blocking points are respected because the engine's legal plays
+    are used.
 
     >>> from bgsim import Position
     >>> # a blot 6 pips from the roller's checker; the blot's owner holds the two points
     >>> # 2 and 3 pips in front of the hitter: 3-3, 2-2 are blocked, 4-2 still hits via the 4
     >>> pos = Position.from_counts({13: 1}, {18: 1, 14: 2, 15: 2})
-    >>> print(shots(pos))
+    >>> print(shots(pos))                  # their 18 point is drawn as 7 (player 0 on roll)
+    15/36 = 41.7% (blot on 7: 15/36 = 41.7%)
+    >>> print(shots(pos.mirror()))         # the same board with player 1 on roll: drawn on 18
     15/36 = 41.7% (blot on 18: 15/36 = 41.7%)
     """
     _check_position(pos)
@@ -358,7 +429,9 @@ def shots(pos: Position, *, caucasian: bool = False) -> Shots:
             total.append(roll)
         for q in hit_targets:
             per[q].append(roll)
-    blots = tuple(BlotShots(q, Odds(tuple(per[q]))) for q in sorted(blot_points, reverse=True))
+    owner = 1 - pos.turn
+    blots = tuple(sorted((BlotShots(q, Odds(tuple(per[q])), owner) for q in blot_points),
+                         key=lambda b: b.drawn_point, reverse=True))
     return Shots(Odds(tuple(total)), blots)
 
 
@@ -461,8 +534,21 @@ def bearoff_chance(pos: Position, checkers: int | None = None) -> Odds:
     >>> two = bearoff_chance(Position.from_counts({6: 3, 1: 1}, {}), checkers=2)  # 61, 66, 33
     >>> print(two)
     4/36 = 11.1%
+
+    A position whose checkers cannot all come home this roll (more than 24 pips away from
+    the home board, the most 6-6 moves) is not a bear-off question and is refused:
+
+    >>> bearoff_chance(Position.initial())
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.InvalidPositionError: the player on roll cannot bear off this roll: their checkers are 77 pips
+    from the home board, more than a roll moves (24, with 6-6; R16)
     """
     _check_position(pos)
+    outside = sum((p - 6) * pos.mine[p] for p in range(7, 26))
+    if outside > 24:
+        raise InvalidPositionError(f"the player on roll cannot bear off this roll: their checkers are {outside} pips "
+                                   "from the home board, more than a roll moves (24, with 6-6; R16)")
     on_board = pos.checkers - pos.mine[0]
     need = on_board if checkers is None else checkers
     if isinstance(need, bool) or not isinstance(need, numbers.Integral) or not 1 <= need <= on_board:

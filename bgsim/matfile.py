@@ -799,17 +799,18 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
         offered = beaver.cube_value
         if cell.value is not None and cell.value != offered:
             raise ParseError(f"a beaver redoubles the cube to {offered} (X2), not {cell.value}")
-    elif cell.kind == "wins" and game.rules.resignation == "offer":
+    elif cell.kind == "wins" and game.rules.resignation == "offer" and game.state is not GameState.OPENING:
         # The game goes on, so the other player offered to resign and this player accepted (R30), as gnubg writes it.
+        # (Before the opening roll nobody is on turn to offer: a resignation there is a plain one, V3, below.)
         loser = 1 - p
         kind = _offered_kind(game, cell.value)  # type: ignore[arg-type]
         if kind is None:
             raise ParseError(f"the game is not over, so {names[loser]} resigned, but no resignation at cube "
                              f"{game.cube_value} is worth {cell.value} (R30, V1, X1)")
         if game.player_to_act != loser:
-            raise ParseError(f"the game is not over, so {names[loser]} resigned, but it is "
-                             f"{names[game.player_to_act]}'s turn to act, and a resignation is offered on "
-                             f"one's own turn (R30)")
+            turn = "nobody's" if game.player_to_act is None else f"{names[game.player_to_act]}'s"
+            raise ParseError(f"the game is not over, so {names[loser]} resigned, but it is {turn} turn to act, and "
+                             "a resignation is offered on one's own turn (R30)")
         game.offer_resignation(kind, player=loser)
         game.accept_resignation(player=p)
     elif cell.kind == "wins":   # the game goes on, so the other player resigns (V3)

@@ -111,6 +111,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 import numpy as np
 
@@ -119,9 +120,9 @@ from .errors import EstimateError
 from .estimate_settings import DEFAULT_CHUNK_SIZE, DEFAULT_PYTHON_CHUNK_SIZE, UNSET, EstimateSettings
 from .intervals import Interval, mean_interval, mean_sd, normal_quantile, wilson_interval
 from .net import Net
-from .playouts import N_OUTCOMES, PYTHON_SUFFIX, ChunkLog
+from .playouts import N_OUTCOMES, OUTCOMES, PYTHON_SUFFIX, ChunkLog
 from .position import Position
-from .results import ResultDisplay, Table
+from .results import ResultDisplay, Table, jsonable
 from .rules import Rules
 from .workers import run_chunks
 
@@ -395,6 +396,32 @@ class Estimate(ResultDisplay):
         True
         """
         return self.games / self.elapsed if self.elapsed > 0 else math.nan
+
+    # ------------------------------------------------------------------ data
+    def to_dict(self) -> dict[str, Any]:
+        """The estimate as JSON-safe data (``json.dumps`` writes it; NaN becomes ``None``).
+
+        Every result field by name: the chances and the equity as ``{value, low, high,
+        confidence_level}``, ``outcomes`` with ``outcome_names`` beside them, the counts by
+        first roll, the convergence trace, the position, the rules and the setting; then
+        ``run``, the bookkeeping that makes the run repeatable (seed, spawn key, pool size,
+        chunk size, chunks, stopped, elapsed seconds) without the per-chunk log that
+        ``resume=`` reads (resume from the :class:`Estimate` itself); and ``stderr``.
+
+        >>> import json
+        >>> from bgsim import Position
+        >>> d = json.loads(json.dumps(estimate(Position.from_counts({1: 1}, {1: 1}), games=36, rng=5).to_dict()))
+        >>> d["win"]["value"], d["outcomes"][:3], d["outcome_names"][0], d["run"]["seed"], d["run"]["stopped"]
+        (1.0, [36, 0, 0], 'win single', 5, False)
+        """
+        data = {f.name: jsonable(getattr(self, f.name)) for f in fields(self) if f.name != "run"}
+        run = self.run
+        data["outcome_names"] = list(OUTCOMES)
+        data["run"] = {"seed": jsonable(run.seed), "spawn_key": list(run.spawn_key), "pool_size": run.pool_size,
+                       "chunk_size": run.chunk_size, "chunks": run.chunks, "stopped": run.stopped,
+                       "elapsed": jsonable(run.elapsed)}
+        data["stderr"] = jsonable(self.stderr)
+        return data
 
     # ------------------------------------------------------------------ display
     def _players_text(self) -> str:

@@ -43,7 +43,7 @@ def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray],
     """The network's weights and their metadata (the shipped ones when ``path`` is None)."""
     try:
         if path is None:
-            with resources.files("bgsim").joinpath("data").joinpath(WEIGHTS_FILE).open("rb") as f:
+            with resources.files("bgsim.data").joinpath(WEIGHTS_FILE).open("rb") as f:
                 data = np.load(f, allow_pickle=False)
                 arrays = {k: np.array(data[k]) for k in (*_KEYS, "meta")}
         else:

@@ -22,6 +22,16 @@ A play question asks for a play in notation and explains a wrong one with the ru
 >>> q.check("24/18 13/10")[0]
 True
 
+A point question is answered by clicking a point on a board; a wrong click is answered
+with that point's number for each player and what stands on it:
+
+>>> q = Quiz.point("Click the point player 1 calls its 13-point.", Position.initial(), 12,
+...                why="Player 1's 13-point is player 0's 25 - 13 = 12-point.")
+>>> q.check(13)
+(False, "Not quite. That is player 0's 13-point (player 1's 12-point): 5 checkers of player 0.")
+>>> q.check(12)[0]
+True
+
 ``ipywidgets`` is needed only to show a quiz (``q.widget``, a
 :class:`bgsim.widgets.QuizWidget`, or the quiz as the last line of a cell), not to build or
 check one.
@@ -33,7 +43,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from .errors import BgsimError, QuizError
+from .errors import AmbiguousPlayError, BgsimError, QuizError
 from .plays import Play
 from .position import Position
 
@@ -55,6 +65,9 @@ class Quiz:
         The answers to pick from (radio buttons); ``None`` asks for typed text instead.
     placeholder:
         The grey hint in the text box when ``choices`` is ``None``.
+    board:
+        ``(position, perspective)``: the answer is a point clicked on this board (drawn with
+        player ``perspective`` at the bottom), as :meth:`point` asks; ``None`` otherwise.
     answers:
         The texts that give the answer away (the right choice, the number, the right plays);
         :meth:`choice`, :meth:`number` and :meth:`play` fill it in, or take them as
@@ -67,7 +80,8 @@ class Quiz:
     """
 
     def __init__(self, question: str, check: Check, *, choices: Sequence[Hashable] | None = None,
-                 placeholder: str = "", answers: Sequence[str] = ()) -> None:
+                 placeholder: str = "", answers: Sequence[str] = (),
+                 board: tuple[Position, int] | None = None) -> None:
         if choices is not None and len(choices) < 2:
             raise QuizError("a multiple-choice quiz needs at least two choices")
         #: The texts that would give the answer away if a learner saw them before trying
@@ -76,6 +90,8 @@ class Quiz:
         self.question = question
         self.choices = None if choices is None else list(choices)
         self.placeholder = placeholder
+        #: ``(position, perspective)`` when the answer is a point clicked on a board, else None.
+        self.board = board
         self._check = check
         self._widget: Any = None
 
@@ -196,6 +212,8 @@ class Quiz:
         def check(text: Any) -> tuple[bool, str]:
             try:
                 chosen = position.parse_play(str(text), dice)
+            except AmbiguousPlayError as error:   # "24/14" with blots on 18 and 14: say which plays
+                return False, f"{str(text).strip()}: {error}"
             except BgsimError as error:
                 return False, str(error)
             if accept is None:
@@ -204,6 +222,72 @@ class Quiz:
 
         right = [] if accept is None else [str(p) for p in position.legal_plays(dice) if accept(p)[0]]
         return cls(question, check, placeholder="e.g. 24/18 13/9", answers=right if reveals is None else reveals)
+
+    @classmethod
+    def point(cls, question: str, position: Position, answer: int, why: str, *, perspective: int = 0,
+              wrong: Mapping[int, str] | None = None, reveals: Sequence[str] | None = None) -> Quiz:
+        """Click a point on the board of ``position``: the answer is a point 1-24, numbered from
+        the side of player ``perspective``, who is drawn at the bottom.
+
+        A wrong point is answered from the board itself, with its number for each player and
+        what stands on it, unless ``wrong`` has a sentence for that point.
+
+        Parameters
+        ----------
+        question : str
+            The question, shown above the board.
+        position : Position
+            The position drawn.
+        answer : int
+            The right point, in player ``perspective``'s numbering.
+        why : str
+            The explanation shown after the right point.
+        perspective : int, default 0
+            The player drawn at the bottom, whose numbering the answer and the clicks use.
+        wrong : mapping, optional
+            Point -> the feedback for that wrong point.
+
+        Returns
+        -------
+        Quiz
+
+        Raises
+        ------
+        QuizError
+            ``answer`` is not a point 1-24, or ``perspective`` is not player 0 or 1.
+
+        >>> q = Quiz.point("Click player 0's 24-point.", Position.initial(), 1, perspective=1, why="Top left.")
+        >>> q.check(24)
+        (False, "Not quite. That is player 1's 24-point (player 0's 1-point): 2 checkers of player 1.")
+        >>> q.check("bar")
+        (False, 'Not quite. Click one of the 24 points (the long triangles).')
+        """
+        if perspective not in (0, 1):
+            raise QuizError(f"perspective must be player 0 or 1, not {perspective!r}")
+        if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= 24:
+            raise QuizError(f"the answer must be a point 1-24, not {answer!r}")
+        wrong = dict(wrong or {})
+        other = 1 - perspective
+
+        def check(given: Any) -> tuple[bool, str]:
+            try:
+                clicked = int(str(given).strip())
+            except ValueError:
+                clicked = 0
+            if not 1 <= clicked <= 24:
+                return False, "Click one of the 24 points (the long triangles)."
+            if clicked == answer:
+                return True, why
+            if clicked in wrong:
+                return False, wrong[clicked]
+            side, n = position.owner(clicked if position.turn == perspective else 25 - clicked)
+            owner = position.turn if side == 0 else 1 - position.turn
+            there = "empty" if n == 0 else f"{n} checker{'s' * (n != 1)} of player {owner}"
+            return False, (f"That is player {perspective}'s {clicked}-point (player {other}'s "
+                           f"{25 - clicked}-point): {there}.")
+
+        return cls(question, check, answers=(str(answer),) if reveals is None else reveals,
+                   board=(position, perspective))
 
     # --- the widget ---------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import InvalidPositionError, NotARaceError, RaceError
 from .position import Position
@@ -90,6 +91,10 @@ class _RaceResult(ResultDisplay):
 
     def _rows(self) -> tuple[tuple[str, ...], ...]:  # pragma: no cover - every formula defines it
         raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data: the formula's ``name``, its fields and the ``verdict``."""
+        return {"name": self._name, **super().to_dict(), "verdict": self.verdict}
 
     def _table(self) -> Table:
         return Table(title=(self._name,),

@@ -930,6 +930,26 @@ class GameRecord(_Steps):
         return cls(events, number=data.get("number", 1), score=tuple(data.get("score", (0, 0))),
                    names=data.get("names"))
 
+    def _key(self) -> tuple:
+        return (self._rules, self._number, self._score, self._names, self._events)
+
+    def __eq__(self, other: object) -> bool:
+        """Two game records are equal when they hold the same game: the same rules, number, score
+        before it, names and events (where their views stand does not count).
+
+        >>> g = Game(starter=0); g.roll(dice=(6, 1)); g.play("13/7 8/7")
+        (6, 1)
+        >>> rec = GameRecord.from_game(g, names=("Ann", "Ben"))
+        >>> GameRecord.from_dict(rec.to_dict()) == rec, GameRecord.from_game(g) == rec
+        (True, False)
+        """
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     # ------------------------------------------------------------- reading
     @property
     def events(self) -> tuple[Event, ...]:
@@ -1081,6 +1101,25 @@ class MatchRecord(_Steps):
         rules = Rules.from_dict(data.get("rules", {}))
         games = [GameRecord.from_dict(g) for g in data["games"]]
         return cls(games, rules=rules, names=data.get("names"), tags=data.get("tags"))
+
+    def _key(self) -> tuple:
+        return (self._rules, self._names, tuple(sorted(self._tags.items())), self._games)
+
+    def __eq__(self, other: object) -> bool:
+        """Two match records are equal when they hold the same series: the same rules, names, tags
+        and games (:meth:`GameRecord.__eq__`); where their views stand does not count.
+
+        >>> from bgsim.match import Match
+        >>> rec = Match(3, rng=4).play_out().record()
+        >>> MatchRecord.from_dict(rec.to_dict()) == rec
+        True
+        """
+        if not isinstance(other, MatchRecord):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     # ------------------------------------------------------------- reading
     @property

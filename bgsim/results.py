@@ -9,7 +9,9 @@ says what it holds once, as a :class:`Table` from its ``_table()`` method. The
 - ``_repr_pretty_``: the same text in IPython;
 - ``_repr_html_``: an HTML table in Jupyter.
 
-So a new result class writes ``_table()`` and gets all three, all saying the same thing.
+So a new result class writes ``_table()`` and gets all three, all saying the same thing,
+and a fourth: :meth:`ResultDisplay.to_dict`, the result as JSON-safe data (its dataclass
+fields through :func:`jsonable`; a class adds what its properties say by overriding it).
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -28,14 +30,67 @@ tails           5
 12 tosses
 >>> print(Coin(7, 5)._repr_html_())    # doctest: +ELLIPSIS
 <div><p>Coin tosses</p><table><tr><th></th><th>count</th></tr><tr><th ...>heads</th><td ...>7</td></tr>...
+>>> Coin(7, 5).to_dict()
+{'heads': 7, 'tails': 5}
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import html
+import math
+import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-__all__ = ["ResultDisplay", "Table"]
+import numpy as np
+
+__all__ = ["ResultDisplay", "Table", "jsonable"]
+
+
+def jsonable(value: object) -> Any:
+    """``value`` as data :func:`json.dumps` writes as standard JSON.
+
+    ``None``, booleans, strings and whole numbers stay; a float stays unless it is NaN or
+    infinite (``None``: JSON has no such numbers); a :class:`~fractions.Fraction` becomes the
+    string ``"17/36"``; numpy scalars and arrays become numbers and (nested) lists; an
+    :class:`enum.Enum` its value; an object with ``to_dict()`` (positions, rules, results)
+    that dict; any other dataclass the dict of its fields; mappings, tuples and lists
+    the same, recursively. Anything else becomes its ``str()``.
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> jsonable({"p": Fraction(17, 36), "a": np.array([1.5, np.nan]), "t": (np.int64(2), float("inf"))})
+    {'p': '17/36', 'a': [1.5, None], 't': [2, None]}
+    """
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, np.generic):
+        return jsonable(value.item())
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, numbers.Real):
+        v = float(value)
+        return v if math.isfinite(v) else None
+    if isinstance(value, np.ndarray):
+        return jsonable(value.tolist())
+    if isinstance(value, enum.Enum):
+        return jsonable(value.value)
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict) and not isinstance(value, type):
+        return jsonable(to_dict())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [jsonable(v) for v in value]
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -149,9 +204,20 @@ class Table:
 
 class ResultDisplay:
     """Mixin for result objects: ``__str__``, ``_repr_pretty_`` and ``_repr_html_`` from
-    the one method a subclass writes, ``_table() -> Table``."""
+    the one method a subclass writes, ``_table() -> Table``; :meth:`to_dict` from its
+    dataclass fields."""
 
     __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-safe data: each dataclass field by name, through :func:`jsonable`.
+
+        ``json.loads(json.dumps(r.to_dict())) == r.to_dict()`` for every result (the tests
+        check each class). A subclass adds derived numbers by extending the dict.
+        """
+        if not dataclasses.is_dataclass(self):  # pragma: no cover - every result is a dataclass
+            raise TypeError(f"{type(self).__name__} is not a dataclass: it must define to_dict()")
+        return {f.name: jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     def _table(self) -> Table:  # pragma: no cover - every subclass defines it
         raise NotImplementedError

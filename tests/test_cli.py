@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -200,8 +201,9 @@ def test_cube_from_a_position_id(capsys):
     x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:1:3:0:5:10"
     assert main(["cube", "0.6", "--position", x]) == 0
     out = capsys.readouterr().out
-    assert str(cube_decision(0.6, cube=2, owner="me", score=(4, 2))) in out
-    assert main(["cube", "0.6", "--position", x, "--score", "4", "2"]) == 2
+    assert str(cube_decision(0.6, cube=2, owner="me", match_length=5, score=(1, 3))) in out
+    assert "5-point match, doubler 1, taker 3 (4-away vs 2-away)" in out
+    assert main(["cube", "0.6", "--position", x, "--match", "5", "--score", "1-3"]) == 2
     assert "contradict --position" in capsys.readouterr().err
     theirs = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:1:3:0:5:10"   # player 1 owns the cube
     assert main(["cube", "0.6", "--position", theirs]) == 2
@@ -284,3 +286,281 @@ def test_estimate_names_its_players_and_says_the_results_depend_on_them(capsys):
     assert "one name or two" in capsys.readouterr().err
     main(["estimate", "--help"])
     assert "heuristic or net (the default" in " ".join(capsys.readouterr().out.split())
+
+
+# ---------------------------------------------------------------------------
+# issue 22: one score convention, points as drawn, cube from a position, JSON, exit codes,
+# the compile notice, validation gaps and output nits
+# ---------------------------------------------------------------------------
+
+def _run(capsys, *argv):
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_one_score_convention_on_every_command(capsys):
+    """--score A-B is the points won (with --match N) everywhere; --away A B the points still needed."""
+    from bgsim.equity import cube_decision, match_take_point
+
+    _, out, _ = _run(capsys, "takepoint", "--match", "7", "--score", "2-4")
+    assert f"take point: {match_take_point(5, 3):.1%}" in out and "taker 2 (5-away), doubler 4 (3-away)" in out
+    assert _run(capsys, "takepoint", "--away", "5", "3")[1].splitlines()[-1] == out.splitlines()[-1]
+    _, won, _ = _run(capsys, "cube", "0.75", "--match", "7", "--score", "2-4")
+    assert "7-point match, doubler 2, taker 4 (5-away vs 3-away)" in won
+    assert str(cube_decision(0.75, match_length=7, score=(2, 4))) in won
+    _, away, _ = _run(capsys, "cube", "0.75", "--away", "5", "3")
+    assert won.splitlines()[1:] == away.splitlines()[1:]            # the same numbers, another header
+    _, both, _ = _run(capsys, "cube", "0.75", "--match", "7", "--score", "2-4", "--away", "5", "3")
+    assert both == won
+    _, met, _ = _run(capsys, "met", "--match", "7", "--score", "2-4")
+    assert "score 2-4: 5-away vs 3-away" in met
+    _, est, _ = _run(capsys, "estimate", "start", "--match", "7", "--score", "2-4", "--games", "72", "--quiet",
+                     "--player", "random")
+    assert "5-away vs 3-away" in est
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["cube", "0.75", "--score", "2", "4"], "write the points won as A-B"),          # the old away form
+    (["cube", "0.75", "--score", "2-4"], "needs --match N"),
+    (["cube", "0.75", "--match", "7", "--score", "2-4", "--away", "2", "4"], "contradicts --score 2-4"),
+    (["takepoint", "--match", "7", "--score", "2-4", "--away", "3", "5"], "contradicts --score 2-4"),
+    (["met", "2", "1", "--match", "7", "--score", "2-4"], "contradicts --match 7 --score 2-4"),
+    (["estimate", "start", "--match", "7", "--score", "2-4", "--away", "5", "4", "--quiet"], "contradicts"),
+    (["takepoint", "--match", "7", "--away", "8", "3"], "1 to 7 in a 7-point match"),
+])
+def test_a_score_contradiction_is_refused(capsys, argv, words):
+    status, _, err = _run(capsys, *argv)
+    assert status == 2 and words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_blots_are_named_as_the_board_is_drawn(capsys):
+    board = "board:24=2,13=4,8=3,6=5,5=1,16=-1,20=-2,18=-2,19=-3,17=-2,12=-3,1=-2"
+    _, out, _ = _run(capsys, "odds", board)
+    assert "(blot on 16: 4/36 = 11.1%)" in out and "blot on 9" not in out
+    drawn = out.splitlines()[:13]
+    assert drawn[0].split()[3] == "16" and drawn[1].split()[3] == "O"       # the O blot is drawn on 16
+    _, flipped, _ = _run(capsys, "odds", board + ",turn=1")                   # player 1 on roll: say whose numbering
+    assert "numbered from player 0's side, as drawn" in flipped and "(blot on 9: 4/36" in flipped
+    _, data, _ = _run(capsys, "odds", board, "--json")
+    blot = json.loads(data)["shots"]["blots"][0]
+    assert (blot["drawn_point"], blot["point"], blot["roller_point"], blot["owner"]) == (16, 9, 16, 1)
+
+
+def test_cube_decision_from_a_position(capsys):
+    from bgsim import Position
+    from bgsim.decisions import cube_decision
+
+    race = "board:6=2,5=2,4=3,19=-3,20=-3,21=-3,22=-1"
+    status, out, _ = _run(capsys, "cube", race, "--games", "1800", "--player", "heuristic", "--seed", "3", "--quiet")
+    assert status == 0
+    direct = cube_decision(Position.from_board({6: 2, 5: 2, 4: 3, 19: -3, 20: -3, 21: -3, 22: -1}), games=1800,
+                           player="heuristic", rng=3)
+    assert str(direct) in out
+    assert direct.p_win_interval is not None and f"Winning chance {100 * direct.p_win:.1f}% [" in out
+    assert "Across the winning chance's interval" in out
+    assert "Chances from 1,800 games played out by heuristic vs heuristic (seed 3); they depend on the player" in out
+    _, data, _ = _run(capsys, "cube", race, "--games", "360", "--player", "heuristic", "--quiet", "--json")
+    decision = json.loads(data)["decision"]
+    assert decision["estimate"]["games"] == 360 and len(decision["p_win_interval"]) == 2
+    # an XGID brings its cube and score; options that say them again are refused
+    x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:1:3:0:5:10"
+    _, out, _ = _run(capsys, "cube", x, "--games", "360", "--player", "heuristic", "--quiet")
+    assert "5-point match, doubler 1, taker 3 (4-away vs 2-away), cube 2 owned by the doubler" in out
+    for argv, words in ((["--cube", "2"], "contradict the ID"), (["--gammons", "0.2"], "goes with a chance"),
+                        (["--position", x], "give the position once")):
+        status, _, err = _run(capsys, "cube", x, "--quiet", *argv)
+        assert status == 2 and words in err
+    status, _, err = _run(capsys, "cube", "0.7", "--games", "100")
+    assert status == 2 and "with a chance (0.7) there is nothing to play" in err
+    status, _, err = _run(capsys, "cube", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "--quiet")
+    assert status == 2 and "5-2 rolled" in err
+    status, _, err = _run(capsys, "cube", "nonsense")
+    assert status == 2 and "as a chance or a position" in err
+
+
+JSON_COMMANDS = [
+    ["show", "start"], ["show", MATCH_XGID], ["plays", "start", "61"], ["check", "start", "61", "13/7 8/7"],
+    ["odds", "start"], ["bearoff", "XGID=-CCCBBB------------bbbccc-:0:0:1:00:0:0:0:0:10"],
+    ["estimate", "start", "--games", "72", "--quiet", "--player", "random"], ["met", "2", "1"],
+    ["race", "XGID=-CCCBBB------------bbbccc-:0:0:1:00:0:0:0:0:10"], ["cube", "0.7"],
+    ["cube", "start", "--games", "72", "--player", "random", "--quiet"], ["takepoint"],
+    ["takepoint", "--match", "5", "--score", "1-3"], ["rule", "R13"], ["rule"],
+]
+
+
+@pytest.mark.parametrize("argv", JSON_COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_json_on_every_command(capsys, argv):
+    status, out, _ = _run(capsys, *argv, "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert isinstance(data, dict) and data
+    assert json.dumps(data, allow_nan=False)
+
+
+def test_every_command_takes_json():
+    from bgsim.cli import _build_parser
+
+    parser = _build_parser()
+    commands = parser._subparsers._group_actions[0].choices      # argparse keeps them there
+    assert {a[0] for a in JSON_COMMANDS} == set(commands)
+    for name, sub in commands.items():
+        assert any("--json" in a.option_strings for a in sub._actions), name
+
+
+def test_json_answers_match_the_text(capsys):
+    _, data, _ = _run(capsys, "plays", "start", "61", "--json")
+    plays = json.loads(data)["plays"]
+    assert [p["play"] for p in plays][:2] == ["24/18 24/23", "24/18 8/7"] and plays[0]["after"]
+    _, data, _ = _run(capsys, "met", "2", "1", "--json")
+    met = json.loads(data)
+    assert met["match_equity"] == 0.32264 and met["crawford_assumed"] is True
+    status, out, err = _run(capsys, "check", "start", "63", "13/10", "--json")
+    assert status == 2 and json.loads(out)["rule"] == "R10" and "R10" in err
+
+
+def test_ctrl_c_prints_the_partial_estimate_and_exits_130(capsys, monkeypatch):
+    from bgsim import cli_commands
+    from bgsim.montecarlo import estimate as real
+
+    played = []
+
+    def stopped_after_one_chunk(*args, **kwargs):   # what Ctrl-C does inside estimate: stop between chunks
+        return real(*args, stop=lambda: bool(played.append(1)) or len(played) > 1, **kwargs)
+
+    monkeypatch.setattr(cli_commands, "estimate", stopped_after_one_chunk)
+    status, out, err = _run(capsys, "estimate", "start", "--games", "100000", "--quiet", "--player", "random")
+    assert status == 130
+    assert "STOPPED EARLY" in out and "1,080 games" in out
+    assert "stopped (Ctrl-C) after 1,080 games: the result is partial" in err
+    status, out, _ = _run(capsys, "estimate", "start", "--games", "100000", "--quiet", "--player", "random", "--json")
+    assert status == 130 and json.loads(out)["estimate"]["run"]["stopped"] is True
+
+
+def test_ctrl_c_in_a_real_run():
+    import signal
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "bgsim", "estimate", "start", "--games", "100000000", "--player",
+                          "random", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 130
+    assert "STOPPED EARLY" in out and "the result is partial" in err and "Traceback" not in err
+
+
+def test_a_closed_pipe_ends_quietly():
+    import os
+
+    read, write = os.pipe()
+    p = subprocess.Popen([sys.executable, "-m", "bgsim", "plays", "start", "66"], stdout=write,
+                         stderr=subprocess.PIPE)
+    os.close(write)
+    os.close(read)                                     # the reader goes away, as `| head -1` does
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert err == "" and p.returncode == 141
+
+
+def test_compile_notice(monkeypatch, capsys):
+    """The first compile says so on stderr, once, when a person can see it (a terminal) or when asked."""
+    from types import SimpleNamespace
+
+    from bgsim._kernel import COMPILE_NOTICE, _CompileNotice
+
+    def compiling(module):
+        return SimpleNamespace(data={"dispatcher": SimpleNamespace(py_func=SimpleNamespace(__module__=module))})
+
+    assert "compiling the engine (once, about 15 s" in COMPILE_NOTICE
+    monkeypatch.setenv("BGSIM_COMPILE_NOTICE", "1")
+    notice = _CompileNotice()
+    notice.on_start(compiling("somebody_else"))        # not bgsim's: quiet
+    notice.on_start(compiling("bgsim._kernel"))
+    notice.on_start(compiling("bgsim._mc_kernel"))     # once per process
+    assert capsys.readouterr().err == COMPILE_NOTICE + "\n"
+    monkeypatch.setenv("BGSIM_COMPILE_NOTICE", "0")
+    _CompileNotice().on_start(compiling("bgsim._kernel"))
+    monkeypatch.delenv("BGSIM_COMPILE_NOTICE")
+    _CompileNotice().on_start(compiling("bgsim._kernel"))   # captured stderr is no terminal: quiet
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["cube", "0.7", "--cube", "0"], "--cube 0: the cube shows 1, 2, 4, 8"),
+    (["cube", "0.7", "--cube", "3"], "--cube 3"),
+    (["takepoint", "--cube", "3"], "--cube 3: the cube shows 1, 2, 4, 8"),
+    (["takepoint", "--match", "-7", "--score", "0-0"], "--match -7: a match is played to 1 to 25 points"),
+    (["takepoint", "--match", "7"], "needs the score"),
+    (["takepoint", "--cube-life", "nan"], "--cube-life nan"),
+    (["takepoint", "--cube-life", "1.5"], "--cube-life 1.5"),
+    (["show", "board:off=9/4,off=8/3,6=6,19=-11"], "off is given twice"),
+    (["show", "board:6=2,bar=1/0,bar=0/0"], "bar is given twice"),
+    (["show", "board:6=2,turn=1,turn=0"], "turn is given twice"),
+    (["bearoff", "start", "--checkers", "9"], "--checkers 9"),
+    (["bearoff", "start", "--checkers", "0"], "--checkers 0"),
+    (["bearoff", "start"], "neither side is bearing off yet"),
+    (["show", "AAAAAAAAAAAAAA"], "borne off every checker"),
+    (["plays", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "61"], "contradicts the position's ID"),
+    (["check", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "61", "13/7 8/7"], "has 5-2 rolled"),
+    (["plays", "start"], "give the roll"),
+    (["odds", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"], "5-2 rolled"),
+    (["race", "XGID=-CCCBBB------------bbbccc-:0:0:1:52:0:0:0:0:10"], "5-2 rolled"),
+    (["bearoff", "XGID=-CCCBBB------------bbbccc-:0:0:1:52:0:0:0:0:10"], "5-2 rolled"),
+    (["met", "2"], "give both"),
+    (["met"], "give the score"),
+    (["met", "0", "3"], "1 to 25"),
+    (["estimate", "start", "--games", "0", "--quiet"], "games"),
+    (["cube", "0.7", "--match", "30", "--score", "0-0"], "--match 30"),
+])
+def test_validation_gaps_are_closed(capsys, argv, words):
+    status, out, err = _run(capsys, *argv)
+    assert status == 2, (status, out)
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+    assert out == ""                                   # nothing printed before the error
+
+
+def test_an_ids_dice_are_used(capsys):
+    x = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
+    _, with_dice, _ = _run(capsys, "plays", x, "52")
+    _, from_id, _ = _run(capsys, "plays", x)
+    _, typed, _ = _run(capsys, "plays", "start", "52")
+    assert with_dice == from_id == typed
+    status, out, _ = _run(capsys, "check", x, "13/8 13/11")
+    assert status == 0 and "legal: 13/8 13/11" in out
+
+
+def test_output_nits(capsys):
+    _, out, _ = _run(capsys, "met", "2", "1")
+    assert "(Crawford game, assumed: --post-crawford for a game after it)" in out and "32.26%" in out
+    _, out, _ = _run(capsys, "met", "2", "1", "--crawford")
+    assert "(Crawford game)" in out and "assumed" not in out
+    _, out, _ = _run(capsys, "met", "2", "1", "--post-crawford")
+    assert "(post-Crawford)" in out and "48.80%" in out
+    _, out, _ = _run(capsys, "cube", "0.5")
+    assert "-0.000" not in out and "+0.000" in out
+    _, out, _ = _run(capsys, "cube", "100%")
+    assert "Proper cube action: Double, pass" in out and "Too good" not in out
+    _, out, _ = _run(capsys, "bearoff", "board:6=7,19=-3")
+    assert "give --checkers 7" in out
+    _, out, _ = _run(capsys, "takepoint", "--cube", "2")
+    assert "money take points do not depend on the cube's value" in out
+
+
+def test_the_cli_doc_and_help_say_the_conventions(capsys):
+    import bgsim.cli
+
+    doc = bgsim.cli.__doc__
+    assert "points won" in doc and "--away" in doc and "--json" in doc and "130" in doc and "141" in doc
+    main(["cube", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "points won" in text and "--away" in text and "--json" in text
+
+
+def test_plays_say_whose_numbering_when_player_1_is_on_roll(capsys):
+    _, out, _ = _run(capsys, "plays", "board:6=2,19=-1,bar=0/1,turn=1", "21")
+    assert out.splitlines()[0] == "1. 6/4 6/5" and "plays are in player 1's numbering" in out.splitlines()[-1]
+    _, out, _ = _run(capsys, "plays", "board:6=2,19=-1,bar=0/1", "21")
+    assert "numbering" not in out
+    _, out, _ = _run(capsys, "check", "board:6=2,19=-1,bar=0/1,turn=1", "21", "6/3")
+    assert "legal: 6/3" in out and "player 1's numbering" in out

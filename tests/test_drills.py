@@ -18,7 +18,7 @@ def test_a_drill_is_seeded_and_goes_from_plain_to_harder(drill):
     again = Drill(per_kind=4, rng=2026)
     assert [(t.kind, t.position, t.dice) for t in drill.tasks] == [(t.kind, t.position, t.dice) for t in again.tasks]
     assert [t.level for t in drill.tasks] == sorted(t.level for t in drill.tasks)
-    assert {t.kind for t in drill.tasks} == set(KINDS) and len(drill) == 16
+    assert {t.kind for t in drill.tasks} == set(KINDS) and len(drill) == 4 * len(KINDS)
 
 
 def test_every_task_fits_its_kind(drill):
@@ -30,8 +30,17 @@ def test_every_task_fits_its_kind(drill):
         assert not plays[0].is_empty
         if t.kind == "enter":
             assert t.position.bar[0] >= 1 and any(t.position.theirs[d] >= 2 for d in t.dice)   # a closed entry (R14)
-        elif t.kind == "only-play":
-            assert len(plays) == 1
+        elif t.kind == "only-play":   # R10-R12 alone: nothing on the bar, nothing borne off
+            assert len(plays) == 1 and not t.position.bar[0] and not any(dst == 0 for _s, dst in plays[0].steps)
+        elif t.kind == "route":
+            src, dst = t.route
+            a, b = t.dice
+            assert t.position.mine[src] and (t.level == 2) == (a == b)
+            if a != b:          # one order only: exactly one of the two stops is closed (R5, R7)
+                assert src - dst == a + b
+                assert (t.position.theirs[25 - (src - a)] >= 2) != (t.position.theirs[25 - (src - b)] >= 2)
+            else:
+                assert (src - dst) % a == 0 and 2 <= (src - dst) // a <= 4
         else:
             offs = {sum(dst == 0 for _s, dst in p.steps) for p in plays}
             assert t.position.can_bear_off() and len(offs) > 1 and t.goal == max(offs)
@@ -57,6 +66,27 @@ def test_a_legal_bear_off_that_takes_fewer_checkers_is_not_right_and_says_why(dr
     verdict = task.check(fewer)
     assert not verdict.right and verdict.refusal is None
     assert f"can bear off {task.goal}" in verdict.text
+
+
+def test_a_route_task_needs_the_open_stop_first():
+    # lesson 02: dark holds the 18-point, not the 20: 6-4 takes the back checker to 14 only as 24/20/14
+    half = Position.from_counts({24: 1, 13: 4, 8: 3, 6: 5, 0: 2}, {7: 2, 6: 6, 8: 2, 13: 3, 0: 2})
+    task = make_task("route", half, (6, 4))
+    assert task.route == (24, 14) and task.prompt.endswith("the 24-point to the 14-point, using both dice.")
+    assert task.check("24/14").right and "20-point" in task.check("24/14").text
+    assert task.solution() == ("24/20/14: the 18-point is closed, so the checker plays the 4 first and stops "
+                               "on the 20-point (R5, R7).")
+    other = task.check("13/7 13/9")                      # legal, but not the route
+    assert not other.right and other.refusal is None and "(R5)" in other.text
+    refused = task.check("24/18 13/9")                   # onto the closed stop
+    assert not refused.right and refused.refusal is not None and refused.refusal.rule == "R7"
+    # a double: four moves of 2, every stop open; the route is found by itself
+    double = make_task("route", Position.initial(), (2, 2))
+    assert double.route == (24, 16) and double.check("24/16").right and "(R6, R7)" in double.solution()
+    assert not double.check("13/11(2) 6/4(2)").right
+    prime = Position.from_counts({24: 2, 20: 1, 6: 5, 5: 4, 4: 3}, {7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2, 0: 3})
+    with pytest.raises(InvalidSettingError, match="no checker here has a route"):
+        make_task("route", prime, (6, 6))           # behind a prime nothing gets far (R9)
 
 
 def test_result_tasks_are_judged_by_the_rules():
@@ -93,3 +123,57 @@ def test_bad_settings_get_clear_errors():
         Drill(per_kind=0)
     with pytest.raises(InvalidSettingError, match="needs a roll"):
         make_task("enter", Position.initial())
+
+
+# Take or drop (a decision kind: a choice about a last-roll position, no play) ---------------
+
+def test_a_board_drill_never_includes_a_decision_kind_unless_asked():
+    from bgsim.drills import DECISION_KINDS
+    assert "take-drop" in DECISION_KINDS and "take-drop" not in KINDS
+    assert all(t.kind in KINDS for t in Drill(per_kind=1, rng=3).tasks)
+
+
+def test_take_drop_tasks_are_seeded_last_rolls_judged_by_the_exact_count_and_the_take_point():
+    from bgsim.equity import match_take_point
+    from bgsim.exact import bearoff_chance
+
+    d = Drill(["take-drop"], per_kind=4, rng=2026)
+    again = Drill(["take-drop"], per_kind=4, rng=2026)
+    assert [(t.position, t.length, t.score) for t in d.tasks] == [(t.position, t.length, t.score) for t in again.tasks]
+    assert [t.level for t in d.tasks] == [1, 1, 2, 2]
+    answers = []
+    for t in d.tasks:
+        assert t.dice is None and t.choices == ("take", "drop") and t.position.turn == 0
+        assert bearoff_chance(t.position.swap()).count == 36             # dark is off next turn for sure
+        dark_wins = (36 - bearoff_chance(t.position).count) / 36
+        if t.level == 1:
+            assert t.length == 0 and t.take_point == 0.25 and "Money play." in t.prompt
+        else:
+            n, (a, b) = t.length, t.score
+            assert n in (5, 7) and min(n - a, n - b) >= 2
+            assert t.take_point == match_take_point(n - b, n - a, 1)            # dark is doubled
+            assert f"{n}-point match, score light {a}, dark {b}" in t.prompt
+            assert (dark_wins >= t.take_point) != (dark_wins >= 0.25)           # the score turns the money answer
+        right = "take" if dark_wins >= t.take_point else "drop"
+        assert abs(dark_wins - t.take_point) >= 0.01
+        assert t.check(right).right and not t.check({"take": "drop", "drop": "take"}[right]).right
+        assert t.solution().startswith(right.capitalize()) and "(R26)" in t.solution()
+        answers.append(right)
+    assert answers[0] != answers[1] and answers[2] != answers[3]                # takes and drops in turn
+    assert not d.tasks[0].check("double").right
+
+
+def test_take_drop_checks_words_and_scores():
+    pos = Position.from_counts({2: 2}, {1: 1}, turn=0)      # light misses with 10 rolls: 27.8%
+    money = make_task("take-drop", pos)
+    assert money.check("take").right and "10/36 = 27.8%" in money.check("take").text
+    verdict = money.check("drop")
+    assert not verdict.right and verdict.text.startswith("Not drop: light misses with 10 of the 36 rolls")
+    at_score = make_task("take-drop", pos, level=2, length=5, score=(3, 3))   # 2-away each: 32.3% needed
+    assert at_score.check("drop").right and "32.3%" in at_score.prompt
+    with pytest.raises(InvalidSettingError, match="last roll"):
+        make_task("take-drop", Position.initial())
+    with pytest.raises(InvalidSettingError, match="last roll"):
+        make_task("take-drop", Position.from_counts({2: 2}, {2: 2}, turn=0))  # 2-1 leaves one of them
+    with pytest.raises(InvalidSettingError, match="2 or more points away"):
+        make_task("take-drop", pos, length=5, score=(4, 0))

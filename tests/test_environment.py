@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 import tomllib
 from pathlib import Path
 
@@ -130,6 +131,23 @@ def test_binder_installs_bgsim_with_the_lessons_and_warms_the_caches():
     assert m, "postBuild installs bgsim with its extras: pip install -e \".[lessons,...]\""
     assert set(m.group(1).split(",")) == set(EXTRAS[BINDER_ENV])
     assert "legal_plays" in text and "one_sided()" in text and "estimate(" in text
+
+
+def test_binder_warms_every_compiled_player_with_rng():
+    """Issue 22: postBuild warms the default "net" player too (every name in PLAYERS), seeded with
+    rng= (not the deprecated seed=), and the warm-up code runs as written."""
+    from bgsim.montecarlo import DEFAULT_PLAYER, PLAYERS
+
+    text = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
+    m = re.search(r"for player in \(([^)]*)\):", text)
+    assert m, "postBuild loops over the players it warms"
+    warmed = set(re.findall(r'"(\w+)"', m.group(1)))
+    assert warmed == set(PLAYERS) and DEFAULT_PLAYER in warmed
+    assert "seed=" not in text and "rng=0" in text
+    code = text.split("python - <<'PY'\n", 1)[1].split("\nPY", 1)[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)     # no deprecated seed= (or anything else)
+        exec(compile(code, "postBuild", "exec"), {})
 
 
 def test_the_makefile_installs_the_same_extras_as_environment_yml():

@@ -286,30 +286,30 @@ def test_money_cube_decision_numbers():
 
 def test_match_cube_decision_2away_2away():
     # the table: ND = p*ME(1,2) + (1-p)*ME(2,1); DT = p; DP = ME(1,2) = 0.67736
-    d = cube_decision(0.55, score=(2, 2))
+    d = cube_decision(0.55, away=(2, 2))
     assert d.no_double == pytest.approx(0.55 * 0.67736 + 0.45 * 0.32264)
     assert d.double_take == pytest.approx(0.55)
     assert d.double_pass == pytest.approx(0.67736)
     assert d.action == "Double, take"
-    assert cube_decision(0.70, score=(2, 2)).action == "Double, pass"
-    assert cube_decision(0.45, score=(2, 2)).action == "No double, take"
+    assert cube_decision(0.70, away=(2, 2)).action == "Double, pass"
+    assert cube_decision(0.45, away=(2, 2)).action == "No double, take"
 
 
 def test_match_cube_decision_leader_post_crawford_never_doubles():
-    assert not cube_decision(0.6, score=(1, 4)).double
+    assert not cube_decision(0.6, away=(1, 4)).double
 
 
 def test_cube_decision_rules():
     with pytest.raises(RuleViolationError, match="R25"):
         cube_decision(0.7, owner="opponent")
     with pytest.raises(RuleViolationError, match="R28"):
-        cube_decision(0.7, score=(3, 1), crawford=True)
+        cube_decision(0.7, away=(3, 1), crawford=True)
     with pytest.raises(MatchEquityError):
         cube_decision(1.2)
     with pytest.raises(MatchEquityError):
-        cube_decision(0.6, score=(3,))
+        cube_decision(0.6, away=(3,))
     with pytest.raises(MatchEquityError):
-        cube_decision(0.6, score=(3, 3), cube=2)        # a centred match cube shows 1 (R24)
+        cube_decision(0.6, away=(3, 3), cube=2)        # a centred match cube shows 1 (R24)
 
 
 def test_cube_decision_shows_itself():
@@ -318,9 +318,47 @@ def test_cube_decision_shows_itself():
     assert "Proper cube action: Double, take" in text and "No double" in text and "Taker needs" in text
     html = d._repr_html_()
     assert "<table>" in html and "Double, take" in html
-    m = str(cube_decision(0.6, score=(5, 3), gammons=(0.2, 0.1)))
+    m = str(cube_decision(0.6, away=(5, 3), gammons=(0.2, 0.1)))
     assert "5-away vs 3-away" in m and "%" in m
-    assert math.isfinite(cube_decision(0.6, score=(5, 3)).take_point)
+    assert math.isfinite(cube_decision(0.6, away=(5, 3)).take_point)
+
+
+def test_one_score_convention_points_won_with_away_by_name():
+    """Issue 22: score is points won (as gnubg and XG show it) with the match length; points still
+    needed only as away=; both given must agree; the old points-away score= warns and still works."""
+    from bgsim.equity import match_away
+
+    won = cube_decision(0.6, match_length=7, score=(2, 4))
+    assert won.away == (5, 3) and won.points_won == (2, 4) and won.match_length == 7
+    assert won == cube_decision(0.6, away=(5, 3), match_length=7) == cube_decision(
+        0.6, match_length=7, score=(2, 4), away=(5, 3))
+    assert cube_decision(0.6, away=(5, 3)).no_double == won.no_double
+    assert "7-point match, doubler 2, taker 4 (5-away vs 3-away)" in str(won)
+    with pytest.raises(MatchEquityError, match="contradicts score"):
+        cube_decision(0.6, match_length=7, score=(2, 4), away=(2, 4))
+    with pytest.raises(MatchEquityError, match="from 0 to 6 in a 7-point match"):
+        match_away(match_length=7, score=(7, 4))
+    with pytest.raises(MatchEquityError, match="more than the match length"):
+        match_away(match_length=7, away=(9, 3))
+    with pytest.raises(MatchEquityError, match="needs the score"):
+        cube_decision(0.6, match_length=7)
+    with pytest.raises(MatchEquityError, match="match_length = -7"):
+        match_away(match_length=-7, score=(0, 0))
+    with pytest.warns(DeprecationWarning, match="points away"):
+        old = cube_decision(0.6, score=(5, 3))
+    assert old.away == (5, 3)
+    with pytest.warns(DeprecationWarning, match=r"read \.away"):
+        assert old.score == (5, 3)
+
+
+def test_cube_decision_output_nits():
+    """Issue 22: no negative zero; a sure single win is a cash (Double, pass), not 'too good'."""
+    even = str(cube_decision(0.5))
+    assert "-0.000" not in even and "+0.000" in even
+    sure = cube_decision(1.0)
+    assert sure.action == "Double, pass" and sure.double and not sure.take
+    assert "cash it" in str(sure)
+    assert cube_decision(1.0, gammons=(0.2, 0.0)).action == "Too good to double, pass"
 
 
 @pytest.mark.parametrize("x, W, L", [(0.68, 1.25, 1.1), (0.3, 1.5, 1.0), (1.0, 1.0, 1.4)])
@@ -339,3 +377,36 @@ def test_cube_decision_take_point_agrees_with_janowski_points():
 
     d = cube_decision(0.7, gammons=(0.25, 0.1), cube_life=0.68)
     assert d.take_point == pytest.approx(janowski_points(0.68, W=1.25, L=1.1).take_point)
+
+
+def test_the_table_is_found_when_a_folder_named_bgsim_shadows_the_package(tmp_path):
+    """Issue 22: run from the folder above a clone named ``bgsim``, ``import bgsim`` finds the
+    clone (no ``__init__.py`` at its top) as a namespace package while an editable install's
+    finder still maps the submodules; the data must come through importlib.resources by the
+    data package's own name, not from ``files("bgsim")/data`` (the clone's top folder)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import bgsim
+
+    package = Path(bgsim.__file__).parent
+    (tmp_path / "bgsim").mkdir()                       # the clone's top folder: no __init__.py, no data/
+    script = f"""
+import importlib.machinery, sys
+class EditableFinder:   # as setuptools' editable install maps bgsim's submodules to the source folder
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        if fullname.startswith("bgsim."):
+            return importlib.machinery.PathFinder.find_spec(fullname, [{str(package)!r}])
+        return None
+sys.meta_path.insert(0, EditableFinder)
+import bgsim
+assert bgsim.__spec__.origin in (None, "namespace"), bgsim.__spec__    # the shadowing namespace package
+from bgsim import equity
+print(equity.match_equity(3, 5))
+"""
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                         env={"PATH": "", "PYTHONPATH": ""})
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout) == match_equity(3, 5)

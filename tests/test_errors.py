@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import bgsim
-from bgsim import Position, bearoff, equity, errors, exact, montecarlo, race
+from bgsim import Position, bearoff, decisions, equity, errors, exact, montecarlo, race
 from bgsim.errors import (
     BearoffError,
     BgsimError,
@@ -147,10 +147,38 @@ CASES = [
     ("cube_decision cube=3", lambda: equity.cube_decision(0.6, cube=3), MatchEquityError),
     ("cube_decision owner", lambda: equity.cube_decision(0.6, owner="me?"), MatchEquityError),
     ("cube_decision opponent's cube", lambda: equity.cube_decision(0.6, owner="opponent"), RuleViolationError),
-    ("cube_decision score=(3,)", lambda: equity.cube_decision(0.6, score=(3,)), MatchEquityError),
-    ("cube_decision score=3", lambda: equity.cube_decision(0.6, score=3), MatchEquityError),
-    ("cube_decision score=(0, 3)", lambda: equity.cube_decision(0.6, score=(0, 3)), MatchEquityError),
-    ("cube_decision score=(nan, 3)", lambda: equity.cube_decision(0.6, score=(NAN, 3)), MatchEquityError),
+    ("cube_decision away=(3,)", lambda: equity.cube_decision(0.6, away=(3,)), MatchEquityError),
+    ("cube_decision away=3", lambda: equity.cube_decision(0.6, away=3), MatchEquityError),
+    ("cube_decision away=(0, 3)", lambda: equity.cube_decision(0.6, away=(0, 3)), MatchEquityError),
+    ("cube_decision away=(nan, 3)", lambda: equity.cube_decision(0.6, away=(NAN, 3)), MatchEquityError),
+    # issue 22: one score convention (points won with match_length; away= by name; no contradiction)
+    ("cube_decision score without match_length, away too",
+     lambda: equity.cube_decision(0.6, score=(2, 4), away=(5, 3)), MatchEquityError),
+    ("cube_decision score contradicts away",
+     lambda: equity.cube_decision(0.6, match_length=7, score=(2, 4), away=(2, 4)), MatchEquityError),
+    ("cube_decision score 7-4 in 7", lambda: equity.cube_decision(0.6, match_length=7, score=(7, 4)),
+     MatchEquityError),
+    ("cube_decision match_length=-7", lambda: equity.cube_decision(0.6, match_length=-7, score=(0, 0)),
+     MatchEquityError),
+    ("cube_decision match_length alone", lambda: equity.cube_decision(0.6, match_length=7), MatchEquityError),
+    ("match_away score alone", lambda: equity.match_away(score=(2, 4)), MatchEquityError),
+    ("match_away away 9 in 7", lambda: equity.match_away(match_length=7, away=(9, 3)), MatchEquityError),
+    # issue 22: cube decisions from a position
+    ("equity.cube_decision(position)", lambda: equity.cube_decision(START), MatchEquityError),
+    ("decision from text", lambda: decisions.cube_decision("0.7"), MatchEquityError),
+    ("decision chance with games", lambda: decisions.cube_decision(0.7, games=36), MatchEquityError),
+    ("decision position with gammons", lambda: decisions.cube_decision(START, gammons=(0.1, 0.1)),
+     MatchEquityError),
+    ("decision position games=0", lambda: decisions.cube_decision(START, games=0), EstimateError),
+    ("decision position player", lambda: decisions.cube_decision(START, games=36, player="wizard"),
+     EstimateError),
+    ("decision V4 rules", lambda: decisions.cube_decision(START, rules=Rules.money(last_roll_draw=True)),
+     RuleViolationError),
+    ("decision rules contradict match_length",
+     lambda: decisions.cube_decision(START, rules=Rules.match(5), match_length=7, score=(0, 0)), MatchEquityError),
+    ("decision game after the roll", lambda: decisions.cube_decision(
+        bgsim.Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")), RuleViolationError),
+    ("decision game and cube", lambda: decisions.cube_decision(bgsim.Game(starter=0), cube=2), MatchEquityError),
     ("cube_decision crawford money", lambda: equity.cube_decision(0.6, crawford=True), MatchEquityError),
     ("cube_decision gammons nan", lambda: equity.cube_decision(0.6, gammons=(NAN, 0.0)), MatchEquityError),
     # ------------------------------------------------------------------ race
@@ -177,6 +205,9 @@ CASES = [
     ("bearoff_chance 0", lambda: exact.bearoff_chance(BEAROFF, checkers=0), InvalidPositionError),
     ("bearoff_chance nan", lambda: exact.bearoff_chance(BEAROFF, checkers=NAN), InvalidPositionError),
     ("bearoff_chance '2'", lambda: exact.bearoff_chance(BEAROFF, checkers="2"), InvalidPositionError),
+    ("bearoff_chance(start)", lambda: exact.bearoff_chance(START), InvalidPositionError),     # issue 22
+    ("BlotShots.point_for(2)", lambda: exact.BlotShots(9, exact.Odds(()), owner=1).point_for(2), OddsError),
+    ("BlotShots.point_for owner unknown", lambda: exact.BlotShots(9, exact.Odds(())).point_for(0), OddsError),
     ("enter_chance not on bar", lambda: exact.enter_chance(START), InvalidPositionError),
     ("odds condition 5", lambda: exact.odds(START, 5), OddsError),
     ("odds caucasian 'yes'", lambda: exact.odds(START, always, caucasian="yes"), OddsError),
@@ -216,6 +247,13 @@ CASES = [
     ("xgid checkers=16", lambda: Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
                                                     checkers=16), InvalidPositionError),
     ("xgid garbage", lambda: Position.from_xgid("XGID=nonsense"), ParseError),
+    # issue 22: a finished game is read only when said so (finished=True)
+    ("gnubg id AAAAAAAAAAAAAA", lambda: Position.from_gnubg_id("AAAAAAAAAAAAAA"), InvalidPositionError),
+    ("xgid of a finished game", lambda: Position.from_xgid("XGID=--------------------------:0:0:1:00:0:0:0:0:10"),
+     InvalidPositionError),
+    ("from_board({})", lambda: Position.from_board({}), InvalidPositionError),
+    ("from_board only theirs", lambda: Position.from_board({6: -2}), InvalidPositionError),
+    ("from_board finished='yes'", lambda: Position.from_board({6: 2}, finished="yes"), InvalidPositionError),
     ("xgid empty", lambda: Position.from_xgid(""), ParseError),
     ("xgid 5", lambda: Position.from_xgid(5), ParseError),
     ("from_counts point 26", lambda: Position.from_counts({26: 1}, {}), InvalidPositionError),

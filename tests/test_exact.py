@@ -78,7 +78,11 @@ def test_shots_per_blot_and_union():
     assert {b.point: b.odds.count for b in s.blots} == {18: 17, 16: 15}
     assert shot_chance(pos, 18).count == 17 and shot_chance(pos, 16).count == 15
     assert shot_chance(pos) == s.total == hit_chance(pos)
-    assert str(s).startswith("27/36 = 75.0% (blot on 18: 17/36")
+    # named as the board is drawn (player 0's numbering: their 18 and 16 are drawn on 7 and 9), issue 22
+    assert {b.drawn_point: b.point for b in s.blots} == {7: 18, 9: 16}
+    assert str(s).startswith("27/36 = 75.0% (blot on 9: 15/36 = 41.7%; blot on 7: 17/36")
+    flipped = shots(pos.mirror())            # player 1 on roll: the blots are player 0's, drawn on 18 and 16
+    assert [b.drawn_point for b in flipped.blots] == [18, 16] and [b.owner for b in flipped.blots] == [0, 0]
 
 
 def test_shots_after_a_play():

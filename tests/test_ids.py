@@ -893,8 +893,6 @@ def boards(draw):
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 def test_from_board_round_trip_against_from_counts(pair, turn):
     mine, theirs = pair
-    if mine[0] == 15 and theirs[0] == 15:
-        return
     signed = {}
     for p in range(1, 25):
         if mine[p]:
@@ -902,5 +900,10 @@ def test_from_board_round_trip_against_from_counts(pair, turn):
         if theirs[25 - p]:
             signed[p] = -theirs[25 - p]
     pos = Position.from_counts(mine, theirs, turn)
+    if mine[0] == 15:   # the side on roll has finished: a finished game, read only with finished=True (issue 22)
+        with pytest.raises(InvalidPositionError, match="finished=True"):
+            Position.from_board(signed, bar=(mine[25], theirs[25]), turn=turn)
+        assert Position.from_board(signed, bar=(mine[25], theirs[25]), turn=turn, finished=True) == pos
+        return
     assert Position.from_board(signed, bar=(mine[25], theirs[25]), turn=turn) == pos
     assert Position.from_board(signed, bar=(mine[25], theirs[25]), off=(mine[0], theirs[0]), turn=turn) == pos

@@ -31,7 +31,7 @@ FLOOR = {"_kernel", "board", "dice", "errors", "explain", "ids", "notation", "pl
 
 #: Presentation (DESIGN.md layer 4): clients only. No module outside this set imports one of
 #: them, except lazily inside a ``_repr_*_`` display hook.
-RENDERING = {"svg", "charts", "cli", "__main__"}
+RENDERING = {"svg", "charts", "cli", "cli_read", "cli_commands", "__main__"}
 
 #: Function-level imports of bgsim modules allowed outside ``_repr_*_`` hooks, as
 #: {(module, function): reason}. Only for genuinely optional heavy dependencies.

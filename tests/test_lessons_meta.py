@@ -11,6 +11,7 @@ to link each rule to its lessons.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
@@ -91,9 +92,31 @@ def test_every_code_cell_was_executed_and_stored(path):
     assert not errors, f"{path.name} stores an error output"
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def _stable_model_id(name: str, n: int) -> str:
+    """``lessons/tools/execute.py``'s fixed id of a lesson's n-th widget model."""
+    spec = importlib.util.spec_from_file_location("lesson_execute", LESSON_DIR / "tools" / "execute.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.stable_model_id(name, n)
+
+
 @pytest.mark.parametrize("path", _ids(NOTEBOOKS))
-def test_no_widget_state_is_stored(path):
-    assert "widgets" not in _load(path)["metadata"], f"{path.name} stores widget state: `make lessons` drops it"
+def test_widget_state_is_stored_with_fixed_ids(path):
+    """A lesson opened before it runs shows its widgets (issue 19): every widget it shows has its
+    state stored, under the fixed ids `make lessons` gives (so a re-run changes nothing)."""
+    nb = _load(path)
+    state = nb["metadata"].get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    shown = [o["data"][WIDGET_VIEW]["model_id"] for c in nb["cells"] for o in c.get("outputs", [])
+             if WIDGET_VIEW in o.get("data", {})]
+    missing = [m for m in shown if m not in state]
+    assert not missing, f"{path.name}: {len(missing)} widgets shown without their stored state: `make lessons`"
+    fixed = {_stable_model_id(path.name, n) for n in range(len(state) + len(shown))}
+    assert set(state) <= fixed, f"{path.name} stores widget models under random ids: `make lessons`"
 
 
 @pytest.mark.parametrize("path", _ids(NOTEBOOKS))

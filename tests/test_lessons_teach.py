@@ -11,7 +11,7 @@ Then:
   pictures count by their words: captions and titles, not the point numbers 1-24 every
   board shows.)
 - no visible code cell builds a quiz with its answer key or asserts an answer
-  (``Quiz.choice``/``Quiz.number``/``Quiz.play``/``.check(``): those cells have collapsed
+  (``Quiz.choice``/``Quiz.number``/``Quiz.play``/``Quiz.point``/``.check(``): those cells have collapsed
   input (``"jupyter": {"source_hidden": true}``), so a learner reading the lesson never sees them.
 """
 
@@ -49,7 +49,8 @@ def _output_text(cell) -> str:
             value = out.get("data", {}).get(mime)
             if value:
                 text = "".join(value) if isinstance(value, list) else str(value)
-                parts.append(_readable(text) if mime != "text/plain" or "<svg" in text else text)
+                markup = mime in ("text/html", "image/svg+xml") or "<svg" in text
+                parts.append(_readable(text) if markup else text)   # markdown and plain text as they are
     return "\n".join(parts)
 
 
@@ -109,7 +110,7 @@ def test_no_answer_is_on_screen_before_its_question(lesson):
     assert not leaks, f"{path.name}: " + "; ".join(leaks)
 
 
-_ANSWER_KEY = re.compile(r"Quiz\.(choice|number|play)\(|\.check\(|answer\s*=")
+_ANSWER_KEY = re.compile(r"Quiz\.(choice|number|play|point)\(|\.check\(|answer\s*=")
 
 
 def test_no_visible_code_cell_holds_an_answer_key(lesson):
@@ -117,3 +118,7 @@ def test_no_visible_code_cell_holds_an_answer_key(lesson):
     visible = [j for j, c in enumerate(cells) if c.cell_type == "code" and not _hidden(c)
                and _ANSWER_KEY.search(c.source)]
     assert not visible, f"{path.name}: cells {visible} show a quiz's answer key; collapse their input"
+    # JupyterLab still shows the first line of a collapsed cell: that line must not be the key.
+    first_lines = [j for j, c in enumerate(cells) if c.cell_type == "code" and _hidden(c)
+                   and _ANSWER_KEY.search(c.source.lstrip().split("\n", 1)[0])]
+    assert not first_lines, f"{path.name}: collapsed cells {first_lines} show an answer key on their first line"

@@ -421,3 +421,36 @@ def test_write_mat_writes_the_higher_die_first():
     g.roll(dice=(1, 3)); g.play("8/5 6/5"); g.roll(dice=(4, 6))
     text = write_mat(g)
     assert "31: 8/5 6/5" in text and "64:" in text and "13:" not in text
+
+
+@pytest.mark.parametrize("length", [1, 3, 7])
+@pytest.mark.parametrize("resigner", [0, 1])
+def test_a_resignation_before_the_opening_roll_reads_back_V3(length, resigner):
+    """Issue 22: a player who resigns before any move (V3: at any time) is written by write_mat as a
+    game with only its 'Wins' line; read_mat reads it back (it failed with a TypeError: nobody is on
+    turn before the opening roll, so it is a plain resignation, not an offer, R30)."""
+    m = Match(length, rng=0)
+    m.game.resign(player=resigner)
+    rec = m.record()
+    text = write_mat(rec)
+    back = read_mat(text, allow_unfinished=not rec.is_over)
+    assert [g.result for g in back.games[:1]] == [g.result for g in rec.games[:1]]
+    assert back.games[0].result.winner == 1 - resigner and back.games[0].result.how == "resign"
+    assert back.final_score == rec.final_score
+    if rec.is_over:
+        assert back == rec
+
+
+def test_a_resignation_offer_off_turn_is_a_parse_error_naming_whose_turn_R30():
+    """A 'Wins' line read as an accepted offer made off turn is refused with a ParseError that names
+    whose turn it is (R30)."""
+    text = """
+ 3 point match
+
+ Game 1
+ Alice : 0                      Bob : 0
+  1)                             62: 24/18 13/11
+  2) 62: 13/7* 24/22             Wins 1 point
+"""
+    with pytest.raises(ParseError, match=r"it is Bob's turn to act, and a resignation is offered on one's own turn \(R30\)"):
+        read_mat(text)

@@ -234,8 +234,14 @@ def test_V4_a_draw_position_is_whole(turn, checkers):
     draw = Position.from_counts({0: checkers}, {0: checkers}, turn=turn)
     assert draw.is_game_over() and draw.winner() is None
     assert draw.off == (checkers, checkers) and draw.pips() == (0, 0)
-    assert Position.from_gnubg_id(draw.gnubg_id(), turn=turn, checkers=checkers) == draw
-    assert Position.from_xgid(draw.xgid(), checkers=checkers) == draw
+    # read back from its IDs when the reader is told it is a finished game (issue 22: refused otherwise)
+    assert Position.from_gnubg_id(draw.gnubg_id(), turn=turn, checkers=checkers, finished=True) == draw
+    assert Position.from_xgid(draw.xgid(), checkers=checkers, finished=True) == draw
+    for read in (lambda: Position.from_gnubg_id(draw.gnubg_id(), turn=turn, checkers=checkers),
+                 lambda: Position.from_xgid(draw.xgid(), checkers=checkers),
+                 lambda: Position.from_board({}, turn=turn, checkers=checkers)):
+        with pytest.raises(InvalidPositionError, match="finished=True"):
+            read()
     assert Position.from_dict(json.loads(json.dumps(draw.to_dict()))) == draw
     assert pickle.loads(pickle.dumps(draw)) == draw
     assert draw.swap().winner() is None and draw.swap().is_game_over()
@@ -266,7 +272,7 @@ def test_V4_a_drawn_game_ends_on_the_draw_position_and_records_it():
     record = GameRecord.from_game(g)
     back = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
     assert back.steps[-1].position == final
-    assert Position.from_xgid(back.steps[-1].xgid) == final
+    assert Position.from_xgid(back.steps[-1].xgid, finished=True) == final   # a finished game, said so (issue 22)
     assert "draw" in back.steps[-1].caption
     assert 'class="checker"' in back.steps[-1]._repr_svg_()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import bgsim.widgets
 from bgsim import InvalidPositionError, Position
-from bgsim.errors import ViewError
+from bgsim.errors import QuizError, ViewError
 from bgsim.game import Game
 from bgsim.ids import XgidState
 from bgsim.quiz import Quiz
@@ -496,3 +496,52 @@ def test_a_drill_is_worked_through_by_clicking_with_a_wrong_step_refused_and_cou
     right = next(c for c in result.choices if result.check(c).right)
     d.choices.value = right
     assert d.drill.finished and d.score.value.startswith("<b>Done: 0 of 2")
+
+
+def test_a_route_drill_refuses_the_closed_stop_and_takes_the_open_order():
+    from bgsim.widgets import DrillWidget
+
+    d = DrillWidget(["route"], per_kind=2, rng=2)
+    task = d.drill.task
+    assert task.kind == "route" and task.level == 1
+    src, _dst = task.route
+    closed = next(src - die for die in task.dice if task.position.theirs[25 - (src - die)] >= 2)
+    d.stepper.click(src)
+    d.stepper.click(closed)                           # the closed stop first: refused (R7), a wrong try
+    assert d.message.kind == "error" and "(R7)" in d.message.text and d.drill.task is task
+    d.stepper.click(src)                              # put it down again
+    for a, b in task.solution_play().steps:
+        d.stepper.click(a)
+        d.stepper.click(b)
+    assert d.message.kind == "ok" and "(R5, R7)" in d.message.text and d.drill.score == (0, 1)
+    d.next_task()
+    double = d.drill.task
+    assert double.dice[0] == double.dice[1] and f"{double.route[0]}-point" in d.title.value
+    d.show_solution()
+    assert "(R6, R7)" in d.message.text
+
+
+# ----------------------------------------------------------------------------- a point quiz
+def test_a_point_quiz_is_answered_by_clicking_its_board():
+    q = Quiz.point("Click the point player 1 calls its 13-point.", Position.initial(), 12, why="25 - 13 = 12.")
+    box = q.widget
+    assert isinstance(box.field, BoardWidget) and box.check_button.layout.display == "none"
+    assert box.field.ids.layout.display == "none"
+    box.field.view.click("point", point=13)           # the wrong one: named from both sides
+    assert "player 0's 13-point (player 1's 12-point): 5 checkers of player 0" in box.feedback.value
+    assert box.field.drawing["highlight"] == (13,)
+    box.field.view.click("bar", player=1)
+    assert "Click one of the 24 points" in box.feedback.value
+    box.field.view.click("point", point=12)
+    assert "Right! 25 - 13 = 12." in box.feedback.value and box.field.drawing["highlight"] == (12,)
+    with pytest.raises(QuizError, match="a point 1-24"):
+        Quiz.point("?", Position.initial(), 25, why="")
+
+
+def test_a_play_quiz_names_both_plays_an_unmarked_double_hit_could_be():
+    after_dark = Position.initial(turn=1).play("13/7 13/11", (6, 2))   # lesson 02: blots on 18 and 14
+    q = Quiz.play("Hit both blots.", after_dark, (6, 4))
+    right, why = q.check("24/14")
+    assert not right and why == ("Not quite. 24/14: that could be 24/14* or 24/18*/14*: mark where the "
+                                 "checker hits with '*'")
+    assert q.check("24/18*/14*")[0]

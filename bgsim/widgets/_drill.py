@@ -86,8 +86,9 @@ class DrillWidget(Presentable, w.VBox):
     def _show_task(self) -> None:
         task = self.drill.task
         n = self.drill.index + 1
+        who = "" if task.kind == "result" else f" You move player {task.position.turn}'s checkers, at the bottom."
         self.title.value = (f"<b>Task {n} of {len(self.drill)}</b> &middot; {KINDS[task.kind]}"
-                            f"{' &middot; harder' if task.level > 1 else ''}<br>{task.prompt}")
+                            f"{' &middot; harder' if task.level > 1 else ''}<br>{task.prompt}{who}")
         self._solved = False
         self._seen_refusal = ""
         self.message.say("", "info")

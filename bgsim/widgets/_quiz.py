@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ..quiz import Quiz
+from ._board import BoardWidget
 from ._page import PageKit, Presentable
 
 __all__ = ["QuizWidget"]
@@ -14,11 +15,13 @@ _RIGHT, _WRONG = "#1a7f37", "#b42318"
 
 class QuizWidget(Presentable, w.VBox):
     """A :class:`~bgsim.quiz.Quiz` to answer: radio buttons for a choice (a text box for a
-    number or a play), **Check**, and the quiz's own feedback in green or red.
+    number or a play, a board to click for a point), **Check**, and the quiz's own feedback
+    in green or red.
 
     The feedback is :meth:`Quiz.check <bgsim.quiz.Quiz.check>`'s, word for word, so what a
     learner reads is what the lesson's answer key asserts. A typed answer is checked as soon
-    as it is entered. The outer box has the CSS class ``bgsim-quiz``, the feedback
+    as it is entered, a clicked point as soon as it is clicked (the board marks it; a point
+    quiz has no Check button). The outer box has the CSS class ``bgsim-quiz``, the feedback
     ``bgsim-feedback``. A quiz shown as the last line of a cell (or ``quiz.widget``) is one
     of these. It brings bgsim's stylesheet and the page's switches (a :class:`PageKit`), so
     a page of quizzes alone has the presentation mode too (``present=True`` for one quiz).
@@ -35,14 +38,28 @@ class QuizWidget(Presentable, w.VBox):
     >>> box.check_button.click()
     >>> box.feedback.value
     '<span style="color:#1a7f37;font-size:1.05em">Right! The bar counts as point 25.</span>'
+
+    A point quiz is answered on its board:
+
+    >>> from bgsim import Position
+    >>> box = QuizWidget(Quiz.point("Click player 0's 6-point.", Position.initial(), 6, why="Bottom right."))
+    >>> box.field.view.click("point", point=6)
+    >>> box.check()
+    (True, 'Right! Bottom right.')
     """
 
     def __init__(self, quiz: Quiz, *, present: bool = False) -> None:
         if not isinstance(quiz, Quiz):
             raise TypeError(f"quiz must be a bgsim.quiz.Quiz, not {type(quiz).__name__}")
         self.quiz = quiz
-        self.field: w.RadioButtons | w.Text
-        if quiz.choices is not None:
+        self.field: w.RadioButtons | w.Text | BoardWidget
+        self._clicked: int | None = None
+        if quiz.board is not None:
+            position, perspective = quiz.board
+            self.field = BoardWidget(position, perspective, size=560)
+            self.field.ids.layout.display = "none"      # no IDs to copy in a question
+            self.field.on_click(self._on_click)
+        elif quiz.choices is not None:
             self.field = w.RadioButtons(options=quiz.choices, value=None, layout=w.Layout(width="auto"))
         else:
             self.field = w.Text(placeholder=quiz.placeholder, continuous_update=False)
@@ -52,6 +69,8 @@ class QuizWidget(Presentable, w.VBox):
         self.check_button.on_click(lambda _b: self.check())
         if isinstance(self.field, w.Text):
             self.field.observe(lambda _change: self.check(), names="value")
+        if isinstance(self.field, BoardWidget):
+            self.check_button.layout.display = "none"   # a click is the answer
         # the question's box has no class of its own: the lessons store this widget's text form
         super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback,
                           PageKit()])
@@ -60,10 +79,18 @@ class QuizWidget(Presentable, w.VBox):
 
     def check(self) -> tuple[bool, str]:
         """Check the answer given (what **Check** does): show the feedback and return it as ``(right, why)``."""
-        right, why = self.quiz.check(self.field.value)
+        given = self._clicked if isinstance(self.field, BoardWidget) else self.field.value
+        right, why = self.quiz.check(given)
         colour = _RIGHT if right else _WRONG
         self.feedback.value = f'<span style="color:{colour};font-size:1.05em">{_escape(why)}</span>'
         return right, why
+
+    def _on_click(self, click: dict) -> None:
+        assert isinstance(self.field, BoardWidget)
+        self._clicked = click["point"] if click["kind"] == "point" else -1
+        if self._clicked > 0:
+            self.field.redraw(highlight=(self._clicked,))
+        self.check()
 
     def __repr__(self) -> str:
         # ipywidgets names the class in a widget's text form; a quiz keeps the name of the plain

@@ -166,9 +166,9 @@ class ReplayWidget(Presentable, w.VBox):
         names = self.record.names
         owner = "centred" if step.cube_owner is None else f"owned by {names[step.cube_owner]}"
         if rules.is_money:
-            score = f"money play; won so far {step.score[0]}-{step.score[1]}"
+            score = f"money play; won so far {names[0]} {step.score[0]}, {names[1]} {step.score[1]}"
         else:
-            score = f"{rules.match_length}-point match, score {step.score[0]}-{step.score[1]}"
+            score = f"{rules.match_length}-point match, {names[0]} {step.score[0]}, {names[1]} {step.score[1]}"
             if step.crawford_game:
                 score += ", Crawford game (R28)"
         n = len(self.record)

@@ -107,7 +107,7 @@ def _stop(proc: subprocess.Popen, shutdown_url: str | None = None) -> None:
     for child in family:
         try:
             child.wait(timeout=5)
-        except Exception:  # noqa: BLE001 - psutil's TimeoutExpired or NoSuchProcess: kill what is left
+        except Exception:
             with contextlib.suppress(Exception):
                 child.kill()
 
@@ -179,8 +179,9 @@ def lab(notebook_dir, tmp_path_factory) -> Iterator[Server]:
         f.write_text(json.dumps(value))
     # As `make lab` and Binder do: trust the lessons, so their stored boards and widgets show
     # before anything runs (a notebook is trusted per machine, in this throw-away Jupyter home).
-    subprocess.run([sys.executable, "-m", "jupyter", "trust", *sorted(str(p) for p in (notebook_dir / "lessons").glob("*.ipynb"))],
-                   env=_env(home), check=True, capture_output=True)
+    lessons = sorted(str(p) for p in (notebook_dir / "lessons").glob("*.ipynb"))
+    subprocess.run([sys.executable, "-m", "jupyter", "trust", *lessons], env=_env(home), check=True,
+                   capture_output=True)
     port, token = _free_port(), secrets.token_hex(16)
     log = home / "lab.log"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",

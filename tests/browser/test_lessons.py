@@ -1,14 +1,12 @@
-"""Lessons 03, 04 and 05 in a real browser: run each in JupyterLab, then use its turn stepper
-and one of its quizzes the way a learner does; and lesson 04 in Voila, the teacher view.
+"""The lessons in a real browser, used the way a learner does, on the teaching stepper.
 
-A stepper is played by what the page offers, not by a script of known moves: the test clicks
-a highlighted checker (or the bar), and when the stepper asks "where to?" it clicks the first
-destination it names, until the widget says the play is complete. The finished play must be
-one of the legal plays the widget lists for that roll. One refused click per lesson must put
-the rule sentence, with its rule id, into the widget's message line.
-
-One Lab page serves all three lessons (loading Lab is the slow part on this machine); the
-Lab sessions are deleted between lessons so each one runs in a fresh kernel.
+Lessons 01-03 run in JupyterLab (Run All), then their boards, quizzes and drills are clicked:
+a click picks a checker up, the next click tries a step, and the test clicks the steps a
+learner would try (wrong ones included, each refused with its rule). Lessons 00 and 04-06
+open in Voila, the learner and teacher view (no code, widgets live); there a stepper is played
+as a learner plays it: pick a checker up, try each die left, put it down when refused, until
+the play is complete, which must be one of the legal plays the widget lists. One test opens a
+lesson in JupyterLab without running it (as in Binder) and finds its boards drawn.
 """
 
 from __future__ import annotations
@@ -167,130 +165,378 @@ def answer(q, text: str, right: bool) -> str:
 
 
 # ----------------------------------------------------------------------------- the lessons
+def _point(view, point: int):
+    return view.locator(f'.point[data-point="{point}"]')
+
+
+def _pick(view, point: int) -> None:
+    """Pick up (or put down) light's checker on ``point``: the board redraws with its mark."""
+    _click(view, _checker_or(view, point, _point(view, point)))
+
+
+def step(stepper, src: int, dst: int) -> None:
+    """Play one legal step by clicking its checker, then its point (the teaching stepper)."""
+    view = stepper.locator(".bgsim-board-view")
+    _pick(view, src)
+    _click(view, _point(view, dst))
+
+
+def test_lesson01_find_the_point(lab_page, lab, screenshot):
+    page = lab_page
+    expect.set_options(timeout=30_000)
+    run_lesson(page, lab, "01-board.ipynb", ".bgsim-quiz")
+    q = quiz(page, "calls its 13-point")
+    view = q.locator(".bgsim-board-view")
+    expect(q.get_by_role("button", name="Check")).to_be_hidden()     # the click is the answer
+    _click(view, _point(view, 13))
+    expect(q.locator(".bgsim-feedback")).to_contain_text("Not quite")
+    expect(q.locator(".bgsim-feedback")).to_contain_text("player 0's 13-point")
+    _click(view, _point(view, 12))                                   # player 1's 13-point: 25 - 13
+    expect(q.locator(".bgsim-feedback")).to_contain_text("Right!")
+    screenshot(page, "lesson01-point-quiz", q)
+
+
+def test_lesson02_boards(lab_page, lab, screenshot):
+    page = lab_page
+    expect.set_options(timeout=30_000)
+    run_lesson(page, lab, "02-moving.ipynb", ".lesson02-drill")
+
+    # the point in between: 18 closed, 20 open; 6-4 takes the back checker to 14 only 4 first
+    order = page.locator(".lesson02-stepper")
+    order.scroll_into_view_if_needed()
+    view = order.locator(".bgsim-board-view")
+    expect(order.locator(".bgsim-plays")).to_be_hidden()
+    _pick(view, 24)
+    refuse(order, _point(view, 18), contains="point 18 is closed")
+    refuse(order, _point(view, 14), contains="(R5)")                  # no 10-pip jump
+    _click(view, _point(view, 20))
+    expect(order.locator(".bgsim-message")).to_contain_text("24/20 played; 6 left")
+    step(order, 20, 14)
+    expect(order.locator(".bgsim-played")).to_contain_text("24/20 20/14")
+    screenshot(page, "lesson02-stepper", order)
+
+    # a double: one checker three times, then the fourth 3 would land on the closed 12-point
+    threes = page.locator(".lesson02-double")
+    threes.scroll_into_view_if_needed()
+    for src in (24, 21, 18):
+        step(threes, src, src - 3)
+    _pick(threes.locator(".bgsim-board-view"), 15)
+    refuse(threes, _point(threes.locator(".bgsim-board-view"), 12), contains="(R7)")
+    expect(threes.locator(".bgsim-played")).to_contain_text("dice left: 3")
+
+    # exercise 3: an unmarked double hit is ambiguous, and the quiz names both plays
+    q = quiz(page, "hit both dark blots")
+    assert "24/18*/14*" in answer(q, "24/14", right=False)
+    answer(q, "24/18*/14*", right=True)
+    screenshot(page, "lesson02-quiz", q)
+
+    # the drill: the task names the roll and the route; one order is refused (R7), the other plays
+    drill = page.locator(".lesson02-drill")
+    drill.scroll_into_view_if_needed()
+    task = re.search(r"Roll (\d)-(\d)\. Move (?:a|the) checker on the (\d+)-point to the (\d+)-point",
+                     _words(drill.locator(".bgsim-drill-title").inner_text()))
+    assert task, "the first task names a roll and a route"
+    d1, d2, src, dst = map(int, task.groups())
+    assert d1 != d2 and src - dst == d1 + d2                         # level 1: a plain roll
+    board = drill.locator(".bgsim-drill-board")
+    view = board.locator(".bgsim-board-view")
+    _pick(view, src)
+    first = src - d1
+    _point(view, first).click(force=True)
+    message = board.locator(".bgsim-message")
+    expect(message).to_contain_text(re.compile(r"closed|played"))
+    if "closed" in message.inner_text():                              # that stop was the closed one
+        first = src - d2
+        _click(view, _point(view, first))
+    step(board, first, dst)
+    expect(drill.locator(".bgsim-message").last).to_contain_text("Right:")
+    screenshot(page, "lesson02-drill", drill)
+
+
 def test_lesson03_puzzles(lab_page, lab, screenshot):
     page = lab_page
     expect.set_options(timeout=30_000)
-    run_lesson(page, lab, "03-forced-play.ipynb", ".lesson03-puzzle3")
+    run_lesson(page, lab, "03-forced-play.ipynb", ".lesson03-drill")
     for k in (1, 2, 3):
         expect(page.locator(f".lesson03-puzzle{k} .bgsim-board-view svg")).to_be_visible()
 
-    # puzzle 1: the answers stay hidden until "Show answers"
+    # puzzle 1: nothing of the answer shows until "Show answers"
     p1 = page.locator(".lesson03-puzzle1")
     p1.scroll_into_view_if_needed()
+    view = p1.locator(".bgsim-board-view")
     expect(p1.locator(".bgsim-plays")).to_be_hidden()
-    expect(p1.locator(".bgsim-explain")).to_contain_text("it is forced")
-    expect(p1.locator(".bgsim-explain")).not_to_contain_text("forced (")
-    # a checker already home may not move yet: bearing off needs all 15 home
-    refuse(p1, p1.locator(f'.checker[data-player="{LIGHT}"][data-point="5"]').first, contains="(R16)")
+    expect(p1.locator(".bgsim-explain")).to_have_text("")
+    _pick(view, 5)                                  # a checker at home may not bear off yet (R16)
+    refuse(p1, view.locator(f'.tray[data-player="{LIGHT}"]'), contains="(R16)")
+    _pick(view, 5)                                  # put it down
+    _pick(view, 11)
+    refuse(p1, _point(view, 6), contains="(R10)")   # the tempting 11/6 leaves the 6 unplayable
     screenshot(page, "lesson03-refused", p1)
-    played = play_through(p1)
+    _click(view, _point(view, 5))
+    step(p1, 20, 15)
+    expect(p1.locator(".bgsim-message")).to_have_text("played 20/15 11/5")
     p1.locator(".bgsim-show-answers").click()
     expect(p1.locator(".bgsim-plays")).to_be_visible()
-    assert legal_plays(p1) == [played]                                  # a puzzle: one legal play, and we found it
-    expect(p1.locator(".bgsim-explain")).to_contain_text(f"forced ({played})")
+    assert legal_plays(p1) == ["20/15 11/5"]                         # a puzzle: one legal play
+    expect(p1.locator(".bgsim-explain")).to_contain_text("forced (20/15 11/5)")
     screenshot(page, "lesson03-solved", p1)
 
-    # puzzle 3: only the lower die can move
+    # puzzle 2: 20/15 is refused with the R11 sentence, 20/14 is played
+    p2 = page.locator(".lesson03-stepper.lesson03-puzzle2")
+    p2.scroll_into_view_if_needed()
+    view = p2.locator(".bgsim-board-view")
+    _pick(view, 20)
+    said = refuse(p2, _point(view, 15), contains="(R11)")
+    assert "higher die 6" in said
+    _click(view, _point(view, 14))
+    expect(p2.locator(".bgsim-message")).to_have_text("played 20/14")
+    screenshot(page, "lesson03-puzzle2", p2)
+
+    # puzzle 3: the 6 cannot move at all, so the 5 is played
     p3 = page.locator(".lesson03-puzzle3")
     p3.scroll_into_view_if_needed()
-    refuse(p3, p3.locator(f'.checker[data-player="{LIGHT}"][data-point="4"]').first, contains="(R16)")
-    play_through(p3)
+    view = p3.locator(".bgsim-board-view")
+    _pick(view, 20)
+    refuse(p3, _point(view, 14), contains="(R7)")
+    _click(view, _point(view, 15))
+    expect(p3.locator(".bgsim-message")).to_have_text("played 20/15")
 
     # the quiz of puzzle 1: the answer is the play just found on the board
     q = quiz(page, "Light to play 6-5")
     assert "(R10)" in answer(q, "11/6", right=False)
-    answer(q, played, right=True)
+    answer(q, "20/15 11/5", right=True)
     screenshot(page, "lesson03-quiz", q)
 
+    # the drill: the solution only on request
+    drill = page.locator(".lesson03-drill")
+    drill.scroll_into_view_if_needed()
+    expect(drill.locator(".bgsim-drill-title")).to_contain_text("Task 1 of 4")
+    expect(drill.locator(".bgsim-message").last).not_to_contain_text("Solution")
+    drill.locator(".bgsim-drill-solution").click()
+    expect(drill.locator(".bgsim-message").last).to_contain_text("Solution:")
+    screenshot(page, "lesson03-drill", drill)
 
-def test_lesson04_bar(lab_page, lab, screenshot):
-    page = lab_page
+
+def test_voila_lesson00_has_no_code_and_a_live_board(page, voila, screenshot):
+    """Lesson 00 reads with no code: in the teacher view its board, stepper and quizzes are live."""
     expect.set_options(timeout=30_000)
-    run_lesson(page, lab, "04-bar.ipynb", ".lesson04-stepper")
-    stepper = page.locator(".lesson04-stepper")
-    stepper.scroll_into_view_if_needed()
-    expect(stepper.locator(".bgsim-explain")).to_contain_text("(R13, R15)")   # two on the bar
-    expect(stepper.locator(".bar.highlight")).to_have_count(1)                 # only the bar may move
-    refuse(stepper, stepper.locator(f'.checker[data-player="{LIGHT}"][data-point="13"]').first,
-           contains="must enter before any other checker moves (R13)")
-    screenshot(page, "lesson04-refused", stepper)
-    played = play_through(stepper)
-    assert played.startswith("bar/")
-    expect(stepper.locator(".checker[data-point='25'][data-player='0']")).to_have_count(1)  # one still out (R15)
-    screenshot(page, "lesson04-stepper", stepper)
-
-    # a second roll on the same position: 3-2 brings both checkers in
-    stepper.locator("select").nth(0).select_option("3")
-    stepper.locator("select").nth(1).select_option("2")
-    stepper.locator(".bgsim-set-dice").click()
-    expect(stepper.locator(".bgsim-message")).to_contain_text("rolled 3-2")
-    assert play_through(stepper).count("bar/") == 2
-
-    # the slider explorer is live too
-    explorer = page.locator(".lesson04-closed-points")
-    expect(explorer).to_contain_text("4 closed: 20 of 36 rolls enter")
-
-    q = quiz(page, "In how many of the 36 rolls")
-    answer(q, "32", right=False)
-    answer(q, str(36 - 4 * 4), right=True)              # stays out only if both dice are closed numbers
-    screenshot(page, "lesson04-quiz", q)
-
-
-def test_lesson05_gallery(lab_page, lab, screenshot):
-    page = lab_page
-    expect.set_options(timeout=30_000)
-    run_lesson(page, lab, "05-bearing-off.ipynb", ".lesson05-gallery .lesson05-stepper")
-    gallery = page.locator(".lesson05-gallery")
-    gallery.scroll_into_view_if_needed()
-    stepper = gallery.locator(".lesson05-stepper")
-    view = stepper.locator(".bgsim-board-view")
-
-    # case 1, one checker outside: pick it, then the tray is refused (R16); then play the roll
-    _click(view, view.locator(f'.checker[data-player="{LIGHT}"][data-point="8"]').first)
-    expect(stepper.locator(".bgsim-message")).to_contain_text("where to?")
-    refuse(stepper, view.locator(f'.tray[data-player="{LIGHT}"]'), contains="(R16)")
-    _click(view, view.locator(f'.checker[data-player="{LIGHT}"][data-point="8"]').first)   # put it down
-    play_through(stepper)
-    screenshot(page, "lesson05-stepper", stepper)
-
-    # another case from the menu: a hit during the bear-off, the bar comes first
-    gallery.locator("select").first.select_option(label="Hit during the bear-off, 4-3 (R21)")
-    stepper = gallery.locator(".lesson05-stepper")
-    expect(stepper.locator(".bgsim-message")).to_contain_text("rolled 4-3")
-    refuse(stepper, stepper.locator(f'.checker[data-player="{LIGHT}"][data-point="6"]').first, contains="(R13)")
-    screenshot(page, "lesson05-refused", stepper)
-    played = play_through(stepper)
-    assert "off" not in played                           # not home yet: nothing is borne off (R21)
-    screenshot(page, "lesson05-hit-case", stepper)
-
-    q = quiz(page, "Light rolls 6-6")
-    answer(q, "Only with a 6.", right=False)
-    answer(q, "No: the checker on the bar must enter first, and then come home.", right=True)
-    screenshot(page, "lesson05-quiz", q)
-    print("\nLab, clear + Run All until the widgets answer: "
-          + ", ".join(f"{name} {s:.0f} s" for name, s in TIMES.items()))
-
-
-def test_voila_lesson04(page, voila, screenshot):
-    """The teacher view: no code, widgets live, a click on the stepper works."""
-    expect.set_options(timeout=30_000)
-    start = time.monotonic()
-    page.goto(voila.url("/voila/render/lessons/04-bar.ipynb"), timeout=LONG)
-    stepper = page.locator(".lesson04-stepper")
+    page.goto(voila.url("/voila/render/lessons/00-start-here.ipynb"), timeout=LONG)
+    stepper = page.locator(".lesson00-stepper")
     expect(stepper).to_be_attached(timeout=LONG)
     expect(page.locator(".jp-InputArea-editor")).to_have_count(0)
     expect(page.get_by_text("VBox(children=")).to_have_count(0)
-    expect(page.get_by_text("StepperWidget(two_on_bar")).to_have_count(0)
-    expect(page.locator(".bgsim-quiz").first).to_be_visible()
+    expect(page.locator(".bgsim-quiz")).to_have_count(3)
     stepper.scroll_into_view_if_needed()
-    expect(stepper.locator(".bgsim-board-view svg")).to_be_visible(timeout=LONG)
-    seconds = time.monotonic() - start
-    refuse(stepper, stepper.locator(f'.checker[data-player="{LIGHT}"][data-point="13"]').first, contains="(R13)")
+    stepper.locator(".bgsim-roll").click()
+    expect(stepper.locator(".bgsim-message")).to_contain_text("rolled")
     view = stepper.locator(".bgsim-board-view")
-    _click(view, stepper.locator(f'.bar[data-player="{LIGHT}"]'))
-    expect(stepper.locator(".bgsim-played")).to_contain_text("bar/24")
-    screenshot(page, "voila-lesson04", stepper)
-    print(f"\nVoila: lesson 04 live in {seconds:.0f} s")
+    _click(view, view.locator(f'.checker[data-player="{LIGHT}"][data-point="13"]').first)
+    expect(stepper.locator(".bgsim-message")).to_contain_text("13: picked up")
+    screenshot(page, "voila-lesson00", stepper)
+
+
+# ----------------------------------------------------------------------------- Voila, the teaching stepper
+def act(stepper, target, timeout=8.0) -> str:
+    """Click ``target`` in a stepper and wait until the board or the message line changes; return the message."""
+    view = stepper.locator(".bgsim-board-view").first
+    message = stepper.locator(".bgsim-message").first
+    before = (view.get_attribute("data-version"), message.inner_text())
+    target.click(force=True)
+    end = time.monotonic() + timeout
+    now = before
+    while time.monotonic() < end and now == before:      # the kernel answers: the board or the message changes
+        time.sleep(0.05)
+        now = (view.get_attribute("data-version"), message.inner_text())
+    while time.monotonic() < end:                          # ... then wait until both have settled
+        time.sleep(0.25)
+        later = (view.get_attribute("data-version"), message.inner_text())
+        if later == now:
+            break
+        now = later
+    return _words(now[1])
+
+
+def dice_left(stepper):
+    m = re.search(r"dice left: ([\d ]+)", _words(stepper.locator(".bgsim-played").first.inner_text()))
+    return [int(x) for x in m.group(1).split()] if m else []
+
+
+def teach_play_through(stepper) -> str:
+    """Play the roll as a learner does on the teaching stepper: pick a checker up (the bar first,
+    then from the back), try each die left from it (the tray when it would go past the end);
+    a refused try leaves the board as it was, so put the checker down and try the next one."""
+    view = stepper.locator(".bgsim-board-view").first
+    played = stepper.locator(".bgsim-played").first
+    for _ in range(8):
+        if "complete" in played.inner_text():
+            break
+        moved = False
+        for src in [25, *range(24, 0, -1)]:
+            checker = view.locator(f'.checker[data-player="{LIGHT}"][data-point="{src}"]')
+            if not checker.count():
+                continue
+            if "picked up" not in act(stepper, checker.first):
+                continue                                     # refused at once (R13)
+            for die in sorted(set(dice_left(stepper)), reverse=True):
+                dst = src - die
+                target = (view.locator(f'.tray[data-player="{LIGHT}"]') if dst <= 0
+                          else view.locator(f'.point[data-point="{dst}"]'))
+                before = played.inner_text()
+                act(stepper, target)
+                if played.inner_text() != before:
+                    moved = True
+                    break
+            if moved:
+                break
+            act(stepper, view.locator(f'.checker[data-player="{LIGHT}"][data-point="{src}"]').first)  # put it down
+        assert moved, "no checker could move, yet the turn is not complete"
+    expect(played).to_contain_text("complete")
+    message = _words(stepper.locator(".bgsim-message").first.inner_text())
+    assert message.startswith("played "), message
+    play = message.removeprefix("played ")
+    legal = [_words(o) for o in stepper.locator(".bgsim-plays select option").all_text_contents()]
+    assert play in legal, (play, legal)
+    return play
+
+
+def open_voila(page, voila, name, selector):
+    page.goto(voila.url(f"/voila/render/lessons/{name}"), timeout=LONG)
+    expect(page.locator(selector).first).to_be_attached(timeout=LONG)
+    expect(page.get_by_text("VBox(children=")).to_have_count(0)
+    expect(page.locator(".jp-InputArea-editor")).to_have_count(0)
+
+
+
+def test_voila_lesson04_bar(page, voila, screenshot):
+    expect.set_options(timeout=30_000)
+    t = time.monotonic()
+    open_voila(page, voila, "04-bar.ipynb", ".lesson04-drill")
+    print(f"\nVoila: lesson 04 live in {time.monotonic() - t:.0f} s")
+    hb = page.locator(".lesson04-hit-back")
+    hb.scroll_into_view_if_needed()
+    expect(hb.locator(".bgsim-plays")).to_be_hidden()
+    expect(hb.locator(".bgsim-explain")).to_have_text("")
+    v = hb.locator(".bgsim-board-view")
+    assert "(R13)" in act(hb, v.locator('.checker[data-player="0"][data-point="24"]').first)
+    assert "picked up" in act(hb, v.locator('.checker[data-player="0"][data-point="25"]').first)
+    m = act(hb, v.locator('.point[data-point="19"]'))
+    assert "(R14)" in m and "closed" in m, m
+    screenshot(page, "04-hit-back-refused", hb)
+    act(hb, v.locator('.point[data-point="21"]'))
+    act(hb, v.locator('.checker[data-player="0"][data-point="24"]').first)
+    assert act(hb, v.locator('.point[data-point="18"]')) == "played bar/21 24/18*"
+    screenshot(page, "04-hit-back-played", hb)
+
+    st = page.locator(".lesson04-stepper")
+    st.scroll_into_view_if_needed()
+    v = st.locator(".bgsim-board-view")
+    refused = act(st, v.locator('.checker[data-player="0"][data-point="13"]').first)
+    assert "must enter before any other checker moves (R13)" in refused, refused
+    play = teach_play_through(st)
+    assert play == "bar/24", play
+    expect(st.locator(".checker[data-point='25'][data-player='0']")).to_have_count(1)
+    st.locator(".bgsim-show-answers").click()
+    expect(st.locator(".bgsim-explain")).to_contain_text("(R13, R15)")
+    expect(st.locator(".bgsim-plays")).to_be_visible()
+    screenshot(page, "04-stepper", st)
+    st.locator("select").nth(0).select_option("3")
+    st.locator("select").nth(1).select_option("2")
+    st.locator(".bgsim-set-dice").click()
+    expect(st.locator(".bgsim-message")).to_contain_text("rolled 3-2")
+    assert teach_play_through(st).count("bar/") == 2
+
+    ex = page.locator(".lesson04-closed-points")
+    expect(ex).to_contain_text("4 closed: 20 of 36 rolls enter")
+
+    dr = page.locator(".lesson04-drill")
+    dr.scroll_into_view_if_needed()
+    screenshot(page, "04-drill", dr)
+    st = dr.locator(".bgsim-drill-board")
+    v = st.locator(".bgsim-board-view")
+    m = act(st, v.locator('.checker[data-player="0"][data-point="13"]').first)
+    assert "(R13)" in m, m
+    expect(dr.locator(".bgsim-message").last).to_contain_text("Not that")
+    teach_play_through(st)
+    expect(dr).to_contain_text("Right")
+    dr.locator(".bgsim-drill-next").click()
+    expect(dr.locator(".bgsim-drill-title")).to_contain_text("Task 2 of 2")
+    expect(st.locator(".bgsim-message")).to_contain_text("rolled")
+    expect(st.locator(".bgsim-played")).not_to_contain_text("complete")
+    teach_play_through(st)
+    expect(dr.locator(".bgsim-drill-score")).to_contain_text("1 of 2")
+    screenshot(page, "04-drill-done", dr)
+
+
+def test_voila_lesson05_bearing_off(page, voila, screenshot):
+    expect.set_options(timeout=30_000)
+    t = time.monotonic()
+    open_voila(page, voila, "05-bearing-off.ipynb", ".lesson05-drill")
+    print(f"\nVoila: lesson 05 live in {time.monotonic() - t:.0f} s")
+    hf = page.locator(".lesson05-home-first")
+    hf.scroll_into_view_if_needed()
+    v = hf.locator(".bgsim-board-view")
+    assert "picked up" in act(hf, v.locator('.checker[data-player="0"][data-point="6"]').first)
+    m = act(hf, v.locator('.tray[data-player="0"]'))
+    assert "(R16)" in m, m
+    screenshot(page, "05-home-first-refused", hf)
+
+    g = page.locator(".lesson05-gallery")
+    g.scroll_into_view_if_needed()
+    st = g.locator(".lesson05-stepper")
+    v = st.locator(".bgsim-board-view")
+    assert "picked up" in act(st, v.locator('.checker[data-player="0"][data-point="8"]').first)
+    assert "(R16)" in act(st, v.locator('.tray[data-player="0"]'))
+    act(st, v.locator('.checker[data-player="0"][data-point="8"]').first)
+    teach_play_through(st)
+    g.locator("select").first.select_option(label="Hit during the bear-off, 4-3 (R21)")
+    st = g.locator(".lesson05-stepper")
+    expect(st.locator(".bgsim-message")).to_contain_text("rolled 4-3")
+    v = st.locator(".bgsim-board-view")
+    assert "(R13)" in act(st, v.locator('.checker[data-player="0"][data-point="6"]').first)
+    assert "off" not in teach_play_through(st)
+    screenshot(page, "05-gallery", g)
+
+    dr = page.locator(".lesson05-drill")
+    dr.scroll_into_view_if_needed()
+    screenshot(page, "05-drill", dr)
+    st = dr.locator(".bgsim-drill-board")
+    v = st.locator(".bgsim-board-view")
+    # task 1: 1-1 with checkers on the 1 and 2 points; the learner first plays 2/1 (legal, bears off less)
+    act(st, v.locator('.checker[data-player="0"][data-point="2"]').first)
+    m = act(st, v.locator('.tray[data-player="0"]'))
+    assert "(R17, R18)" in m, m
+    expect(dr.locator(".bgsim-message").last).to_contain_text("Not that")
+    screenshot(page, "05-drill-refused", dr)
+    act(st, v.locator('.checker[data-player="0"][data-point="2"]').first)   # put down
+    for _ in range(4):
+        act(st, v.locator('.checker[data-player="0"][data-point="1"]').first)
+        act(st, v.locator('.tray[data-player="0"]'))
+    expect(dr.locator(".bgsim-message").last).to_contain_text("Right")
+    dr.locator(".bgsim-drill-next").click()
+    expect(dr.locator(".bgsim-drill-title")).to_contain_text("Task 2 of 3")
+    screenshot(page, "05-drill-after", dr)
+
+
+def test_voila_lesson06_result_drill(page, voila, screenshot):
+    expect.set_options(timeout=30_000)
+    t = time.monotonic()
+    open_voila(page, voila, "06-scoring.ipynb", ".lesson06-drill")
+    print(f"\nVoila: lesson 06 live in {time.monotonic() - t:.0f} s")
+    dr = page.locator(".lesson06-drill")
+    dr.scroll_into_view_if_needed()
+    screenshot(page, "06-drill", dr)
+    for k, (wrong, right) in enumerate([("gammon", "single game"), (None, "single game"),
+                                        (None, "gammon"), (None, "backgammon")]):
+        if wrong:
+            dr.get_by_role("button", name=wrong, exact=True).click()
+            expect(dr.locator(".bgsim-message").last).to_contain_text("(R23)")
+            screenshot(page, "06-drill-wrong", dr)
+        dr.get_by_role("button", name=right, exact=True).click()
+        expect(dr.locator(".bgsim-message").last).to_contain_text("Right")
+        if k < 3:
+            dr.locator(".bgsim-drill-next").click()
+    expect(dr.locator(".bgsim-drill-score")).to_contain_text("3 of 4")
+    screenshot(page, "06-drill-done", dr)
 
 
 def test_a_lesson_opened_without_running_shows_its_boards_and_widgets(lab_page, lab, screenshot):

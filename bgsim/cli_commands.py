@@ -1,0 +1,551 @@
+"""What each ``bgsim`` command computes, as text for the terminal and as JSON-safe data.
+
+Every command takes the parsed arguments and returns an :class:`Output`: the lines to print,
+the same answer as data (what ``--json`` prints) and the exit status. Bad input raises the
+library's own errors (:class:`~bgsim.errors.BgsimError`); :func:`bgsim.cli.main` turns them
+into one line on stderr and exit status 2.
+
+Scores follow one convention, as gnubg and XG show them: ``--score A-B`` is the **points
+won** (with ``--match N``); the points still needed are given only as ``--away A B``; both
+given must agree. Points on a drawn board are named as the board is drawn, from player 0's
+side (R1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import exact
+from .bearoff import one_sided, two_sided
+from .cli_read import (
+    dice_of,
+    looks_like_a_chance,
+    read_chance,
+    read_state,
+    refuse_dice,
+)
+from .decisions import DEFAULT_GAMES
+from .decisions import cube_decision as decide
+from .equity import (
+    MET_MAX_AWAY,
+    GammonRates,
+    dead_cube_take_point,
+    janowski_take_point,
+    live_cube_take_point,
+    match_equity,
+    match_take_point,
+)
+from .errors import BearoffError, BgsimError, InvalidPositionError, MatchEquityError, ParseError
+from .events import GameState
+from .game import Game
+from .montecarlo import DEFAULT_PLAYER, estimate
+from .position import Position
+from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
+from .results import jsonable
+from .rulebook import rules_reference
+from .rules import Rules
+
+__all__ = ["COMMANDS", "Output"]
+
+#: Exit status after Ctrl-C (128 + SIGINT), also when a partial result was printed.
+STOPPED = 130
+
+NUMBERING = "points are numbered from player 0's side, as drawn (player 1 counts point p as 25 - p; R1)"
+MOVER = "(player 1 is on roll: plays are in player 1's numbering, as the mover counts; a drawn board shows player " \
+        "0's, where point p is 25 - p; R1)"
+
+
+@dataclass
+class Output:
+    """What a command gives: ``lines`` for the terminal, ``data`` for ``--json``, the exit ``status`` and a
+    ``note`` for stderr (a stopped run says so there)."""
+
+    lines: list[str]
+    data: dict[str, Any] = field(default_factory=dict)
+    status: int = 0
+    note: str = ""
+
+
+# --------------------------------------------------------------------------- the game state
+def describe(game: Game) -> list[str]:
+    """The game state in words: match or money, score, cube, whose turn and the dice."""
+    r = game.rules
+    if r.is_match:
+        n = r.match_length
+        a, b = game.id_score
+        line = f"{n}-point match, score {a}-{b} (player 0-player 1: {n - a}-away vs {n - b}-away)"
+        if game.crawford_game:
+            line += ", Crawford game (R28)"
+        elif (n - a == 1) != (n - b == 1):
+            line += ", post-Crawford"
+    else:
+        line = "money game" + (", Jacoby rule (X1)" if r.jacoby else "") + (", beavers (X2)" if r.beavers else "")
+    owner = "centred" if game.cube_owner is None else f"owned by player {game.cube_owner}"
+    lines = [line, f"cube {game.cube_value} {owner}"]
+    s = game.state
+    if s is GameState.OPENING:
+        lines.append("before the opening roll (R4)")
+    elif s is GameState.AWAITING_PLAY:
+        d = game.dice
+        lines.append(f"player {game.player_on_roll} on roll, dice {d[0]}-{d[1]} to play")  # type: ignore[index]
+    elif s is GameState.AWAITING_ANSWER:
+        cube, doubler = game.cube, game.player_on_roll
+        if cube.beaver_pending:
+            lines.append(f"player {doubler} doubled to {cube.value}, player {1 - doubler} beavered to "  # type: ignore[operator]
+                         f"{cube.offered_value}; player {doubler} takes or drops (X2)")
+        else:
+            lines.append(f"player {doubler} doubles to {cube.offered_value}; player {game.player_to_act} "
+                         "takes or drops (R26)")
+    elif s is GameState.AWAITING_DOUBLE_OR_ROLL:
+        lines.append(f"player {game.player_on_roll} on roll, to double or roll")
+    return lines
+
+
+def state_data(game: Game) -> dict[str, Any]:
+    """The game state as data: scores are points won ``[player 0, player 1]``, with the points away beside them."""
+    r = game.rules
+    n = r.match_length if r.is_match else None
+    score = list(game.id_score) if n else None
+    return {"match_length": n, "score": score, "away": [n - score[0], n - score[1]] if n and score else None,
+            "crawford_game": game.crawford_game, "jacoby": r.jacoby, "beavers": r.beavers,
+            "cube": game.cube_value, "cube_owner": game.cube_owner, "state": game.state.value,
+            "player_on_roll": game.player_on_roll, "dice": list(game.dice) if game.dice else None}
+
+
+def position_data(pos: Position) -> dict[str, Any]:
+    """A position as data: its IDs, the side on roll, the pip counts and the counts themselves."""
+    return {"gnubg_id": pos.gnubg_id(), "xgid": pos.xgid(), "turn": pos.turn, "pips": list(pos.pips()),
+            **pos.to_dict()}
+
+
+# --------------------------------------------------------------------------- match scores
+def match_score(args: argparse.Namespace, who: tuple[str, str]) -> tuple[int | None, tuple[int, int] | None,
+                                                                            tuple[int, int] | None]:
+    """``(match length, score as points won, points away)`` from ``--match``, ``--score`` and ``--away``.
+
+    All ``None`` for money play. ``--score`` is the points won and needs ``--match``;
+    ``--away`` the points still needed; given both, they must agree. ``who`` names the two
+    sides in messages (the first is the one whose points come first).
+    """
+    n, score = args.match, args.score
+    away = tuple(args.away) if args.away else None
+    if n is not None and not 1 <= n <= MET_MAX_AWAY:
+        raise MatchEquityError(f"--match {n}: a match is played to 1 to {MET_MAX_AWAY} points here (the match "
+                               "equity table's range, R27)")
+    if score is not None and n is None:
+        raise ParseError("--score A-B is the points won and needs --match N; for points still needed give "
+                         "--away A B (R27)")
+    if n is not None and score is None and away is None:
+        raise ParseError(f"--match {n} needs the score: --score A-B (points won, 0-0 at the start) or --away A B "
+                         "(points still needed) (R27)")
+    from_score = None
+    if score is not None and n is not None:
+        for name, x in zip(who, score, strict=True):
+            if not 0 <= x < n:
+                raise MatchEquityError(f"the {name}'s score {x} must be from 0 to {n - 1} in a {n}-point match (R27)")
+        from_score = (n - score[0], n - score[1])
+    if away is None:
+        return n, score, from_score
+    top = n if n is not None else MET_MAX_AWAY
+    for name, x in zip(who, away, strict=True):
+        if not 1 <= x <= top:
+            where = f"in a {n}-point match" if n is not None else "in the match equity table"
+            raise MatchEquityError(f"the {name} is {x}-away: points still needed are 1 to {top} {where} (R27)")
+    if from_score is not None and away != from_score:
+        raise MatchEquityError(f"--away {away[0]} {away[1]} contradicts --score {score[0]}-{score[1]} in a "
+                               f"{n}-point match, which is {from_score[0]}-away vs {from_score[1]}-away (--score is "
+                               "the points won, --away the points still needed; R27)")
+    if n is not None:
+        score = (n - away[0], n - away[1])
+    return n, score, (away[0], away[1])
+
+
+# --------------------------------------------------------------------------- commands
+def show(args: argparse.Namespace) -> Output:
+    game, _ = read_state(args.position)
+    pos = game.position
+    lines = [str(pos), *describe(game)]
+    if pos.turn == 1:
+        lines.append(NUMBERING)
+    lines.append(f"gnubg Position ID: {pos.gnubg_id()}")
+    match_id: str | None = None
+    why: str | None = None
+    try:
+        match_id = game.match_id()
+        lines.append(f"gnubg Match ID: {match_id}")
+    except BgsimError as exc:
+        why = str(exc)
+        lines.append(f"gnubg Match ID: none ({exc})")
+    lines.append(f"XGID: {game.xgid()}")
+    data = {"position": position_data(pos), "state": state_data(game), "gnubg_id": pos.gnubg_id(),
+            "match_id": match_id, "match_id_refused": why, "xgid": game.xgid()}
+    return Output(lines, data)
+
+
+def plays(args: argparse.Namespace) -> Output:
+    game, _ = read_state(args.position)
+    pos = game.position
+    dice = dice_of(game, args.dice)
+    found = pos.legal_plays(dice, caucasian=args.caucasian)
+    width = len(str(len(found)))
+    lines = [f"{i:>{width}}. {play}" for i, play in enumerate(found, 1)]
+    if pos.turn == 1:
+        lines.append(MOVER)
+    data = {"position": pos.gnubg_id(), "turn": pos.turn, "numbering": f"player {pos.turn}", "dice": list(dice),
+            "plays": [{"play": str(p), "steps": [list(s) for s in p.steps], "hits": list(p.hits),
+                       "after": p.after.gnubg_id() if p.after is not None else None} for p in found]}
+    return Output(lines, data)
+
+
+def check(args: argparse.Namespace) -> Output:
+    game, _ = read_state(args.position)
+    if len(args.rest) == 2:
+        dice_text, text = args.rest
+    elif len(args.rest) == 1:
+        dice_text, text = None, args.rest[0]
+    else:
+        raise ParseError("check takes the position, the roll (unless the position's ID has one) and the play, "
+                         'e.g. bgsim check start 61 "13/7 8/7"')
+    pos = game.position
+    dice = dice_of(game, dice_text)
+    play = pos.parse_play(text, dice, caucasian=args.caucasian)
+    after = pos.play(play, caucasian=args.caucasian)
+    lines = [f"legal: {play}", f"then the opponent is on roll in {after.gnubg_id()}"]
+    if pos.turn == 1:
+        lines.append(MOVER)
+    return Output(lines, {"legal": True, "play": str(play), "dice": list(dice), "after": after.gnubg_id(),
+                          "numbering": f"player {pos.turn}"})
+
+
+def odds(args: argparse.Namespace) -> Output:
+    game, carried = read_state(args.position)
+    refuse_dice(game, "odds are over the 36 rolls to come")
+    pos = game.position
+    lines = [str(pos)]
+    if carried:
+        lines.append("; ".join(describe(game)))
+    if pos.turn == 1:
+        lines.append(NUMBERING)
+    data: dict[str, Any] = {"position": position_data(pos), "state": state_data(game) if carried else None}
+    if pos.bar[0]:
+        e = exact.enter_chance(pos)
+        lines.append(f"enter from the bar (R14, R15): {e}")
+        data["enter"] = e.to_dict()
+    s = exact.shots(pos)
+    lines.append(f"hit a blot this roll (R8): {s}")
+    data["shots"] = s.to_dict()
+    if not pos.is_race():
+        f = exact.forced_shot_chance(pos)
+        lines.append(f"forced to leave a shot (every play leaves one): {f}")
+        data["forced_shot"] = f.to_dict()
+    if pos.bar[1]:
+        c = exact.closeout_chance(pos)
+        lines.append(f"close out the checker on the bar: {c}")
+        data["closeout"] = c.to_dict()
+    if pos.can_bear_off():
+        b = exact.bearoff_chance(pos)
+        lines.append(f"bear off every checker this roll (R16-R19): {b}")
+        data["bearoff"] = b.to_dict()
+    return Output(lines, data)
+
+
+def _pct(p: float) -> str:
+    """A chance in percent with two decimals that never rounds to 0% or 100% when it is not."""
+    if 0.0 < p < 0.00005:
+        return "<0.01%"
+    if 0.99995 <= p < 1.0:
+        return ">99.99%"
+    return f"{p:.2%}"
+
+
+def bearoff(args: argparse.Namespace) -> Output:
+    if not 1 <= args.checkers <= 8:
+        raise BearoffError(f"--checkers {args.checkers}: the two-sided database holds 1 to 8 checkers a side")
+    game, _ = read_state(args.position)
+    refuse_dice(game, "the bear-off tables count the rolls to come")
+    pos = game.position
+    if not pos.can_bear_off() and not pos.swap().can_bear_off():
+        raise InvalidPositionError("neither side is bearing off yet: every checker must be home first (R16)")
+    db = one_sided()
+    lines: list[str] = []
+    data: dict[str, Any] = {"position": position_data(pos)}
+    for side, name, key in ((pos, "on roll", "on_roll"), (pos.swap(), "opponent", "opponent")):
+        if not side.can_bear_off():
+            lines.append(f"{name}: not bearing off yet (R16)")
+            data[key] = None
+            continue
+        dist = db.distribution(side)
+        lines.append(f"{name}: {db.expected_rolls(side):.3f} rolls expected, EPC {db.epc(side):.1f}")
+        lines.append("  rolls  exactly  within")
+        rows = []
+        for n, p in enumerate(dist):
+            if p > 0.0:   # within n rolls = 1 - the chance of needing more (exact at the end)
+                within = max(0.0, 1.0 - float(dist[n + 1:].sum()))
+                lines.append(f"  {n:>5}  {_pct(float(p)):>7}  {_pct(within):>7}")
+                rows.append({"rolls": n, "exactly": float(p), "within": within})
+        data[key] = {"expected_rolls": db.expected_rolls(side), "epc": db.epc(side), "distribution": rows}
+    data["two_sided"] = None
+    if pos.can_bear_off() and pos.swap().can_bear_off():
+        most = max(pos.checkers - pos.off[0], pos.checkers - pos.off[1])
+        if most > args.checkers:
+            more = (f"give --checkers {most} (its table is built once, the larger the slower)" if most <= 8 else
+                    "the database holds at most 8 a side")
+            line = f"two-sided: up to {args.checkers} checkers a side (--checkers); this position has {most}: {more}"
+            lines.append(line)
+            data["two_sided"] = {"refused": line}
+        else:
+            win = two_sided(args.checkers).win_chance(pos)
+            lines.append(f"on roll wins {win:.2%} with best play (two-sided database)")
+            data["two_sided"] = {"checkers": args.checkers, "win_chance": win}
+    return Output(lines, data)
+
+
+def _player(text: str) -> str | tuple[str, str]:
+    names = [name.strip() for name in text.split(",")]
+    if len(names) > 2:
+        raise ParseError(f"--player is one name or two (ON_ROLL,OPPONENT), not {text!r}")
+    return names[0] if len(names) == 1 else (names[0], names[1])
+
+
+def run_estimate(args: argparse.Namespace) -> Output:
+    game, carried = read_state(args.position)
+    if game.state in (GameState.AWAITING_PLAY, GameState.AWAITING_ANSWER):
+        raise ParseError("estimate plays games out from before the roll, with no double waiting: give the "
+                         "position without dice or cube action (XGID dice field 00)")
+    if args.opening and game.position != Position.initial(game.position.turn):
+        raise ParseError("--opening is the position before the opening roll (R3, R4): give start")
+    rules = game.rules
+    away = crawford = None
+    if carried:
+        if args.match and args.match != rules.match_length:
+            what = f"a {rules.match_length}-point match" if rules.is_match else "a money game"
+            raise ParseError(f"--match {args.match} contradicts the ID, which is {what} (R27)")
+        if rules.is_match:
+            n = rules.match_length
+            p = game.position.turn
+            score = game.id_score
+            away = (n - score[p], n - score[1 - p])
+            if args.away and tuple(args.away) != away:
+                raise ParseError(f"--away {args.away[0]} {args.away[1]} contradicts the ID's score "
+                                 f"{score[0]}-{score[1]} in a {n}-point match ({away[0]}-away vs {away[1]}-away "
+                                 "for the player on roll)")
+            if args.score and tuple(args.score) != (score[p], score[1 - p]):
+                raise ParseError(f"--score {args.score[0]}-{args.score[1]} contradicts the ID's score: the player "
+                                 f"on roll has {score[p]}, the opponent {score[1 - p]} (points won, R27)")
+            crawford = game.crawford_game if 1 in away else None
+        elif args.away or args.score:
+            raise ParseError(f"{'--away' if args.away else '--score'} is a match score, but the ID is a money game "
+                             "(R27)")
+    else:
+        if args.away and not args.match:
+            raise ParseError("--away needs --match N: it is the score of a match (R27)")
+        n_, _score, away = match_score(args, ("player on roll", "opponent"))
+        if n_ is not None:
+            rules = Rules.match(n_)
+    if args.caucasian:
+        rules = rules.replace(caucasian=True)
+    result = estimate(game.position, rules, games=args.games, player=_player(args.player), rng=args.seed,
+                      workers=args.workers, progress=not args.quiet, away=away, crawford_game=crawford,
+                      cube=game.cube_value, cube_turned=game.cube_owner is not None or None,
+                      opening=args.opening)
+    lines = (["; ".join(describe(game))] if carried else []) + [str(result)]
+    data = {"state": state_data(game) if carried else None, "estimate": result.to_dict()}
+    if result.stopped:
+        return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {result.games:,} games: the result is partial")
+    return Output(lines, data)
+
+
+def met(args: argparse.Namespace) -> Output:
+    given = args.my_away is not None, args.opp_away is not None
+    if given[0] != given[1]:
+        raise ParseError("give both MY_AWAY and OPP_AWAY, or --match N with --score A-B")
+    n, score, away = match_score(args, ("first player", "second player"))
+    if given[0]:
+        if away is not None and away != (args.my_away, args.opp_away):
+            raise MatchEquityError(f"{args.my_away}-away vs {args.opp_away}-away contradicts --match {n} "
+                                   f"--score {score[0]}-{score[1]}, which is {away[0]}-away vs {away[1]}-away (R27)")  # type: ignore[index]
+        away = (args.my_away, args.opp_away)
+    if away is None:
+        raise ParseError("give the score: MY_AWAY OPP_AWAY (points still needed), or --match N --score A-B "
+                         "(points won)")
+    a, b = away
+    crawford, post = args.crawford, args.post_crawford
+    one_away = (a == 1) != (b == 1)
+    assumed = one_away and not crawford and not post
+    mwc = match_equity(a, b, crawford=crawford or assumed, post_crawford=post)
+    if crawford or assumed:
+        game = " (Crawford game" + (", assumed: --post-crawford for a game after it)" if assumed else ")")
+    elif post:
+        game = " (post-Crawford)"
+    else:
+        game = ""
+    at = f"{n}-point match, score {score[0]}-{score[1]}: " if n is not None and score is not None else ""
+    lines = [f"{at}{a}-away vs {b}-away{game}: {mwc:.2%} to win the match (Kazaross-XG2)"]
+    data = {"match_length": n, "score": list(score) if score else None, "away": [a, b],
+            "crawford_game": bool(crawford or assumed), "post_crawford": bool(post), "crawford_assumed": assumed,
+            "match_equity": mwc, "table": "Kazaross-XG2"}
+    return Output(lines, data)
+
+
+def race(args: argparse.Namespace) -> Output:
+    game, carried = read_state(args.position)
+    refuse_dice(game, "the race counts advise the cube before the roll")
+    pos = game.position
+    lines: list[str] = []
+    if carried:
+        lines.append("; ".join(describe(game)))
+        if game.rules.is_match:
+            lines.append("(the counts' cube advice is for money play)")
+        lines.append("")
+    data: dict[str, Any] = {"position": position_data(pos), "state": state_data(game) if carried else None}
+    for name, count in (("keith", keith_count), ("thorp", thorp_count), ("kleinman", kleinman_count),
+                        ("eight_nine_twelve", eight_nine_twelve)):
+        r = count(pos)
+        lines += [str(r), ""]
+        data[name] = r.to_dict()
+    return Output(lines[:-1], data)
+
+
+def cube(args: argparse.Namespace) -> Output:
+    if looks_like_a_chance(args.what):
+        return _cube_from_chance(args, read_chance(args.what))
+    return _cube_from_position(args)
+
+
+_PLAYOUT = (("--games", "games"), ("--player", "player"), ("--seed", "seed"), ("--workers", "workers"))
+
+
+def _cube_from_chance(args: argparse.Namespace, p: float) -> Output:
+    given = [flag for flag, name in _PLAYOUT if getattr(args, name) is not None]
+    if given:
+        raise ParseError(f"{', '.join(given)} play a position out; with a chance ({args.what}) there is nothing to "
+                         "play: give a position instead (bgsim cube POSITION)")
+    gammons = (args.gammons or 0.0, args.gammons_lost or 0.0)
+    lines: list[str] = []
+    state = None
+    if args.position is not None:
+        given = [flag for flag, v in (("--cube", args.cube), ("--owner", args.owner), ("--match", args.match),
+                                      ("--score", args.score), ("--away", args.away), ("--crawford", args.crawford))
+                 if v]
+        if given:
+            raise ParseError(f"{', '.join(given)} contradict --position: the ID gives the cube and the score")
+        game = read_state(args.position)[0]
+        if game.state is not GameState.AWAITING_DOUBLE_OR_ROLL:
+            raise ParseError("a cube decision is made before the roll, with no double waiting: give the "
+                             "position without dice (XGID dice field 00)")
+        p_on_roll = game.position.turn
+        c = game.cube_value
+        owner = "centered" if game.cube_owner is None else "me" if game.cube_owner == p_on_roll else "opponent"
+        n = score = None
+        crawford = False
+        if game.rules.is_match:
+            n, s = game.rules.match_length, game.id_score
+            score, crawford = (s[p_on_roll], s[1 - p_on_roll]), game.crawford_game
+        lines.append("; ".join(describe(game)))
+        state = state_data(game)
+        d = decide(p, gammons=gammons, cube=c, owner=owner, score=score, match_length=n, crawford=crawford)
+    else:
+        c = _cube_value(args.cube)
+        n, score, away = match_score(args, ("doubler", "taker"))
+        d = decide(p, gammons=gammons, cube=c, owner=args.owner or "centered", away=away, match_length=n,
+                   crawford=args.crawford)
+    lines.append(str(d))
+    return Output(lines, {"state": state, "decision": d.to_dict()})
+
+
+def _cube_value(value: int | None) -> int:
+    c = 1 if value is None else value
+    if c < 1 or c & (c - 1):
+        raise MatchEquityError(f"--cube {c}: the cube shows 1, 2, 4, 8, ... (R24, R26)")
+    return c
+
+
+def _cube_from_position(args: argparse.Namespace) -> Output:
+    if args.position is not None:
+        raise ParseError("give the position once: as the first argument (chances estimated from it) or as "
+                         "--position with a chance")
+    for flag, v in (("--gammons", args.gammons), ("--gammons-lost", args.gammons_lost)):
+        if v is not None:
+            raise ParseError(f"{flag} goes with a chance; from a position the games played out give the gammon "
+                             "rates")
+    try:
+        game, carried = read_state(args.what)
+    except ParseError as exc:
+        if not str(exc).startswith("cannot read"):
+            raise
+        raise ParseError(f"cannot read {args.what!r} as a chance or a position: give a chance (0.72 or 72%), or "
+                         "start, a gnubg Position ID[:Match ID], an XGID or board:P=N,...") from None
+    lines: list[str] = []
+    playout = {"games": DEFAULT_GAMES if args.games is None else args.games,
+               "player": _player(args.player or DEFAULT_PLAYER), "rng": 0 if args.seed is None else args.seed,
+               "workers": 1 if args.workers is None else args.workers, "progress": not args.quiet}
+    if carried:
+        given = [flag for flag, v in (("--cube", args.cube), ("--owner", args.owner), ("--match", args.match),
+                                      ("--score", args.score), ("--away", args.away), ("--crawford", args.crawford))
+                 if v]
+        if given:
+            raise ParseError(f"{', '.join(given)} contradict the ID: it gives the cube and the score")
+        if game.state is GameState.AWAITING_PLAY:
+            refuse_dice(game, "a cube decision is made before the roll")
+        lines.append("; ".join(describe(game)))
+        d = decide(game, **playout)   # type: ignore[arg-type]
+    else:
+        n, _score, away = match_score(args, ("doubler", "taker"))
+        d = decide(game.position, cube=_cube_value(args.cube), owner=args.owner or "centered", away=away,
+                   match_length=n, crawford=args.crawford, **playout)   # type: ignore[arg-type]
+    lines.append(str(d))
+    data = {"state": state_data(game) if carried else None, "decision": d.to_dict()}
+    est = d.estimate
+    if getattr(est, "stopped", False):
+        return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {est.games:,} games: the decision rests on "  # type: ignore[attr-defined]
+                      "a partial result")
+    return Output(lines, data)
+
+
+def takepoint(args: argparse.Namespace) -> Output:
+    g = GammonRates(args.gammons or 0.0, args.gammons_lost or 0.0)
+    c = _cube_value(args.cube)
+    x = args.cube_life
+    if not math.isfinite(x) or not 0.0 <= x <= 1.0:
+        raise MatchEquityError(f"--cube-life {x}: Janowski's cube life lies from 0 (dead cube) to 1 (fully live)")
+    n, score, away = match_score(args, ("taker", "doubler"))
+    gam = f"taker's gammons: {g.win:.0%} of wins, {g.lose:.0%} of losses"
+    if away is not None:
+        tp = match_take_point(away[0], away[1], c, gammon_rates=g)
+        at = (f"{n}-point match, taker {score[0]} ({away[0]}-away), doubler {score[1]} ({away[1]}-away)"  # type: ignore[index]
+              if n is not None else f"match, taker {away[0]}-away, doubler {away[1]}-away")
+        lines = [f"{at}, cube {c} -> {2 * c}; {gam}",
+                 f"take point: {tp:.1%} (dead cube, Kazaross-XG2 match equity table)"]
+        data = {"match_length": n, "score": list(score) if score else None, "away": list(away), "cube": c,
+                "gammons": jsonable(g), "take_point": tp, "model": "dead cube, Kazaross-XG2"}
+        return Output(lines, data)
+    W, L = g.W, g.L  # the taker's average win and loss
+    dead, live, jan = dead_cube_take_point(W, L), live_cube_take_point(W, L), janowski_take_point(x, W, L)
+    lines = [f"money game; {gam} (W = {W:.2f}, L = {L:.2f})"]
+    if args.cube is not None:
+        lines.append(f"cube {c} -> {2 * c}: money take points do not depend on the cube's value")
+    lines += [f"dead cube:  {dead:.1%}", f"live cube:  {live:.1%}",
+              f"cube life x = {x:.2f} (Janowski): {jan:.1%}"]
+    data = {"match_length": None, "cube": c, "gammons": jsonable(g), "W": W, "L": L, "dead_cube": dead,
+            "live_cube": live, "cube_life": x, "janowski": jan}
+    return Output(lines, data)
+
+
+def rule(args: argparse.Namespace) -> Output:
+    if args.rule_id is None:
+        book = rules_reference()
+        return Output([str(book)], {"rules": [_entry(e) for e in book]})
+    entry = rules_reference(args.rule_id)
+    return Output([str(entry)], _entry(entry))
+
+
+def _entry(entry) -> dict[str, Any]:
+    return {**jsonable(entry), "lessons": jsonable(entry.lessons)}
+
+
+#: The commands by name: what ``bgsim NAME`` runs.
+COMMANDS = {"show": show, "plays": plays, "check": check, "odds": odds, "bearoff": bearoff,
+            "estimate": run_estimate, "met": met, "race": race, "cube": cube, "takepoint": takepoint, "rule": rule}
