@@ -59,7 +59,7 @@ def _kernels(server) -> list:
         try:
             if "ipykernel" in " ".join(p.cmdline()):
                 out.append(p)
-        except Exception:  # noqa: BLE001 - a kernel that just ended
+        except Exception:  # a kernel that just ended
             pass
     return out
 
@@ -71,7 +71,7 @@ def _memory(procs) -> tuple[float, float, float]:
         try:
             info = p.memory_full_info()
             times = p.cpu_times()
-        except Exception:  # noqa: BLE001 - gone meanwhile
+        except Exception:  # gone meanwhile
             continue
         rss += info.rss
         uss += info.uss
@@ -142,10 +142,10 @@ def stop_server(proc) -> None:
     for child in family:
         try:
             child.wait(timeout=5)
-        except Exception:  # noqa: BLE001 - still there: kill it
+        except Exception:  # still there: kill it
             try:
                 child.kill()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
 
 
@@ -169,7 +169,7 @@ async def visit(browser, url: str, widget: str, t0: float, timeout_ms: float) ->
                 raise TimeoutError("the stepper did not answer a click")
             await asyncio.sleep(0.05)
         out["live"] = time.monotonic() - t0
-    except Exception as e:  # noqa: BLE001 - reported per visitor
+    except Exception as e:  # reported per visitor
         out["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
     return out
 

@@ -604,7 +604,8 @@ def test_the_lessons_stored_text_forms_are_unchanged():
     assert text["MonteCarloWidget"].startswith("MonteCarloWidget(children=(HBox(children=(BoardWidget(children=("
                                                "<bgsim.widgets._board.BoardView object at 0x")
     assert text["QuizWidget"].startswith("VBox(children=(HTML(value='<b>Which point is the bar?</b>'), RadioButtons(")
-    assert text["ReplayWidget"].startswith("ReplayWidget(children=(HTML(value='<div class=\"bgsim-caption-text\">Game 1")
+    assert text["ReplayWidget"].startswith(
+        "ReplayWidget(children=(HTML(value='<div class=\"bgsim-caption-text\">Game 1")
 
 
 def test_boards_follow_the_page_theme():
@@ -624,10 +625,9 @@ def test_boards_follow_the_page_theme():
 
 
 def test_replay_jumps_to_games_and_cube_actions_with_slider_status_and_list_agreeing():
+    from bgsim import named_player
     from bgsim.match import Match
     from bgsim.widgets._replay import is_cube_or_resignation
-
-    from bgsim import named_player
 
     bots = (named_player("heuristic"), named_player("heuristic"))
     record = Match(5, rng=33, names=("Anna", "Ben")).play_out(bots).record()
