@@ -13,12 +13,15 @@ visitor it measures:
 
 then closes the pages and checks that their kernels end (Voila's close-the-page beacon).
 The browsers' own memory is not counted: in class each visitor's browser runs on their own
-machine. Asserts nothing.
+machine. But here the browsers share the machine's CPUs with the server, so their times are
+longer than a class would see: ``--http`` measures the server alone, each visitor a plain
+request for the page, timed until Voila has run the whole lesson and sent the last of it
+(the widgets then come alive in the visitor's own browser). Asserts nothing.
 
-Run: ``python benchmarks/bench_class_size.py`` (4 visitors: a modest default, as ``make
-bench`` runs it); ``--visitors 30`` for a class (about 1 GiB of Chromium per 8 pages here,
-on top of the server); ``--json`` for the numbers as JSON. Needs the ``lessons`` and ``test``
-extras (Voila, Playwright) and Chromium (``/usr/bin/chromium`` or ``$BGSIM_CHROMIUM``).
+Run: ``python benchmarks/bench_class_size.py`` (4 visitors in Chromium: a modest default,
+as ``make bench`` runs it); ``--visitors 30 --http`` for a class against the server alone;
+``--json`` for the numbers as JSON. Needs the ``lessons`` and ``test`` extras (Voila,
+Playwright) and, without ``--http``, Chromium (``/usr/bin/chromium`` or ``$BGSIM_CHROMIUM``).
 """
 
 from __future__ import annotations
@@ -174,6 +177,32 @@ async def visit(browser, url: str, widget: str, t0: float, timeout_ms: float) ->
     return out
 
 
+def class_requests(url: str, visitors: int, timeout_s: float, on_live) -> list[dict]:
+    """Every visitor asks for the page at once; each is timed until the page is complete."""
+    import threading
+
+    t0 = time.monotonic()
+    results: list[dict] = [{} for _ in range(visitors)]
+
+    def one(i: int) -> None:
+        try:
+            with urllib.request.urlopen(url, timeout=timeout_s) as r:
+                body = r.read().decode("utf-8", "replace")
+            if "voila_finish" not in body:
+                raise RuntimeError("the page ended early")
+            results[i]["drawn"] = results[i]["live"] = time.monotonic() - t0
+        except Exception as e:  # reported per visitor
+            results[i]["error"] = f"{type(e).__name__}: {str(e)[:200]}"
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(visitors)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    on_live()
+    return results
+
+
 async def class_arrives(url: str, visitors: int, widget: str, timeout_s: float, on_live) -> list[dict]:
     from playwright.async_api import async_playwright
 
@@ -202,9 +231,11 @@ def main() -> None:
     parser.add_argument("--widget", default=".bgsim-stepper", help="CSS selector of the stepper to wait for")
     parser.add_argument("--pool", type=int, default=1, help="kernels kept ready for the lesson (make teach: 1)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a visitor waits at most")
+    parser.add_argument("--http", action="store_true",
+                        help="visitors without a browser: the server alone, until each page is sent")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args()
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+    if not args.http and not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         sys.exit(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set BGSIM_CHROMIUM)")
     import psutil
 
@@ -225,7 +256,10 @@ def main() -> None:
             snapshot["server"] = _memory([server])
 
         url = f"{base}/voila/render/{args.lesson}?token={token}"
-        results = asyncio.run(class_arrives(url, args.visitors, args.widget, args.timeout, on_live))
+        if args.http:
+            results = class_requests(url, args.visitors, args.timeout, on_live)
+        else:
+            results = asyncio.run(class_arrives(url, args.visitors, args.widget, args.timeout, on_live))
         time.sleep(3)
         left = len(_kernels(server))
     finally:
@@ -239,6 +273,7 @@ def main() -> None:
     s_rss, _s_uss, s_cpu = snapshot["server"]
     report = {
         "lesson": args.lesson, "visitors": n, "pool": args.pool, "cpus": os.cpu_count(),
+        "mode": "http" if args.http else "browser",
         "live": len(live), "errors": [r["error"] for r in results if "error" in r],
         "drawn_s": {"first": drawn[0], "median": statistics.median(drawn), "last": drawn[-1]} if drawn else None,
         "live_s": {"first": live[0], "median": statistics.median(live), "last": live[-1]} if live else None,
@@ -254,8 +289,13 @@ def main() -> None:
         print(json.dumps(report, indent=2))
         return
     print(f"class-size benchmark: {n} visitors open {args.lesson} at once; one Voila server, "
-          f"{args.pool} kernel(s) kept ready; {os.cpu_count()} CPUs")
-    if report["live_s"]:
+          f"{args.pool} kernel(s) kept ready; {os.cpu_count()} CPUs"
+          + ("; plain requests, no browser (the server alone)" if args.http else "; Chromium on the same machine"))
+    if report["live_s"] and args.http:
+        lv = report["live_s"]
+        print(f"  page sent       first {lv['first']:5.1f} s  median {lv['median']:5.1f} s  last {lv['last']:5.1f} s"
+              f"  ({len(live)} of {n} pages)")
+    elif report["live_s"]:
         d, lv = report["drawn_s"], report["live_s"]
         print(f"  stepper drawn   first {d['first']:5.1f} s  median {d['median']:5.1f} s  last {d['last']:5.1f} s")
         print(f"  stepper live    first {lv['first']:5.1f} s  median {lv['median']:5.1f} s  last {lv['last']:5.1f} s"
@@ -267,7 +307,10 @@ def main() -> None:
           f"server +{pv['server_rss_gib'] * 1024:.0f} MiB, CPU {pv['cpu_s']:.1f} s")
     print(f"  while open      {snapshot['kernels']} kernels, {k_rss / GIB:.2f} GiB in kernels, "
           f"server {s_rss / GIB:.2f} GiB")
-    print(f"  after closing   {left} kernel(s) left (the {len(ready)} kept ready, refilled)")
+    if args.http:
+        print(f"  afterwards      {left} kernels (no browser closed a page: Voila culls them when idle)")
+    else:
+        print(f"  after closing   {left} kernel(s) left (the {len(ready)} kept ready, refilled)")
 
 
 if __name__ == "__main__":
