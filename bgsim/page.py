@@ -13,17 +13,15 @@ understood too). The switches at the top of a teacher page write the same two wo
 
 The presentation mode only changes sizes, so the browser does it alone (the widgets'
 stylesheet, switched on and off without a round trip). The theme changes the drawing, so
-the kernel draws it: the kernel behind a Voila page reads the address once, the first time
-a board is drawn, and every board (:func:`bgsim.svg.board`) and widget given no ``theme``
-of its own follows the page. Outside Voila (JupyterLab, scripts, tests) nothing is read
-and the theme stays classic, so a board's bytes depend on its arguments only.
-:func:`set_page` changes the page's theme from code (a notebook of one's own, a test).
-
-Voila gives the address to the kernel in the ``QUERY_STRING`` environment variable. A
-*preheated* kernel (``make teach`` keeps one ready per lesson) runs its notebook before
-anybody asks for the page; it waits for the request (:func:`voila.utils.wait_for_request`)
-the first time a board is drawn, so the part of the lesson before its first board is
-ready at once and the rest follows the page's address.
+the kernel draws it: a board (:func:`bgsim.svg.board`) or widget given no ``theme`` of its
+own is drawn in the page's theme. A Voila kernel started for the request reads the address
+(Voila puts it in ``QUERY_STRING``) the first time a board is drawn. A *preheated* kernel
+(``make teach`` keeps one ready per lesson) has run its lesson before anybody asked for the
+page, in the classic theme; the page then asks it, through any bgsim widget on it, to draw
+its boards again in the theme of the address (:func:`bgsim.svg.redraw`), and the theme the
+page asks for becomes the kernel's (:func:`set_page`) for the boards drawn after. Outside
+Voila (JupyterLab, scripts, tests) nothing is read and the theme stays classic, so a
+board's bytes depend on its arguments only.
 
 >>> parse_query("present=1&board=high-contrast")
 PageSettings(theme='high-contrast', present=True)
@@ -87,25 +85,20 @@ def parse_query(query: str) -> PageSettings:
 _current: PageSettings | None = None
 
 
-def _in_voila() -> bool:
-    return "VOILA_PREHEAT" in os.environ or "VOILA_KERNEL_ID" in os.environ
-
-
 def _from_environment() -> PageSettings:
-    """Read the page's address in a Voila kernel (waiting for the request in a preheated one)."""
-    if not _in_voila():
+    """The page's address, in a Voila kernel started for its request (``VOILA_PREHEAT=False``).
+
+    A preheated kernel (``VOILA_PREHEAT=True``) runs before any request, so it draws in the
+    classic theme and the page asks for its theme later; outside Voila nothing is read.
+    """
+    if os.environ.get("VOILA_PREHEAT") != "False":
         return PageSettings()
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        try:
-            from voila.utils import wait_for_request  # type: ignore[import-untyped]
-        except ImportError:  # pragma: no cover - a preheated kernel runs under Voila
-            return PageSettings()
-        wait_for_request()
     return parse_query(os.environ.get("QUERY_STRING", ""))
 
 
 def settings() -> PageSettings:
-    """The page's settings: read from a Voila page's address the first time a board is drawn, then kept.
+    """The page's settings: read from a Voila page's address the first time a board is drawn, then kept
+    (:func:`set_page` changes them).
 
     >>> with page(theme="colorblind"):
     ...     settings().theme

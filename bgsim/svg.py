@@ -44,6 +44,8 @@ still names it).
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
@@ -57,7 +59,7 @@ from .plays import Play
 if TYPE_CHECKING:  # pragma: no cover
     from .board import BasePosition as Position
 
-__all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "record_step", "step_board"]
+__all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "record_step", "redraw", "step_board"]
 
 
 class SvgBoard(str):
@@ -758,7 +760,50 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
     """
     d = _drawing(position, perspective, dice, cube, play, highlight, orientation, size, theme, names, caption,
                  id_prefix, pips, present)
+    _remember(d.pid, position, {"perspective": perspective, "dice": dice, "cube": cube, "play": play,
+                                "highlight": tuple(d.highlight), "orientation": orientation, "size": size,
+                                "theme": theme, "names": names, "caption": caption, "pips": pips,
+                                "present": present})
     return SvgBoard("".join([part for layer in _LAYERS for part in layer(d)]) + "</svg>")
+
+
+# ----------------------------------------------------------------------------- drawing a board again
+#: The last boards drawn in this process, by their element id: a teacher page's theme switch
+#: draws a board picture again in the new theme (a cell's SVG output cannot be changed from
+#: the page otherwise). A few hundred positions and their options: small.
+_DRAWN: OrderedDict[str, tuple[Any, dict[str, Any]]] = OrderedDict()
+_KEEP = 500
+_DRAWN_LOCK = threading.Lock()
+
+
+def _remember(board_id: str, position: Any, options: dict[str, Any]) -> None:
+    with _DRAWN_LOCK:
+        _DRAWN[board_id] = (position, options)
+        _DRAWN.move_to_end(board_id)
+        while len(_DRAWN) > _KEEP:
+            _DRAWN.popitem(last=False)
+
+
+def redraw(board_id: str, **changes: Any) -> SvgBoard | None:
+    """A board this process drew lately (by its ``<svg>`` element's id), drawn again with some of
+    :func:`board`'s options changed; None if it is not one of the last 500 boards drawn.
+
+    A teacher page's **Boards** switch uses it: the board pictures already on the page (cell
+    outputs) come back in the new theme, with no reload.
+
+    >>> from bgsim import Position
+    >>> first = board(Position.initial(), dice=(3, 1))
+    >>> board_id = first[first.index('id="') + 4:first.index('" class="bgsim-board"')]
+    >>> again = redraw(board_id, theme="high-contrast")
+    >>> again == board(Position.initial(), dice=(3, 1), theme="high-contrast"), redraw("bg00000000")
+    (True, None)
+    """
+    with _DRAWN_LOCK:
+        drawn = _DRAWN.get(board_id)
+    if drawn is None:
+        return None
+    position, options = drawn
+    return board(position, **{**options, **changes})
 
 
 # ----------------------------------------------------------------------------- helpers for rich displays

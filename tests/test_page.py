@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import types
-
 import pytest
 
 from bgsim import Position, page, svg
@@ -37,19 +34,11 @@ def test_a_voila_kernel_reads_its_address(monkeypatch):
     assert page._from_environment() == page.PageSettings("colorblind", True)
 
 
-def test_a_preheated_kernel_waits_for_its_request(monkeypatch):
-    asked = []
-    utils = types.ModuleType("voila.utils")
-
-    def wait_for_request():                 # Voila puts the request's variables into os.environ
-        asked.append(True)
-        monkeypatch.setenv("QUERY_STRING", "board=high-contrast")
-
-    utils.wait_for_request = wait_for_request
-    monkeypatch.setitem(sys.modules, "voila.utils", utils)
+def test_a_preheated_kernel_does_not_wait_for_its_request(monkeypatch):
+    """It runs the lesson in advance, in the classic theme: the page then asks for its theme."""
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    assert page._from_environment() == page.PageSettings("high-contrast", False) and asked == [True]
+    monkeypatch.setenv("QUERY_STRING", "board=high-contrast")       # the server's, not the page's
+    assert page._from_environment() == page.PageSettings()
 
 
 def test_the_page_theme_draws_boards_given_no_theme():

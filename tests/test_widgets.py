@@ -609,19 +609,41 @@ def test_the_lessons_stored_text_forms_are_unchanged():
 
 
 def test_boards_follow_the_page_theme():
-    from bgsim.page import page
+    from bgsim.page import page, settings
 
-    b = BoardWidget()
-    assert 'fill="#6b4423"' in b.view.svg                          # classic
-    b.view.page_theme = "high-contrast"                            # what the page's switch sends
-    assert b.drawing["theme"] == "high-contrast" and 'fill="#6b4423"' not in b.view.svg
-    b.redraw(dice=(3, 1))
-    assert b.drawing["theme"] == "high-contrast"                   # it stays through other redraws
-    b.view.page_theme = "neon"                                     # not a theme: ignored
-    assert b.drawing["theme"] == "high-contrast"
+    with page():                                                   # puts the page's theme back after
+        b = BoardWidget()
+        assert 'fill="#6b4423"' in b.view.svg                      # classic
+        b.view.page_theme = "high-contrast"                        # what the page's switch sends
+        assert b.drawing["theme"] == "high-contrast" and 'fill="#6b4423"' not in b.view.svg
+        assert settings().theme == "high-contrast"                 # and the boards drawn from now on
+        b.redraw(dice=(3, 1))
+        assert b.drawing["theme"] == "high-contrast"               # it stays through other redraws
+        b.view.page_theme = "neon"                                 # not a theme: ignored
+        assert b.drawing["theme"] == "high-contrast"
     with page(theme="colorblind"):                                 # a page that asked in its address
         s = StepperWidget(dice=(3, 1))
         assert 'fill="#0072b2"' in s.board.view.svg
+    assert settings().theme == "classic"
+
+
+def test_the_page_asks_for_its_board_pictures_in_another_theme():
+    from bgsim import svg
+    from bgsim.page import page
+    from bgsim.widgets import PageKit
+
+    picture = svg.board(Position.initial(), dice=(3, 1), caption="a lesson's picture")
+    board_id = picture[picture.index('id="') + 4:picture.index('" class="bgsim-board"')]
+    for widget in (PageKit(), BoardView()):
+        sent = []
+        widget.send = sent.append
+        with page():
+            widget._handle_custom_msg({"type": "restyle", "theme": "high-contrast", "boards": [board_id, "x"]}, [])
+            assert sent and sent[0]["type"] == "restyled" and list(sent[0]["boards"]) == [board_id]
+            assert sent[0]["boards"][board_id] == svg.board(Position.initial(), dice=(3, 1),
+                                                            caption="a lesson's picture", theme="high-contrast")
+            widget._handle_custom_msg({"type": "restyle", "theme": "neon", "boards": [board_id]}, [])
+            assert len(sent) == 1                                  # not a theme: no answer
 
 
 def test_replay_jumps_to_games_and_cube_actions_with_slider_status_and_list_agreeing():

@@ -10,12 +10,12 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from .. import svg
+from .. import page, svg
 from ..errors import InvalidPositionError, ViewError
 from ..ids import XgidState
 from ..position import Position
 from ._common import IdBox
-from ._page import STATIC, Presentable, esm
+from ._page import STATIC, Presentable, answer_restyle, esm
 
 __all__ = ["BoardView", "BoardWidget", "Click"]
 
@@ -85,6 +85,8 @@ class BoardView(anywidget.AnyWidget):
         self._dispatch({"kind": kind, "point": point, "player": player})
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if answer_restyle(self, content):       # the page's board pictures, in another theme
+            return
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         kind = content.get("kind")
@@ -232,8 +234,10 @@ class BoardWidget(Presentable, w.VBox):
     def _follow_page_theme(self, change: dict) -> None:
         """The page asks for another board theme (its switch or its address): draw the board in it.
 
-        >>> b = BoardWidget(); b.view.page_theme = "high-contrast"; b.drawing["theme"]
-        'high-contrast'
+        >>> with page.page():                   # the page's theme is put back after the example
+        ...     b = BoardWidget(); b.view.page_theme = "high-contrast"; b.drawing["theme"], page.settings().theme
+        ('high-contrast', 'high-contrast')
         """
         if change["new"] in svg.THEMES and self._drawing.get("theme") != change["new"]:
+            page.set_page(theme=change["new"])    # and the boards drawn from now on
             self.redraw(theme=change["new"])

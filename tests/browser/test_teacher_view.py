@@ -8,8 +8,9 @@ in a fresh 1280x720 browser page that can reach nothing but localhost.
 - the presentation mode (``?present=1`` and the Present switch): computed font sizes of the
   message, the captions and the controls, the board's width against the content's, the rule
   message beside the board, the IDs hidden;
-- the board theme by address (``?board=high-contrast``) in a preheated page and in a fresh
-  one, and the Boards switch (a page with board pictures reloads; a page without redraws live);
+- the board theme by address (``?board=high-contrast``) in a preheated page (run in advance:
+  the page asks its kernel to draw its boards again), and the Boards switch (every board at
+  once with no reload; a page with no widget reloads with the new address);
 - the score widget styled on a page with no board widget;
 - the replay's jumps (game, cube action), its move list, and the slider, status and list agreeing;
 - the sandbox used end to end with no code: paste an XGID, roll, a refused click, a finished
@@ -222,25 +223,49 @@ def test_score_widget_brings_its_own_styles(page, teach, screenshot):
 
 
 # ----------------------------------------------------------------------------- themes
+def wait_for_picture(page, fill: str) -> None:
+    """Until the first board picture on the page is drawn with ``fill`` (a theme's colour)."""
+    page.wait_for_function(
+        "fill => { const img = document.querySelector('img.bgsim-static-board');"
+        " return img && decodeURIComponent(img.getAttribute('src').split(',').slice(1).join(',')).includes(fill); }",
+        arg=fill, timeout=30_000)
+
+
 def test_theme_by_address_and_switch(page, teach, screenshot):
-    # a preheated page: its kernel waited for the request to learn the theme
+    # a preheated page: its kernel ran the lesson in advance, in the classic theme; the page
+    # asks it for the address's theme, for the live boards and the board pictures alike
     open_page(page, teach, "present_demo.ipynb", ".demo-stepper", board="high-contrast", present="1")
     view = page.locator(".demo-stepper .bgsim-board-view")
     expect(page.locator('.bgsim-toolbar button[data-theme="high-contrast"]')).to_have_attribute("aria-pressed", "true")
-    assert HIGH_CONTRAST_FRAME in static_board_svg(page)                 # the board picture
+    wait_for_picture(page, HIGH_CONTRAST_FRAME)                          # the board picture
     expect(view.locator("svg")).to_be_visible()
-    assert HIGH_CONTRAST_FRAME in svg_of(view) and CLASSIC_FRAME not in svg_of(view)   # the live board
+    page.wait_for_function("() => document.querySelector('.demo-stepper .bgsim-board-view svg')"
+                           f".outerHTML.includes('{HIGH_CONTRAST_FRAME}')")
+    assert CLASSIC_FRAME not in svg_of(view) and CLASSIC_FRAME not in static_board_svg(page)
     screenshot(page, "theme-high-contrast-1280x720")
 
-    # the switch: a page holding board pictures runs again in the new theme
+    # the switch: every board on the page at once, with no reload (the refusal stays on screen)
+    view.locator('.checker[data-player="0"][data-point="13"]').first.click(force=True)
+    expect(page.locator(".demo-stepper .bgsim-message")).to_contain_text("(R13)")
+    page.evaluate("window.__notReloaded = true")
     page.locator('.bgsim-toolbar button[data-theme="colorblind"]').click()
-    page.wait_for_url(re.compile(r"board=colorblind"), timeout=LONG)
-    expect(page.locator(".demo-stepper .bgsim-board-view svg")).to_be_visible(timeout=LONG)
     expect(page.locator('.bgsim-toolbar button[data-theme="colorblind"]')).to_have_attribute("aria-pressed", "true")
-    assert COLORBLIND_CHECKER in static_board_svg(page)
-    expect(page.locator(".demo-stepper .bgsim-board-view svg")).to_have_count(1)
-    assert COLORBLIND_CHECKER in svg_of(page.locator(".demo-stepper .bgsim-board-view"))
-    assert "present=1" in page.url
+    wait_for_picture(page, COLORBLIND_CHECKER)
+    page.wait_for_function("() => document.querySelector('.demo-stepper .bgsim-board-view svg')"
+                           f".outerHTML.includes('{COLORBLIND_CHECKER}')")
+    assert page.evaluate("window.__notReloaded === true")
+    assert "board=colorblind" in page.url and "present=1" in page.url
+    expect(page.locator(".demo-stepper .bgsim-message")).to_contain_text("(R13)")
+
+
+def test_a_page_without_widgets_reloads_in_the_new_theme(page, teach):
+    """No widget, no way to the kernel: the switch runs the page again with the new address."""
+    open_page(page, teach, "board_only.ipynb", "img.bgsim-static-board")
+    assert CLASSIC_FRAME in static_board_svg(page)
+    page.locator('.bgsim-toolbar button[data-theme="high-contrast"]').click()
+    page.wait_for_url(re.compile(r"board=high-contrast"), timeout=LONG)
+    expect(page.locator("img.bgsim-static-board")).to_be_visible(timeout=LONG)
+    wait_for_picture(page, HIGH_CONTRAST_FRAME)
 
 
 # ----------------------------------------------------------------------------- the replay

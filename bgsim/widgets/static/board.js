@@ -56,6 +56,7 @@ function render({ model, el }) {
   };
   followPage();
   window.addEventListener("bgsim:page", followPage);
+  const stopServing = bgsimServeRestyles(page, model);   // the page's board pictures, redrawn
   model.on("change:svg", draw);
   model.on("change:width", draw);
   model.on("change:clickable", draw);
@@ -68,6 +69,7 @@ function render({ model, el }) {
     model.send({ type: "click", ...hit });
   });
   return () => {
+    stopServing();
     window.removeEventListener("bgsim:page", followPage);
     model.off("change:svg", draw);
     model.off("change:width", draw);

@@ -8,9 +8,12 @@
 // same words in the kernel). The presentation mode is a class on <body> (bgsim-present):
 // the stylesheet makes boards as wide as the page, text big and the IDs hidden, with no
 // round trip to the kernel. A theme is drawn by the kernel: live board widgets are told
-// through the "bgsim:page" event (they redraw); board pictures (a cell's SVG output,
-// shown as an <img>) are drawn when the page runs, so a page holding any reloads itself
-// with the new address.
+// through the "bgsim:page" event (they redraw); board pictures (a cell's SVG output, shown
+// as an <img>, or an SVG in an HTML output) are drawn again by the kernel that drew them,
+// asked through any bgsim widget on the page ({type: "restyle"}: bgsim.widgets._page). So a
+// page run in advance (a preheated kernel, classic) takes the theme of its address, and a
+// switch changes every board at once, with no reload. A page with no bgsim widget has no
+// way to its kernel: it reloads with the new address instead.
 
 const BGSIM_THEMES = [["classic", "Classic"], ["high-contrast", "High contrast"], ["colorblind", "Colour-blind safe"]];
 const BGSIM_THEME_NAMES = {
@@ -33,8 +36,9 @@ function bgsimPage() {
   const asked = query.get("board");
   const page = {
     theme: BGSIM_THEME_NAMES[(asked || "").trim().toLowerCase()] || "classic",
-    themeAsked: asked !== null,   // the address names a theme: the kernel drew the page in it
+    themeAsked: asked !== null,   // the address (or the switch) names a theme
     present: bgsimTruthy(query.get("present")),
+    restylers: [],                // widgets' ways to the kernel, to draw board pictures again
   };
   window.__bgsimPage = page;
 
@@ -62,8 +66,8 @@ function bgsimPage() {
     const url = writeAddress();
     bgsimApply(page);
     notify();
-    // board pictures were drawn when the page ran: run it again in the new theme
-    if (document.querySelector("img.bgsim-static-board")) window.location.replace(url);
+    // board pictures: the kernel draws them again; with no widget to reach it, run the page again
+    if (!bgsimRestyle(page) && bgsimPictures().length) window.location.replace(url);
   };
 
   const start = () => {
@@ -73,8 +77,12 @@ function bgsimPage() {
       bgsimToolbar(page);
       bgsimEnsureXsrf();
     }
+    let pending = null;
     new MutationObserver((records) => {
       for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) bgsimMarkBoards(n);
+      if (page.themeAsked && pending === null) {       // pictures arriving: in the page's theme
+        pending = setTimeout(() => { pending = null; bgsimRestyle(page); }, 200);
+      }
     }).observe(document.body, { childList: true, subtree: true });
   };
   if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
@@ -107,8 +115,70 @@ function bgsimEnsureXsrf() {
   fetch(`${base}tree`, { credentials: "same-origin" }).catch(() => {});
 }
 
+// A widget offers its way to the kernel (model.send), for the page's board pictures; the
+// first one offered asks, and every answer is applied. Returns the cleanup for the view.
+function bgsimServeRestyles(page, model) {
+  const send = (message) => model.send(message);
+  const answer = (message) => {
+    if (message && message.type === "restyled") bgsimRestyled(message);
+  };
+  model.on("msg:custom", answer);
+  page.restylers.push(send);
+  bgsimRestyle(page);
+  return () => {
+    model.off("msg:custom", answer);
+    page.restylers = page.restylers.filter((s) => s !== send);
+  };
+}
+
+// The board pictures on the page (not the live board widgets): <img> outputs and SVGs in
+// HTML outputs, each with the id of the board as its kernel drew it first.
+function bgsimPictures() {
+  const out = [];
+  for (const img of document.querySelectorAll("img.bgsim-static-board")) {
+    if (img.dataset.bgsimBoard) out.push({ el: img, id: img.dataset.bgsimBoard });
+  }
+  for (const svg of document.querySelectorAll("svg.bgsim-board")) {
+    if (svg.closest(".bgsim-board-view")) continue;
+    out.push({ el: svg, id: svg.dataset.bgsimBoard || svg.id });
+  }
+  return out;
+}
+
+// Ask the kernel for the pictures not yet in the page's theme; false if no widget can ask.
+function bgsimRestyle(page) {
+  if (!page.themeAsked) return true;               // the boards as the kernel drew them
+  const todo = bgsimPictures().filter((p) => p.el.dataset.bgsimTheme !== page.theme && p.id);
+  if (!todo.length) return true;
+  const send = page.restylers[0];
+  if (!send) return false;
+  send({ type: "restyle", theme: page.theme, boards: [...new Set(todo.map((p) => p.id))] });
+  return true;
+}
+
+function bgsimRestyled(message) {
+  const page = window.__bgsimPage;
+  if (!page || message.theme !== page.theme) return;     // an answer to an older question
+  for (const p of bgsimPictures()) {
+    const svg = message.boards[p.id];
+    if (svg === undefined) continue;
+    if (p.el.tagName === "IMG") {
+      p.el.src = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+      p.el.dataset.bgsimTheme = message.theme;
+    } else {
+      const holder = document.createElement("div");
+      holder.innerHTML = svg;
+      const fresh = holder.querySelector("svg");
+      fresh.dataset.bgsimBoard = p.id;
+      fresh.dataset.bgsimTheme = message.theme;
+      p.el.replaceWith(fresh);
+    }
+  }
+}
+
 // A cell's SVG output is an <img src="data:image/svg+xml,...">: mark the bgsim boards among
-// them, so the presentation mode can widen them (and not every picture on the page).
+// them, so the presentation mode can widen them (and not every picture on the page), and
+// keep the board's id, by which its kernel draws it again.
 function bgsimMarkBoards(root) {
   const imgs = root.tagName === "IMG" ? [root] : root.querySelectorAll("img");
   for (const img of imgs) {
@@ -123,7 +193,10 @@ function bgsimMarkBoards(root) {
     } catch (e) {
       continue;
     }
-    if (text.includes('class="bgsim-board"')) img.classList.add("bgsim-static-board");
+    if (!text.includes('class="bgsim-board"')) continue;
+    img.classList.add("bgsim-static-board");
+    const id = /<svg[^>]*?\sid="([^"]+)"/.exec(text);
+    if (id) img.dataset.bgsimBoard = id[1];
   }
 }
 
