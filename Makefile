@@ -83,10 +83,11 @@ lab: trust
 # - The bgsim template (teach/voila/templates/bgsim) puts bgsim's stylesheet and the page's
 #   switches on every page: Present (projector sizes) and Boards (classic, high contrast,
 #   colour-blind safe); the address carries them too: ...04-bar.ipynb?present=1&board=high-contrast.
-# - Instant pages: Voila keeps TEACH_POOL kernels per page ready, the page already run up to
-#   its first board (which waits for the request, to draw in the theme the address asks
-#   for). Each ready kernel holds about 0.2 GB: every page (13) about 2.6 GB. TEACH_PAGES
-#   limits them to the day's pages, TEACH_POOL=0 turns them off (a page then takes 2-4 s).
+# - Instant pages: Voila keeps TEACH_POOL kernels per page ready, the lesson already run (in
+#   the classic theme: a page whose address asks for another theme has its boards drawn
+#   again at once). Each ready kernel holds about 0.2 GB: every page (13) about 2.6 GB.
+#   TEACH_PAGES limits them to the day's pages, TEACH_POOL=0 turns them off (a page then
+#   takes its kernel's start and the whole lesson's run: 4 s for lesson 04 instead of 2 s).
 # - A page's kernel ends when the page is closed or reloaded (Voila's beacon, which the bgsim
 #   page script makes sure is accepted); a kernel whose page vanished (a crash, a closed
 #   laptop) is ended after 10 idle minutes.
