@@ -72,9 +72,11 @@ class DrillWidget(Presentable, w.VBox):
         self.next_button.on_click(lambda _b: self.next_task())
         self.score = w.HTML()
         self.score.add_class("bgsim-drill-score")
-        aside = w.VBox([self.choices, self.message, w.HBox([self.solution_button, self.next_button]), self.score])
-        aside.add_class("bgsim-aside")
-        super().__init__([self.title, self.stepper, aside])
+        buttons = w.HBox([self.solution_button, self.next_button])
+        buttons.add_class("bgsim-drill-buttons")
+        # in the presentation mode the task, the choices, the message and the buttons go beside
+        # the board (the stylesheet places them; the message stays the drill's own child)
+        super().__init__([self.title, self.stepper, self.choices, self.message, buttons, self.score])
         self.add_class("bgsim-drill")
         self.add_class("bgsim-widget")
         self.present = present
