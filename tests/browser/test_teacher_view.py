@@ -111,6 +111,11 @@ def box(locator) -> dict:
                                   "return {left: r.left, right: r.right, top: r.top, width: r.width}; }")
 
 
+def svg_text_px(text) -> float:
+    """The size on screen of an SVG text: its font size times the picture's scale."""
+    return float(text.evaluate("e => parseFloat(e.getAttribute('font-size')) * e.getScreenCTM().a"))
+
+
 def content_width(widget) -> float:
     """The width of the page's content where ``widget`` is: its cell's output area."""
     return float(widget.first.evaluate("e => e.closest('.jp-OutputArea-output, .jp-OutputArea-child')"
@@ -160,6 +165,9 @@ def test_presentation_mode_at_1280x720(page, teach, screenshot):
         "lesson text": px(page.locator(".jp-RenderedHTMLCommon p")),
         "quiz question": px(page.locator(".bgsim-quiz .widget-html-content")),
         "quiz choice": px(page.locator(".bgsim-quiz .widget-radio-box label")),
+        # the board's own text (point numbers, the status line under it) grows with the board
+        "board numbers": svg_text_px(view.locator("svg text").first),
+        "board status line": svg_text_px(view.locator("svg text.pips").first),
     }
     MEASURED["present font sizes, px"] = sizes
     MEASURED["present board / content width, px"] = (round(board["width"]), round(width),
@@ -305,6 +313,14 @@ def test_replay_jumps(page, teach, screenshot):
     cube = replay_state(replay)
     agree(cube)
     assert cube["step"] > second["step"]
+    sizes = {"caption": px(replay.locator(".bgsim-caption-text")),
+             "status": px(replay.locator(".bgsim-status .widget-html-content")),
+             "jump button": px(replay.locator(".bgsim-next-cube")),
+             "board names": svg_text_px(view.locator("svg text.pips").first)}
+    MEASURED["replay, present, px"] = sizes
+    assert min(sizes.values()) >= 20, sizes
+    board, aside = box(view.locator("svg")), box(replay.locator(".bgsim-status"))
+    assert board["width"] >= 0.8 * content_width(replay) and aside["left"] >= board["right"] - 1
     replay.evaluate("e => e.scrollIntoView({block: 'start'})")
     screenshot(page, "replay-present-1280x720")
 
