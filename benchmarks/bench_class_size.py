@@ -235,8 +235,17 @@ def main() -> None:
                         help="visitors without a browser: the server alone, until each page is sent")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args()
-    if not args.http and not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        sys.exit(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set BGSIM_CHROMIUM)")
+    if not args.http:
+        missing = None
+        try:
+            import playwright  # noqa: F401
+        except ImportError:
+            missing = "the playwright package (pip install -e '.[test]')"
+        if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+            missing = f"Chromium at {CHROMIUM} (apt-get install chromium, or set BGSIM_CHROMIUM)"
+        if missing:
+            print(f"no {missing}: the visitors are plain requests (--http)")
+            args.http = True
     import psutil
 
     home = Path(tempfile.mkdtemp(prefix="bgsim-class-"))
