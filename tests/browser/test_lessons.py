@@ -421,11 +421,11 @@ def test_voila_lesson04_bar(page, voila, screenshot):
     assert "picked up" in act(hb, v.locator('.checker[data-player="0"][data-point="25"]').first)
     m = act(hb, v.locator('.point[data-point="19"]'))
     assert "(R14)" in m and "closed" in m, m
-    screenshot(page, "04-hit-back-refused", hb)
+    screenshot(page, "lesson04-hit-back-refused", hb)
     act(hb, v.locator('.point[data-point="21"]'))
     act(hb, v.locator('.checker[data-player="0"][data-point="24"]').first)
     assert act(hb, v.locator('.point[data-point="18"]')) == "played bar/21 24/18*"
-    screenshot(page, "04-hit-back-played", hb)
+    screenshot(page, "lesson04-hit-back-played", hb)
 
     st = page.locator(".lesson04-stepper")
     st.scroll_into_view_if_needed()
@@ -438,7 +438,7 @@ def test_voila_lesson04_bar(page, voila, screenshot):
     st.locator(".bgsim-show-answers").click()
     expect(st.locator(".bgsim-explain")).to_contain_text("(R13, R15)")
     expect(st.locator(".bgsim-plays")).to_be_visible()
-    screenshot(page, "04-stepper", st)
+    screenshot(page, "lesson04-stepper", st)
     st.locator("select").nth(0).select_option("3")
     st.locator("select").nth(1).select_option("2")
     st.locator(".bgsim-set-dice").click()
@@ -450,7 +450,7 @@ def test_voila_lesson04_bar(page, voila, screenshot):
 
     dr = page.locator(".lesson04-drill")
     dr.scroll_into_view_if_needed()
-    screenshot(page, "04-drill", dr)
+    screenshot(page, "lesson04-drill", dr)
     st = dr.locator(".bgsim-drill-board")
     v = st.locator(".bgsim-board-view")
     m = act(st, v.locator('.checker[data-player="0"][data-point="13"]').first)
@@ -464,7 +464,7 @@ def test_voila_lesson04_bar(page, voila, screenshot):
     expect(st.locator(".bgsim-played")).not_to_contain_text("complete")
     teach_play_through(st)
     expect(dr.locator(".bgsim-drill-score")).to_contain_text("1 of 2")
-    screenshot(page, "04-drill-done", dr)
+    screenshot(page, "lesson04-drill-done", dr)
 
 
 def test_voila_lesson05_bearing_off(page, voila, screenshot):
@@ -478,7 +478,7 @@ def test_voila_lesson05_bearing_off(page, voila, screenshot):
     assert "picked up" in act(hf, v.locator('.checker[data-player="0"][data-point="6"]').first)
     m = act(hf, v.locator('.tray[data-player="0"]'))
     assert "(R16)" in m, m
-    screenshot(page, "05-home-first-refused", hf)
+    screenshot(page, "lesson05-home-first-refused", hf)
 
     g = page.locator(".lesson05-gallery")
     g.scroll_into_view_if_needed()
@@ -494,11 +494,11 @@ def test_voila_lesson05_bearing_off(page, voila, screenshot):
     v = st.locator(".bgsim-board-view")
     assert "(R13)" in act(st, v.locator('.checker[data-player="0"][data-point="6"]').first)
     assert "off" not in teach_play_through(st)
-    screenshot(page, "05-gallery", g)
+    screenshot(page, "lesson05-gallery", g)
 
     dr = page.locator(".lesson05-drill")
     dr.scroll_into_view_if_needed()
-    screenshot(page, "05-drill", dr)
+    screenshot(page, "lesson05-drill", dr)
     st = dr.locator(".bgsim-drill-board")
     v = st.locator(".bgsim-board-view")
     # task 1: 1-1 with checkers on the 1 and 2 points; the learner first plays 2/1 (legal, bears off less)
@@ -506,7 +506,7 @@ def test_voila_lesson05_bearing_off(page, voila, screenshot):
     m = act(st, v.locator('.tray[data-player="0"]'))
     assert "(R17, R18)" in m, m
     expect(dr.locator(".bgsim-message").last).to_contain_text("Not that")
-    screenshot(page, "05-drill-refused", dr)
+    screenshot(page, "lesson05-drill-refused", dr)
     act(st, v.locator('.checker[data-player="0"][data-point="2"]').first)   # put down
     for _ in range(4):
         act(st, v.locator('.checker[data-player="0"][data-point="1"]').first)
@@ -514,7 +514,7 @@ def test_voila_lesson05_bearing_off(page, voila, screenshot):
     expect(dr.locator(".bgsim-message").last).to_contain_text("Right")
     dr.locator(".bgsim-drill-next").click()
     expect(dr.locator(".bgsim-drill-title")).to_contain_text("Task 2 of 3")
-    screenshot(page, "05-drill-after", dr)
+    screenshot(page, "lesson05-drill-after", dr)
 
 
 def test_voila_lesson06_result_drill(page, voila, screenshot):
@@ -524,19 +524,22 @@ def test_voila_lesson06_result_drill(page, voila, screenshot):
     print(f"\nVoila: lesson 06 live in {time.monotonic() - t:.0f} s")
     dr = page.locator(".lesson06-drill")
     dr.scroll_into_view_if_needed()
-    screenshot(page, "06-drill", dr)
+    screenshot(page, "lesson06-drill", dr)
     for k, (wrong, right) in enumerate([("gammon", "single game"), (None, "single game"),
                                         (None, "gammon"), (None, "backgammon")]):
         if wrong:
             dr.get_by_role("button", name=wrong, exact=True).click()
             expect(dr.locator(".bgsim-message").last).to_contain_text("(R23)")
-            screenshot(page, "06-drill-wrong", dr)
+            screenshot(page, "lesson06-drill-wrong", dr)
         dr.get_by_role("button", name=right, exact=True).click()
         expect(dr.locator(".bgsim-message").last).to_contain_text("Right")
         if k < 3:
             dr.locator(".bgsim-drill-next").click()
+            # wait for the next task: the last task's "Right" must not answer for this one
+            expect(dr.locator(".bgsim-drill-title")).to_contain_text(f"Task {k + 2} of 4")
+            expect(dr.locator(".bgsim-message").last).not_to_contain_text("Right")
     expect(dr.locator(".bgsim-drill-score")).to_contain_text("3 of 4")
-    screenshot(page, "06-drill-done", dr)
+    screenshot(page, "lesson06-drill-done", dr)
 
 
 def test_a_lesson_opened_without_running_shows_its_boards_and_widgets(lab_page, lab, screenshot):
