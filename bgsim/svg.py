@@ -44,11 +44,14 @@ still names it).
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from . import page
 from .charts import convergence
 from .errors import ViewError
 from .plays import Play
@@ -56,7 +59,7 @@ from .plays import Play
 if TYPE_CHECKING:  # pragma: no cover
     from .board import BasePosition as Position
 
-__all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "record_step", "step_board"]
+__all__ = ["THEMES", "SvgBoard", "board", "convergence", "play_board", "record_step", "redraw", "step_board"]
 
 
 class SvgBoard(str):
@@ -277,6 +280,7 @@ class _Drawing:
     pips: bool
     pid: str
     lay: _Layout
+    present: bool = False
 
     @property
     def turn(self) -> int:
@@ -289,9 +293,14 @@ class _Drawing:
 
 
 def _drawing(position: Position, perspective: int, dice: Any, cube: Any, play: Play | None,
-             highlight: Iterable[int], orientation: str, size: int | None, theme: str,
-             names: Iterable[str] | None, caption: str | None, id_prefix: str | None, pips: bool) -> _Drawing:
-    """Check :func:`board`'s options (in this order) and gather what the layers draw from."""
+             highlight: Iterable[int], orientation: str, size: int | None, theme: str | None,
+             names: Iterable[str] | None, caption: str | None, id_prefix: str | None, pips: bool,
+             present: bool = False) -> _Drawing:
+    """Check :func:`board`'s options (in this order) and gather what the layers draw from.
+
+    A ``theme`` of None is the page's (:func:`bgsim.page.settings`)."""
+    if theme is None:
+        theme = page.settings().theme
     if theme not in THEMES:
         raise ViewError(f"unknown theme {theme!r} ({', '.join(THEMES)})")
     if orientation not in ("right", "left"):
@@ -316,12 +325,12 @@ def _drawing(position: Position, perspective: int, dice: Any, cube: Any, play: P
     counts = ((position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine))
     if id_prefix is None:
         key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
-                    size, theme, nm, caption) + (() if pips else ("no pips",)))
+                    size, theme, nm, caption) + (() if pips else ("no pips",)) + (("present",) if present else ()))
         id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
     elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
         raise ViewError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
     return _Drawing(position, counts, perspective, dice_t, cube_t, play, steps, hits, hl, size, THEMES[theme],
-                    nm, caption, pips, id_prefix, _Layout(perspective, orientation))
+                    nm, caption, pips, id_prefix, _Layout(perspective, orientation), bool(present))
 
 
 def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
@@ -360,10 +369,12 @@ def _document(d: _Drawing) -> list[str]:
     height = _BOARD_H + _M + d.lines * _LINE
     width_px = _W if d.size is None else d.size
     height_px = height * width_px / _W
+    # presenting: as wide as the page allows (the height follows from the viewBox)
+    extent = 'width="100%"' if d.present else f'width="{_f(width_px)}" height="{_f(height_px)}"'
     title, desc = _describe(d.position, d.counts, d.names, d.perspective, d.dice, d.cube, d.play, d.caption, d.pips)
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" id="{pid}" class="bgsim-board" '
-        f'viewBox="0 0 {_W} {_f(height)}" width="{_f(width_px)}" height="{_f(height_px)}" '
+        f'viewBox="0 0 {_W} {_f(height)}" {extent} '
         f'role="img" aria-labelledby="{pid}-title {pid}-desc" '
         f'font-family="DejaVu Sans, Verdana, Arial, sans-serif" data-perspective="{d.perspective}" '
         f'data-turn="{d.turn}">',
@@ -682,8 +693,9 @@ _LAYERS: tuple[Callable[[_Drawing], list[str]], ...] = (
 
 def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: Any = None,
           play: Play | None = None, highlight: Iterable[int] = (), orientation: str = "right",
-          size: int | None = None, theme: str = "classic", names: Iterable[str] | None = None,
-          caption: str | None = None, id_prefix: str | None = None, pips: bool = True) -> SvgBoard:
+          size: int | None = None, theme: str | None = None, names: Iterable[str] | None = None,
+          caption: str | None = None, id_prefix: str | None = None, pips: bool = True,
+          present: bool = False) -> SvgBoard:
     """Draw ``position`` as an SVG board.
 
     >>> from bgsim import Position
@@ -724,7 +736,9 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
     size
         Width in pixels (the height follows); default 600. The image scales (viewBox).
     theme
-        ``"classic"``, ``"high-contrast"`` or ``"colorblind"`` (see :data:`THEMES`).
+        ``"classic"``, ``"high-contrast"`` or ``"colorblind"`` (see :data:`THEMES`). None
+        (the default): the page's theme (:mod:`bgsim.page`), classic unless a teacher view
+        asked for another in its address.
     names
         The players' names ``(player 0, player 1)`` for the status line and description.
     caption
@@ -734,6 +748,10 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
     pips
         Show both players' pip counts in the status line (default). ``False`` hides them,
         for a pip-counting exercise.
+    present
+        The presentation mode (a projector): the picture is as wide as the page allows
+        (``width="100%"``; ``size`` is not used) and its text grows with it. A teacher
+        page's presentation switch does the same to every board on the page in the browser.
 
     Raises
     ------
@@ -741,8 +759,51 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
         For a theme, orientation, perspective, cube, dice, highlight or play that does not fit.
     """
     d = _drawing(position, perspective, dice, cube, play, highlight, orientation, size, theme, names, caption,
-                 id_prefix, pips)
+                 id_prefix, pips, present)
+    _remember(d.pid, position, {"perspective": perspective, "dice": dice, "cube": cube, "play": play,
+                                "highlight": tuple(d.highlight), "orientation": orientation, "size": size,
+                                "theme": theme, "names": names, "caption": caption, "pips": pips,
+                                "present": present})
     return SvgBoard("".join([part for layer in _LAYERS for part in layer(d)]) + "</svg>")
+
+
+# ----------------------------------------------------------------------------- drawing a board again
+#: The last boards drawn in this process, by their element id: a teacher page's theme switch
+#: draws a board picture again in the new theme (a cell's SVG output cannot be changed from
+#: the page otherwise). A few hundred positions and their options: small.
+_DRAWN: OrderedDict[str, tuple[Any, dict[str, Any]]] = OrderedDict()
+_KEEP = 500
+_DRAWN_LOCK = threading.Lock()
+
+
+def _remember(board_id: str, position: Any, options: dict[str, Any]) -> None:
+    with _DRAWN_LOCK:
+        _DRAWN[board_id] = (position, options)
+        _DRAWN.move_to_end(board_id)
+        while len(_DRAWN) > _KEEP:
+            _DRAWN.popitem(last=False)
+
+
+def redraw(board_id: str, **changes: Any) -> SvgBoard | None:
+    """A board this process drew lately (by its ``<svg>`` element's id), drawn again with some of
+    :func:`board`'s options changed; None if it is not one of the last 500 boards drawn.
+
+    A teacher page's **Boards** switch uses it: the board pictures already on the page (cell
+    outputs) come back in the new theme, with no reload.
+
+    >>> from bgsim import Position
+    >>> first = board(Position.initial(), dice=(3, 1))
+    >>> board_id = first[first.index('id="') + 4:first.index('" class="bgsim-board"')]
+    >>> again = redraw(board_id, theme="high-contrast")
+    >>> again == board(Position.initial(), dice=(3, 1), theme="high-contrast"), redraw("bg00000000")
+    (True, None)
+    """
+    with _DRAWN_LOCK:
+        drawn = _DRAWN.get(board_id)
+    if drawn is None:
+        return None
+    position, options = drawn
+    return board(position, **{**options, **changes})
 
 
 # ----------------------------------------------------------------------------- helpers for rich displays

@@ -399,3 +399,13 @@ def test_a_finished_game_says_who_won_and_nobody_is_to_play():
     assert "Player 0: 0 pips \u2014 won" in won
     playing = str(svg.board(Position.initial(), dice=(3, 1)))
     assert "to play 3-1" in playing and 'class="turn"' in playing
+
+
+def test_a_presented_board_fills_the_width_it_is_given():
+    pos = Position.initial()
+    plain, shown = board(pos, size=480), board(pos, size=480, present=True)
+    root = parse(shown)
+    assert root.get("width") == "100%" and root.get("height") is None and root.get("viewBox") == "0 0 600 472"
+    assert parse(plain).get("width") == "480"
+    assert root.get("id") != parse(plain).get("id")                  # a different picture, a different id
+    assert 'width="100%"' not in board(pos)                          # the default is unchanged

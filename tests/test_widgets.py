@@ -545,3 +545,221 @@ def test_a_play_quiz_names_both_plays_an_unmarked_double_hit_could_be():
     assert not right and why == ("Not quite. 24/14: that could be 24/14* or 24/18*/14*: mark where the "
                                  "checker hits with '*'")
     assert q.check("24/18*/14*")[0]
+
+
+# ----------------------------------------------------------------------------- issue 21: present in class
+def _every_widget():
+    from bgsim.match import Match
+    from bgsim.widgets import DrillWidget, SandboxWidget
+
+    record = Match(3, rng=3, names=("Ann", "Ben")).play_out().record()
+    return [BoardWidget(), StepperWidget(), EditorWidget(), ReplayWidget(record), ScoreWidget(),
+            MonteCarloWidget(), DrillWidget(["only-play"], per_kind=1, rng=5), SandboxWidget(),
+            QuizWidget(Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="25."))]
+
+
+def test_every_widget_has_a_presentation_mode():
+    for widget in _every_widget():
+        name = type(widget).__name__
+        assert widget.present is False and "bgsim-present" not in widget._dom_classes, name
+        widget.present = True
+        assert widget.present and "bgsim-present" in widget._dom_classes, name
+        widget.present = False
+        assert not widget.present, name
+        assert type(widget)(**({"record": widget.record} if name == "ReplayWidget" else
+                               {"quiz": widget.quiz} if name == "QuizWidget" else {}), present=True).present, name
+
+
+def test_every_widget_carries_the_stylesheet_and_the_page_switches():
+    from bgsim.widgets import PageKit
+    from bgsim.widgets._page import STATIC
+
+    css = (STATIC / "bgsim.css").read_text(encoding="utf-8")
+    assert BoardView()._css == css and PageKit()._css == css
+    assert "function bgsimPage" in BoardView()._esm and "function bgsimPage" in PageKit()._esm
+
+    def carriers(widget) -> list:
+        found = [widget] if isinstance(widget, (BoardView, PageKit)) else []
+        for child in getattr(widget, "children", ()):
+            found += carriers(child)
+        return found
+
+    for widget in _every_widget():          # the score widget and a quiz have no board: a PageKit
+        assert carriers(widget), f"{type(widget).__name__} brings no stylesheet"
+    for part in (".bgsim-present", ".bgsim-score-result .bgsim-big", ".bgsim-toolbar", "img.bgsim-static-board"):
+        assert part in css
+
+
+def test_the_lessons_stored_text_forms_are_unchanged():
+    """Lessons store each widget's text form (its first 110 characters): new parts go after them."""
+    from bgsim.match import Match
+
+    text = {type(w).__name__: w._repr_mimebundle_()["text/plain"] for w in (
+        StepperWidget(), ScoreWidget(), MonteCarloWidget(),
+        QuizWidget(Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="25.")),
+        ReplayWidget(Match(3, rng=3, names=("Anna", "Ben")).play_out().record()))}
+    assert text["StepperWidget"].startswith("StepperWidget(children=(HBox(children=(Button(button_style='primary', "
+                                            "description='Roll', icon='cube', style=B")
+    assert text["ScoreWidget"].startswith("ScoreWidget(children=(ToggleButtons(description='Winner', ")
+    assert text["MonteCarloWidget"].startswith("MonteCarloWidget(children=(HBox(children=(BoardWidget(children=("
+                                               "<bgsim.widgets._board.BoardView object at 0x")
+    assert text["QuizWidget"].startswith("VBox(children=(HTML(value='<b>Which point is the bar?</b>'), RadioButtons(")
+    assert text["ReplayWidget"].startswith(
+        "ReplayWidget(children=(HTML(value='<div class=\"bgsim-caption-text\">Game 1")
+
+
+def test_boards_follow_the_page_theme():
+    from bgsim.page import page, settings
+
+    with page():                                                   # puts the page's theme back after
+        b = BoardWidget()
+        assert 'fill="#6b4423"' in b.view.svg                      # classic
+        b.view.page_theme = "high-contrast"                        # what the page's switch sends
+        assert b.drawing["theme"] == "high-contrast" and 'fill="#6b4423"' not in b.view.svg
+        assert settings().theme == "high-contrast"                 # and the boards drawn from now on
+        b.redraw(dice=(3, 1))
+        assert b.drawing["theme"] == "high-contrast"               # it stays through other redraws
+        b.view.page_theme = "neon"                                 # not a theme: ignored
+        assert b.drawing["theme"] == "high-contrast"
+    with page(theme="colorblind"):                                 # a page that asked in its address
+        s = StepperWidget(dice=(3, 1))
+        assert 'fill="#0072b2"' in s.board.view.svg
+    assert settings().theme == "classic"
+
+
+def test_the_page_asks_for_its_board_pictures_in_another_theme():
+    from bgsim import svg
+    from bgsim.page import page
+    from bgsim.widgets import PageKit
+
+    picture = svg.board(Position.initial(), dice=(3, 1), caption="a lesson's picture")
+    board_id = picture[picture.index('id="') + 4:picture.index('" class="bgsim-board"')]
+    for widget in (PageKit(), BoardView()):
+        sent = []
+        widget.send = sent.append
+        with page():
+            widget._handle_custom_msg({"type": "restyle", "theme": "high-contrast", "boards": [board_id, "x"]}, [])
+            assert sent and sent[0]["type"] == "restyled" and list(sent[0]["boards"]) == [board_id]
+            assert sent[0]["boards"][board_id] == svg.board(Position.initial(), dice=(3, 1),
+                                                            caption="a lesson's picture", theme="high-contrast")
+            widget._handle_custom_msg({"type": "restyle", "theme": "neon", "boards": [board_id]}, [])
+            assert len(sent) == 1                                  # not a theme: no answer
+
+
+def test_replay_jumps_to_games_and_cube_actions_with_slider_status_and_list_agreeing():
+    from bgsim import named_player
+    from bgsim.match import Match
+    from bgsim.widgets._replay import is_cube_or_resignation
+
+    bots = (named_player("heuristic"), named_player("heuristic"))
+    record = Match(5, rng=33, names=("Anna", "Ben")).play_out(bots).record()
+    r = ReplayWidget(record)
+    starts, stops = r.game_starts, r.stops
+    assert len(starts) == len(record.games) > 2 and stops
+    assert all(is_cube_or_resignation(record[i].event) for i in stops)
+
+    def agree():
+        at = r.index
+        assert r.slider.value == at + 1 and r.moves.value == at and f"step {at + 1} of {len(record)}" in r.status.value
+        assert f"game {record[at].game_number}</b> of {len(starts)}" in r.status.value
+
+    agree()
+    assert r.previous_game_button.disabled and r.previous_cube_button.disabled
+    r.next_game()
+    assert r.index == starts[1] and r.caption.value.count("Game 2")
+    agree()
+    r.next_cube_action()
+    assert r.index == min(s for s in stops if s > starts[1])
+    agree()
+    r.previous_cube_action()
+    assert r.index == max([s for s in stops if s < min(s for s in stops if s > starts[1])] or [r.index])
+    agree()
+    r.goto(starts[2] + 3)
+    r.previous_game()                           # in the middle of game 3: the start of game 2
+    assert r.index == starts[1]
+    agree()
+    r.first()
+    r.previous_game()                           # in game 1: its start
+    assert r.index == 0
+    r.moves.value = 42                          # a move picked in the list
+    assert r.index == 42
+    agree()
+    r.slider.value = 7
+    assert r.index == 6
+    agree()
+    r.goto(starts[-1])
+    assert r.next_game_button.disabled
+    r.next_game()
+    assert r.index == starts[-1]
+    r.last()
+    assert r.next_cube_button.disabled == (not any(s > r.index for s in stops))
+    agree()
+    assert "Anna" in r.board.view.svg and "Ben" in r.board.view.svg
+
+
+# ----------------------------------------------------------------------------- the sandbox
+TWO_LEFT = "XGID=-B-----------------a----a-:0:0:1:00:0:0:0:0:10"
+HIGHER_DIE = "XGID=--b----------A------------:0:0:1:65:0:0:0:0:10"
+
+
+def test_sandbox_sets_up_rolls_and_steps_through_a_position():
+    from bgsim.widgets import SandboxWidget
+
+    box = SandboxWidget(rng=7)
+    assert box.steps.value == "setup" and box.play_panel.layout.display == "none"
+    assert box.editor.load_id(TWO_LEFT) and box.dice is None
+    dice = box.roll()
+    assert box.dice == dice and box.editor.board.drawing["dice"] == dice
+    assert f"rolled {dice[0]}-{dice[1]}" in box.message.text
+    box.steps.value = "step"                                   # the step button, as a click does
+    assert box.setup_panel.layout.display == "none" and box.play_panel.layout.display is None
+    assert box.stepper.position == box.position and box.stepper.turn.dice == dice
+    box.stepper.click(1)
+    box.stepper.click(5)
+    assert "(R1)" in box.stepper.message.text and box.stepper.message.kind == "error"
+    box.stepper.click(0)
+    box.stepper.click(1)
+    box.stepper.click(0)
+    assert box.stepper.turn.is_complete and box.stepper.message.text == "played 1/off(2)"
+    box.steps.value = "setup"
+    assert box.editor.position.checkers == 15 and box.setup_panel.layout.display is None
+
+
+def test_sandbox_without_dice_waits_for_a_roll_on_the_stepper():
+    from bgsim.widgets import SandboxWidget
+
+    box = SandboxWidget()
+    box.step_through()
+    assert box.stepper.turn is None and box.stepper.roll_button.layout.display is None
+    assert not box.puzzle() and "needs a roll" in box.message.text and box.steps.value == "step"
+
+
+def test_sandbox_puzzle_needs_exactly_one_legal_play_and_counts_wrong_tries():
+    from bgsim.widgets import SandboxWidget
+
+    box = SandboxWidget(dice=(3, 1))                           # the start: 3-1 has many plays
+    box.steps.value = "puzzle"
+    assert box.steps.value == "setup" and box.task is None     # refused: stays where it was
+    assert "3-1 has 16 legal plays here" in box.message.text and box.message.kind == "error"
+    assert box.editor.load_id(HIGHER_DIE)
+    assert box.puzzle() and box.steps.value == "puzzle"
+    assert box.task_line.value.endswith("Roll 6-5. Find the only legal play.")
+    assert box.stepper.roll_button.layout.display == "none" and box.stepper.next_button.layout.display == "none"
+    box.stepper.click(13)
+    box.stepper.click(8)                                       # 13/8: the lower die, refused (R11)
+    box.stepper.click(8)                                       # the same refusal again: still one wrong try
+    assert box.wrong_tries == 1 and not box.solved
+    box.stepper.click(7)
+    assert box.solved and box.stepper.message.text == ("Right: 13/7 is the only legal play of 6-5 here. "
+                                                       "Found after 1 wrong try.")
+
+
+def test_sandbox_refuses_a_puzzle_with_no_legal_play():
+    from bgsim import Position
+    from bgsim.ids import XgidState
+    from bgsim.widgets import SandboxWidget
+
+    closed = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3})
+    box = SandboxWidget()
+    assert box.editor.load_id(closed.xgid(XgidState(dice=(6, 5))))
+    assert not box.puzzle() and "no legal play here: the turn is forfeited (R12)" in box.message.text

@@ -9,8 +9,16 @@ working after a refused action: the reason is shown in its message line (CSS cla
 ``bgsim-message``) and nothing else changes.
 
 Each widget's outer box has a CSS class (``bgsim-board``, ``bgsim-editor``,
-``bgsim-stepper``, ``bgsim-replay``, ``bgsim-score``, ``bgsim-montecarlo``, ``bgsim-quiz``) for styling
-and for browser tests.
+``bgsim-stepper``, ``bgsim-replay``, ``bgsim-score``, ``bgsim-montecarlo``, ``bgsim-quiz``,
+``bgsim-drill``, ``bgsim-sandbox``) for styling and for browser tests.
+
+Every widget brings its own stylesheet into the page (a board view, or an invisible
+:class:`PageKit`), has a presentation mode for a projector (``present=True``, or the
+page's **Present** switch: the board as wide as the page, text and controls at 20-24 px,
+the rule message beside the board, the IDs hidden) and follows the page's board theme
+(classic, high contrast, colour-blind safe; see :mod:`bgsim.page`). In Voila the first
+bgsim widget on a page puts the page's switches at its top (the teacher view's template
+puts them on every page).
 
 The composite widgets change what the board shows through :meth:`BoardWidget.show` and other
 public methods only, never each other's private state.
@@ -30,10 +38,12 @@ from ._common import IdBox, MessageLine
 from ._drill import DrillWidget
 from ._editor import EditorWidget
 from ._montecarlo import MonteCarloWidget
+from ._page import PageKit
 from ._quiz import QuizWidget
 from ._replay import ReplayWidget
+from ._sandbox import SandboxWidget
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
 __all__ = ["BoardView", "BoardWidget", "DrillWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget",
-           "QuizWidget", "ReplayWidget", "ScoreWidget", "StepperWidget"]
+           "PageKit", "QuizWidget", "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget"]

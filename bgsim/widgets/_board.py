@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -11,15 +10,14 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from .. import svg
+from .. import page, svg
 from ..errors import InvalidPositionError, ViewError
 from ..ids import XgidState
 from ..position import Position
 from ._common import IdBox
+from ._page import STATIC, Presentable, answer_restyle, esm
 
 __all__ = ["BoardView", "BoardWidget", "Click"]
-
-_STATIC = Path(__file__).parent / "static"
 
 #: What a click reports: ``{"kind": "point" | "bar" | "tray", "point": N, "player": P}``.
 Click = dict
@@ -39,6 +37,11 @@ class BoardView(anywidget.AnyWidget):
     board's perspective numbering (25 = bar, 0 = tray), ``player`` the owner of the
     bar half, tray or clicked checker (``None`` for an empty point).
 
+    The view carries bgsim's stylesheet and the page's switches (``static/page.js``):
+    ``page_theme`` is the board theme the page asks for (from its address or its theme
+    switch; empty while it asks for none), set by the browser; :class:`BoardWidget`
+    draws the board again in it.
+
     >>> view = BoardView(svg="<svg></svg>")
     >>> seen = []
     >>> view.on_click(seen.append)
@@ -47,11 +50,12 @@ class BoardView(anywidget.AnyWidget):
     [{'kind': 'point', 'point': 6, 'player': None}]
     """
 
-    _esm = _STATIC / "board.js"
-    _css = _STATIC / "board.css"
+    _esm = esm("page.js", "board.js")
+    _css = STATIC / "bgsim.css"
     svg = traitlets.Unicode("").tag(sync=True)
     width = traitlets.Int(0).tag(sync=True)
     clickable = traitlets.Bool(True).tag(sync=True)
+    page_theme = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -81,6 +85,8 @@ class BoardView(anywidget.AnyWidget):
         self._dispatch({"kind": kind, "point": point, "player": player})
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if answer_restyle(self, content):       # the page's board pictures, in another theme
+            return
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         kind = content.get("kind")
@@ -96,7 +102,7 @@ class BoardView(anywidget.AnyWidget):
             callback(click)
 
 
-class BoardWidget(w.VBox):
+class BoardWidget(Presentable, w.VBox):
     """A position on a board, with its gnubg ID and XGID to copy; clicks are reported.
 
     Call :meth:`show` with a position and drawing keywords (or set :attr:`position`, or call
@@ -115,9 +121,12 @@ class BoardWidget(w.VBox):
     ids_open : bool, default False
         Show the position's IDs at once; by default they wait behind a "copy this position"
         toggle under the board.
+    present : bool, default False
+        The presentation mode (:attr:`present`): as wide as the page allows, the IDs hidden.
     **drawing
         Keywords for :func:`bgsim.svg.board`: ``dice``, ``cube``, ``play``, ``highlight``,
-        ``orientation``, ``theme`` ...
+        ``orientation``, ``theme`` ... A board with no ``theme`` follows the page's theme
+        (:mod:`bgsim.page`), and the page's theme switch redraws every board in the new one.
 
     Raises
     ------
@@ -133,7 +142,8 @@ class BoardWidget(w.VBox):
     """
 
     def __init__(self, position: Position | None = None, perspective: int = 0, *, size: int | None = None,
-                 xgid_state: XgidState | None = None, ids_open: bool = False, **drawing: Any) -> None:
+                 xgid_state: XgidState | None = None, ids_open: bool = False, present: bool = False,
+                 **drawing: Any) -> None:
         if perspective not in (0, 1):
             raise ViewError(f"perspective must be player 0 or 1, not {perspective!r}")
         self._position = Position.initial() if position is None else position
@@ -144,7 +154,9 @@ class BoardWidget(w.VBox):
         self.ids = IdBox(open=ids_open)
         super().__init__([self.view, self.ids], layout=w.Layout(width=f"{size}px" if size else "100%"))
         self.add_class("bgsim-board")
+        self.present = present
         self.show(self._position, **drawing)
+        self.view.observe(self._follow_page_theme, names="page_theme")
 
     @property
     def position(self) -> Position:
@@ -218,3 +230,14 @@ class BoardWidget(w.VBox):
     def on_click(self, callback: Callable[[Click], None], remove: bool = False) -> None:
         """Call ``callback(click)`` on every click on the board (see :class:`BoardView`)."""
         self.view.on_click(callback, remove)
+
+    def _follow_page_theme(self, change: dict) -> None:
+        """The page asks for another board theme (its switch or its address): draw the board in it.
+
+        >>> with page.page():                   # the page's theme is put back after the example
+        ...     b = BoardWidget(); b.view.page_theme = "high-contrast"; b.drawing["theme"], page.settings().theme
+        ('high-contrast', 'high-contrast')
+        """
+        if change["new"] in svg.THEMES and self._drawing.get("theme") != change["new"]:
+            page.set_page(theme=change["new"])    # and the boards drawn from now on
+            self.redraw(theme=change["new"])

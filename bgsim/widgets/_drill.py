@@ -8,12 +8,13 @@ import ipywidgets as w
 
 from ..drills import KINDS, Drill, Task
 from ._common import MessageLine
+from ._page import Presentable
 from ._stepper import StepperWidget
 
 __all__ = ["DrillWidget"]
 
 
-class DrillWidget(w.VBox):
+class DrillWidget(Presentable, w.VBox):
     """A :class:`~bgsim.drills.Drill` to work through by clicking, lichess-style.
 
     Each task shows its position and what to do. Play tasks put the roll on the teaching
@@ -33,6 +34,9 @@ class DrillWidget(w.VBox):
         The seed the tasks are drawn with (the same seed, the same drill).
     size : int or None, default 520
         The board's width in pixels.
+    present : bool, default False
+        The presentation mode (a projector): the board as wide as the page, the task and
+        the message beside it in big type.
 
     >>> d = DrillWidget(["only-play"], per_kind=1, rng=5)
     >>> d.title.value.startswith("<b>Task 1 of 1")
@@ -45,7 +49,7 @@ class DrillWidget(w.VBox):
     """
 
     def __init__(self, kinds: Any = tuple(KINDS), per_kind: int = 2, *, rng: Any = None,
-                 size: int | None = 520) -> None:
+                 size: int | None = 520, present: bool = False) -> None:
         self.drill = Drill(kinds, per_kind=per_kind, rng=rng)
         self.title = w.HTML()
         self.title.add_class("bgsim-drill-title")
@@ -68,10 +72,14 @@ class DrillWidget(w.VBox):
         self.next_button.on_click(lambda _b: self.next_task())
         self.score = w.HTML()
         self.score.add_class("bgsim-drill-score")
-        super().__init__([self.title, self.stepper, self.choices, self.message,
-                          w.HBox([self.solution_button, self.next_button]), self.score])
+        buttons = w.HBox([self.solution_button, self.next_button])
+        buttons.add_class("bgsim-drill-buttons")
+        # in the presentation mode the task, the choices, the message and the buttons go beside
+        # the board (the stylesheet places them; the message stays the drill's own child)
+        super().__init__([self.title, self.stepper, self.choices, self.message, buttons, self.score])
         self.add_class("bgsim-drill")
         self.add_class("bgsim-widget")
+        self.present = present
         self._solved = False
         self._seen_refusal = ""
         self._show_task()

@@ -12,6 +12,7 @@ from ..ids import XgidState, decode_xgid
 from ..position import CHECKERS, Position
 from ._board import BoardWidget, Click
 from ._common import MessageLine, counts_of, to_player
+from ._page import Presentable
 
 __all__ = ["EditorWidget"]
 
@@ -20,7 +21,7 @@ _NO_DIE = 0
 _CENTRED = -1   # a Dropdown's None means "nothing selected"
 
 
-class EditorWidget(w.VBox):
+class EditorWidget(Presentable, w.VBox):
     """Set up any position by clicking, and read it back as :attr:`position`.
 
     Pick a colour with the buttons (player 0, player 1, remove), then click a point to put
@@ -33,7 +34,8 @@ class EditorWidget(w.VBox):
     A change that would make an impossible position (16 checkers, two colours on one
     point, R2 and R7) is refused: the reason appears in the message line and the last
     valid position stays. Lessons and tests can click from Python through
-    ``editor.board.view.click(...)``.
+    ``editor.board.view.click(...)``. ``present=True`` is the presentation mode (a
+    projector: the board as wide as the page, the controls and the message beside it).
 
     >>> from bgsim import Position
     >>> start = Position.from_counts({6: 15}, {6: 14})        # player 1 has one checker off
@@ -53,7 +55,7 @@ class EditorWidget(w.VBox):
     """
 
     def __init__(self, position: Position | None = None, perspective: int = 0, *, size: int | None = 560,
-                 **drawing: Any) -> None:
+                 present: bool = False, **drawing: Any) -> None:
         self._position = Position.initial() if position is None else position
         self._checkers = self._position.checkers
         self.board = BoardWidget(self._position, perspective, size=size, ids_open=True, **drawing)
@@ -73,7 +75,8 @@ class EditorWidget(w.VBox):
         dice_options = [("-", _NO_DIE)] + [(str(d), d) for d in range(1, 7)]
         self.dice = [w.Dropdown(options=dice_options, value=_NO_DIE, description=f"die {i + 1}", layout=small)
                      for i in (0, 1)]
-        self.paste = w.Text(placeholder="paste a gnubg Position ID or an XGID", layout=w.Layout(width="32em"))
+        self.paste = w.Text(placeholder="paste a gnubg Position ID or an XGID",
+                            layout=w.Layout(width="32em", max_width="100%"))
         self.paste.add_class("bgsim-paste")
         self.load = w.Button(description="Load", icon="upload", button_style="primary")
         self.load.add_class("bgsim-load")
@@ -85,16 +88,22 @@ class EditorWidget(w.VBox):
         self.turn.observe(self._on_turn, names="value")
         for box in (self.cube_value, self.cube_owner, *self.dice):
             box.observe(lambda _c: self._redraw(), names="value")
+        paste_row = w.HBox([self.paste, self.load], layout=w.Layout(flex_flow="row wrap"))
+        paste_row.add_class("bgsim-paste-row")
         controls = w.VBox([
             self.colour, self.turn,
             w.HBox([self.bar[0], self.bar[1], self.off[0], self.off[1]], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.cube_value, self.cube_owner, self.dice[0], self.dice[1]],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.paste, self.load]),
+            paste_row,
         ])
-        super().__init__([self.board, controls, self.message])
+        controls.add_class("bgsim-controls")
+        aside = w.VBox([controls, self.message])
+        aside.add_class("bgsim-aside")
+        super().__init__([self.board, aside])
         self.add_class("bgsim-editor")
         self.add_class("bgsim-widget")
+        self.present = present
         self._show(self._position)
 
     # ------------------------------------------------------------------ reading

@@ -15,6 +15,7 @@ from ..position import Position
 from ..rules import ENDING_MODES, Rules
 from ..svg import convergence
 from ._board import BoardWidget
+from ._page import Presentable
 
 __all__ = ["MonteCarloWidget"]
 
@@ -42,7 +43,7 @@ def _rounds(games: int) -> list[int]:
     return out
 
 
-class MonteCarloWidget(w.VBox):
+class MonteCarloWidget(Presentable, w.VBox):
     """Estimate a position's chances by playing it out many times, live.
 
     Choose the number of games, the players (the side on roll and its opponent) and the
@@ -65,6 +66,8 @@ class MonteCarloWidget(w.VBox):
         same result.
     size : int or None, default 400
         The board's width in pixels; None: as wide as the page allows.
+    present : bool, default False
+        The presentation mode (a projector): a bigger board, the settings and results in big type.
     **drawing
         Keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
         ``theme`` ...
@@ -78,7 +81,7 @@ class MonteCarloWidget(w.VBox):
     """
 
     def __init__(self, position: Position | None = None, *, games: int = 3600, seed: int = 0,
-                 size: int | None = 400, **drawing: Any) -> None:
+                 size: int | None = 400, present: bool = False, **drawing: Any) -> None:
         self._position = Position.initial() if position is None else position
         self.board = BoardWidget(self._position, self._position.turn, size=size, **drawing)
         self.board.view.clickable = False
@@ -115,11 +118,14 @@ class MonteCarloWidget(w.VBox):
         settings = w.VBox([self.games_box, self.seed_box, self.player_box, self.opponent_box, self.ending_box,
                            self.cube_box, self.jacoby_box, self.caucasian_box,
                            w.HBox([self.start_button, self.stop_button])])
-        super().__init__([w.HBox([self.board, settings], layout=w.Layout(flex_flow="row wrap")),
-                          self.progress, w.HBox([self.plot, self.table], layout=w.Layout(flex_flow="row wrap")),
-                          self.message])
+        settings.add_class("bgsim-aside")
+        board_row = w.HBox([self.board, settings], layout=w.Layout(flex_flow="row wrap"))
+        board_row.add_class("bgsim-board-row")
+        super().__init__([board_row, self.progress,
+                          w.HBox([self.plot, self.table], layout=w.Layout(flex_flow="row wrap")), self.message])
         self.add_class("bgsim-montecarlo")
         self.add_class("bgsim-widget")
+        self.present = present
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._reset()

@@ -6,13 +6,14 @@ import ipywidgets as w
 
 from ..quiz import Quiz
 from ._board import BoardWidget
+from ._page import PageKit, Presentable
 
 __all__ = ["QuizWidget"]
 
 _RIGHT, _WRONG = "#1a7f37", "#b42318"
 
 
-class QuizWidget(w.VBox):
+class QuizWidget(Presentable, w.VBox):
     """A :class:`~bgsim.quiz.Quiz` to answer: radio buttons for a choice (a text box for a
     number or a play, a board to click for a point), **Check**, and the quiz's own feedback
     in green or red.
@@ -22,7 +23,8 @@ class QuizWidget(w.VBox):
     as it is entered, a clicked point as soon as it is clicked (the board marks it; a point
     quiz has no Check button). The outer box has the CSS class ``bgsim-quiz``, the feedback
     ``bgsim-feedback``. A quiz shown as the last line of a cell (or ``quiz.widget``) is one
-    of these.
+    of these. It brings bgsim's stylesheet and the page's switches (a :class:`PageKit`), so
+    a page of quizzes alone has the presentation mode too (``present=True`` for one quiz).
 
     Parameters
     ----------
@@ -46,7 +48,7 @@ class QuizWidget(w.VBox):
     (True, 'Right! Bottom right.')
     """
 
-    def __init__(self, quiz: Quiz) -> None:
+    def __init__(self, quiz: Quiz, *, present: bool = False) -> None:
         if not isinstance(quiz, Quiz):
             raise TypeError(f"quiz must be a bgsim.quiz.Quiz, not {type(quiz).__name__}")
         self.quiz = quiz
@@ -69,8 +71,11 @@ class QuizWidget(w.VBox):
             self.field.observe(lambda _change: self.check(), names="value")
         if isinstance(self.field, BoardWidget):
             self.check_button.layout.display = "none"   # a click is the answer
-        super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback])
+        # the question's box has no class of its own: the lessons store this widget's text form
+        super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback,
+                          PageKit()])
         self.add_class("bgsim-quiz")
+        self.present = present
 
     def check(self) -> tuple[bool, str]:
         """Check the answer given (what **Check** does): show the feedback and return it as ``(right, why)``."""

@@ -14,19 +14,22 @@ from ..equity import (
 )
 from ..errors import BgsimError, MatchEquityError, RuleViolationError
 from ..rules import ENDING_MODES, ResultKind, Rules
+from ._page import PageKit, Presentable
 
 __all__ = ["ScoreWidget"]
 
 _CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
 
 
-class ScoreWidget(w.VBox):
+class ScoreWidget(Presentable, w.VBox):
     """Score one game: who won, how (single, gammon, backgammon, R23), the cube, the ending
     mode (V1) and the Jacoby rule (X1) for money play, or the match score, length and the
     Crawford game (R27, R28); it shows the points won, the new score, the match equity
     before and after, and the take points.
 
-    The numbers are also attributes: :attr:`points`, :attr:`new_score`.
+    The numbers are also attributes: :attr:`points`, :attr:`new_score`. The widget brings
+    its own styles (a page holding no board still shows the result in big type), and
+    ``present=True`` (or the page's Present switch) sets everything at projector sizes.
 
     >>> s = ScoreWidget()
     >>> s.kind.value, s.cube.value = "gammon", 2
@@ -37,7 +40,7 @@ class ScoreWidget(w.VBox):
     (4, (7, 0))
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, present: bool = False) -> None:
         style = {"description_width": "7em"}
         self.winner = w.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], value=0, description="Winner",
                                       style=style)
@@ -68,9 +71,10 @@ class ScoreWidget(w.VBox):
                                  layout=w.Layout(flex_flow="row wrap"))
         self._money_box = w.HBox([self.jacoby])
         super().__init__([self.winner, self.kind, w.HBox([self.cube, self.cube_turned]), self.ending, self.mode,
-                          self._money_box, self._match_box, self.result, self.message])
+                          self._money_box, self._match_box, self.result, self.message, PageKit()])
         self.add_class("bgsim-score")
         self.add_class("bgsim-widget")
+        self.present = present
         for box in (self.winner, self.kind, self.cube, self.cube_turned, self.ending, self.jacoby, self.mode,
                     self.length, self.score0, self.score1, self.crawford):
             box.observe(self._update, names="value")

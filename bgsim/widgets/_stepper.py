@@ -14,6 +14,7 @@ from ..position import Position
 from ..turn import TurnBuilder
 from ._board import BoardWidget, Click
 from ._common import MessageLine, from_player, to_player
+from ._page import Presentable
 
 __all__ = ["StepperWidget"]
 
@@ -24,7 +25,7 @@ def _name(point: int) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
 
-class StepperWidget(w.VBox):
+class StepperWidget(Presentable, w.VBox):
     """Play one roll checker by checker, with the rules explaining every refusal.
 
     Roll (or choose the dice and press "Set dice"), then click one of your checkers to pick
@@ -62,6 +63,9 @@ class StepperWidget(w.VBox):
     auto : bool, default False
         The quick mode: highlight what may move and move a checker with one legal
         destination at once. False (the teaching mode) lets the learner try any step.
+    present : bool, default False
+        The presentation mode (:attr:`present`, for a projector): the board as wide as the
+        page allows, the buttons and the rule message beside it in big type, no IDs.
     **drawing
         Other keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
         ``theme`` ...
@@ -88,7 +92,7 @@ class StepperWidget(w.VBox):
 
     def __init__(self, position: Position | None = None, dice: tuple[int, int] | None = None, *, rng=None,
                  perspective: int | None = None, caucasian: bool = False, size: int | None = 560,
-                 show_answers: bool = True, auto: bool = False, **drawing: Any) -> None:
+                 show_answers: bool = True, auto: bool = False, present: bool = False, **drawing: Any) -> None:
         self._start = Position.initial() if position is None else position
         self._auto = bool(auto)
         self._rng = rng_from(rng)
@@ -128,12 +132,21 @@ class StepperWidget(w.VBox):
         self.answers_button.observe(lambda _c: self._show_answers_changed(), names="value")
         self.side.layout.display = None if show_answers else "none"
         self.answers_button.layout.display = "none" if show_answers else None
+        self.side.add_class("bgsim-side")
         buttons = w.HBox([self.roll_button, self.die_boxes[0], self.die_boxes[1], self.set_button,
                           self.undo_button, self.next_button, self.answers_button],
                          layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([buttons, w.HBox([self.board, self.side]), self.explain, self.played, self.message])
+        buttons.add_class("bgsim-controls")
+        board_row = w.HBox([self.board, self.side])
+        board_row.add_class("bgsim-board-row")
+        # what the roll must do, what was played and the news: under the board, and beside
+        # it in the presentation mode (the message first)
+        aside = w.VBox([self.explain, self.played, self.message])
+        aside.add_class("bgsim-aside")
+        super().__init__([buttons, board_row, aside])
         self.add_class("bgsim-stepper")
         self.add_class("bgsim-widget")
+        self.present = present
         if dice is not None:
             self.roll(dice)
         else:

@@ -1,7 +1,9 @@
-// bgsim board view (anywidget ESM, no build step).
+// bgsim board view (anywidget ESM, no build step; page.js comes before this file).
 // Shows the SVG string from Python inside the DOM and reports clicks on the
 // elements of the board's DOM contract: .point[data-point], .bar[data-player],
-// .tray[data-player] and .checker[data-player][data-point].
+// .tray[data-player] and .checker[data-player][data-point]. It follows the page's
+// board theme (page.js): the theme named in the address or chosen on the page's
+// switches goes to Python as page_theme, and Python draws the board again.
 
 function hitOf(target, root) {
   const el = target.closest(".checker, .point, .bar, .tray");
@@ -24,6 +26,7 @@ function hitOf(target, root) {
 }
 
 function render({ model, el }) {
+  const page = bgsimPage();
   el.classList.add("bgsim-board-view");
   const holder = document.createElement("div");
   holder.className = "bgsim-board-svg";
@@ -45,6 +48,15 @@ function render({ model, el }) {
     }
   };
   draw();
+  const followPage = () => {
+    if (page.themeAsked && model.get("page_theme") !== page.theme) {
+      model.set("page_theme", page.theme);
+      model.save_changes();
+    }
+  };
+  followPage();
+  window.addEventListener("bgsim:page", followPage);
+  const stopServing = bgsimServeRestyles(page, model);   // the page's board pictures, redrawn
   model.on("change:svg", draw);
   model.on("change:width", draw);
   model.on("change:clickable", draw);
@@ -57,6 +69,8 @@ function render({ model, el }) {
     model.send({ type: "click", ...hit });
   });
   return () => {
+    stopServing();
+    window.removeEventListener("bgsim:page", followPage);
     model.off("change:svg", draw);
     model.off("change:width", draw);
     model.off("change:clickable", draw);

@@ -1,0 +1,237 @@
+// bgsim page switches: the presentation mode and the board theme of a whole page.
+//
+// Shared by every bgsim widget (prepended to their anywidget ESM) and by the teacher view's
+// Voila template (teach/voila/templates/bgsim), so a page has one set of switches however
+// many widgets it holds. The state lives on window.__bgsimPage.
+//
+// The page's address carries both: ?present=1&board=high-contrast (bgsim/page.py reads the
+// same words in the kernel). The presentation mode is a class on <body> (bgsim-present):
+// the stylesheet makes boards as wide as the page, text big and the IDs hidden, with no
+// round trip to the kernel. A theme is drawn by the kernel: live board widgets are told
+// through the "bgsim:page" event (they redraw); board pictures (a cell's SVG output, shown
+// as an <img>, or an SVG in an HTML output) are drawn again by the kernel that drew them,
+// asked through any bgsim widget on the page ({type: "restyle"}: bgsim.widgets._page). So a
+// page run in advance (a preheated kernel, classic) takes the theme of its address, and a
+// switch changes every board at once, with no reload. A page with no bgsim widget has no
+// way to its kernel: it reloads with the new address instead.
+
+const BGSIM_THEMES = [["classic", "Classic"], ["high-contrast", "High contrast"], ["colorblind", "Colour-blind safe"]];
+const BGSIM_THEME_NAMES = {
+  "classic": "classic", "high-contrast": "high-contrast", "highcontrast": "high-contrast",
+  "contrast": "high-contrast", "colorblind": "colorblind", "colourblind": "colorblind",
+  "color-blind": "colorblind", "colour-blind": "colorblind",
+};
+
+function bgsimTruthy(value) {
+  return value !== null && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+
+function bgsimIsVoila() {
+  return document.body !== null && document.body.hasAttribute("data-voila");
+}
+
+function bgsimPage() {
+  if (window.__bgsimPage) return window.__bgsimPage;
+  const query = new URLSearchParams(window.location.search);
+  const asked = query.get("board");
+  const page = {
+    theme: BGSIM_THEME_NAMES[(asked || "").trim().toLowerCase()] || "classic",
+    themeAsked: asked !== null,   // the address (or the switch) names a theme
+    present: bgsimTruthy(query.get("present")),
+    restylers: [],                // widgets' ways to the kernel, to draw board pictures again
+  };
+  window.__bgsimPage = page;
+
+  const notify = () => {
+    window.dispatchEvent(new CustomEvent("bgsim:page", { detail: { theme: page.theme, present: page.present } }));
+  };
+  const writeAddress = () => {
+    const url = new URL(window.location.href);
+    if (page.present) url.searchParams.set("present", "1"); else url.searchParams.delete("present");
+    if (page.themeAsked) url.searchParams.set("board", page.theme);
+    window.history.replaceState(window.history.state, "", url.toString());
+    return url.toString();
+  };
+  page.setPresent = (on) => {
+    page.present = Boolean(on);
+    bgsimApply(page);
+    writeAddress();
+    notify();
+  };
+  page.setTheme = (name) => {
+    const theme = BGSIM_THEME_NAMES[name] || "classic";
+    if (theme === page.theme && page.themeAsked) return;
+    page.theme = theme;
+    page.themeAsked = true;
+    const url = writeAddress();
+    bgsimApply(page);
+    notify();
+    // board pictures: the kernel draws them again; with no widget to reach it, run the page again
+    if (!bgsimRestyle(page) && bgsimPictures().length) window.location.replace(url);
+  };
+
+  const start = () => {
+    bgsimApply(page);
+    bgsimMarkBoards(document);
+    if (bgsimIsVoila()) {
+      bgsimToolbar(page);
+      bgsimEnsureXsrf();
+    }
+    let pending = null;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) bgsimMarkBoards(n);
+      if (page.themeAsked && pending === null) {       // pictures arriving: in the page's theme
+        pending = setTimeout(() => { pending = null; bgsimRestyle(page); }, 200);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  };
+  if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
+  return page;
+}
+
+function bgsimApply(page) {
+  if (!document.body) return;
+  document.body.classList.toggle("bgsim-present", page.present);
+  document.body.dataset.bgsimTheme = page.theme;
+  const bar = document.querySelector(".bgsim-toolbar");
+  if (!bar) return;
+  const sw = bar.querySelector(".bgsim-present-switch");
+  sw.setAttribute("aria-pressed", String(page.present));
+  sw.classList.toggle("bgsim-on", page.present);
+  for (const b of bar.querySelectorAll("button[data-theme]")) {
+    const on = b.dataset.theme === page.theme;
+    b.setAttribute("aria-pressed", String(on));
+    b.classList.toggle("bgsim-on", on);
+  }
+}
+
+// Voila ends a page's kernel when the page closes (a beacon to voila/api/shutdown/<kernel>
+// on "beforeunload"), but the server refuses it without the _xsrf cookie, which only some
+// pages set (the file list does, a lesson opened from a bookmark does not): the kernel then
+// stays until the idle cull. One small request to the file list sets the cookie.
+function bgsimEnsureXsrf() {
+  if (/(^|;\s*)_xsrf=/.test(document.cookie)) return;
+  const base = document.body.dataset.baseUrl || "/voila/";
+  fetch(`${base}tree`, { credentials: "same-origin" }).catch(() => {});
+}
+
+// A widget offers its way to the kernel (model.send), for the page's board pictures; the
+// first one offered asks, and every answer is applied. Returns the cleanup for the view.
+function bgsimServeRestyles(page, model) {
+  const send = (message) => model.send(message);
+  const answer = (message) => {
+    if (message && message.type === "restyled") bgsimRestyled(message);
+  };
+  model.on("msg:custom", answer);
+  page.restylers.push(send);
+  bgsimRestyle(page);
+  return () => {
+    model.off("msg:custom", answer);
+    page.restylers = page.restylers.filter((s) => s !== send);
+  };
+}
+
+// The board pictures on the page (not the live board widgets): <img> outputs and SVGs in
+// HTML outputs, each with the id of the board as its kernel drew it first.
+function bgsimPictures() {
+  const out = [];
+  for (const img of document.querySelectorAll("img.bgsim-static-board")) {
+    if (img.dataset.bgsimBoard) out.push({ el: img, id: img.dataset.bgsimBoard });
+  }
+  for (const svg of document.querySelectorAll("svg.bgsim-board")) {
+    if (svg.closest(".bgsim-board-view")) continue;
+    out.push({ el: svg, id: svg.dataset.bgsimBoard || svg.id });
+  }
+  return out;
+}
+
+// Ask the kernel for the pictures not yet in the page's theme; false if no widget can ask.
+function bgsimRestyle(page) {
+  if (!page.themeAsked) return true;               // the boards as the kernel drew them
+  const todo = bgsimPictures().filter((p) => p.el.dataset.bgsimTheme !== page.theme && p.id);
+  if (!todo.length) return true;
+  const send = page.restylers[0];
+  if (!send) return false;
+  send({ type: "restyle", theme: page.theme, boards: [...new Set(todo.map((p) => p.id))] });
+  return true;
+}
+
+function bgsimRestyled(message) {
+  const page = window.__bgsimPage;
+  if (!page || message.theme !== page.theme) return;     // an answer to an older question
+  for (const p of bgsimPictures()) {
+    const svg = message.boards[p.id];
+    if (svg === undefined) continue;
+    if (p.el.tagName === "IMG") {
+      p.el.src = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+      p.el.dataset.bgsimTheme = message.theme;
+    } else {
+      const holder = document.createElement("div");
+      holder.innerHTML = svg;
+      const fresh = holder.querySelector("svg");
+      fresh.dataset.bgsimBoard = p.id;
+      fresh.dataset.bgsimTheme = message.theme;
+      p.el.replaceWith(fresh);
+    }
+  }
+}
+
+// A cell's SVG output is an <img src="data:image/svg+xml,...">: mark the bgsim boards among
+// them, so the presentation mode can widen them (and not every picture on the page), and
+// keep the board's id, by which its kernel draws it again.
+function bgsimMarkBoards(root) {
+  const imgs = root.tagName === "IMG" ? [root] : root.querySelectorAll("img");
+  for (const img of imgs) {
+    if (img.classList.contains("bgsim-static-board")) continue;
+    const src = img.getAttribute("src") || "";
+    if (!src.startsWith("data:image/svg+xml")) continue;
+    let text = "";
+    try {
+      const comma = src.indexOf(",");
+      const head = src.slice(0, comma);
+      text = head.endsWith(";base64") ? atob(src.slice(comma + 1)) : decodeURIComponent(src.slice(comma + 1));
+    } catch (e) {
+      continue;
+    }
+    if (!text.includes('class="bgsim-board"')) continue;
+    img.classList.add("bgsim-static-board");
+    const id = /<svg[^>]*?\sid="([^"]+)"/.exec(text);
+    if (id) img.dataset.bgsimBoard = id[1];
+  }
+}
+
+function bgsimToolbar(page) {
+  if (document.querySelector(".bgsim-toolbar")) return;
+  const bar = document.createElement("div");
+  bar.className = "bgsim-toolbar";
+  bar.setAttribute("role", "toolbar");
+  bar.setAttribute("aria-label", "Presentation and board theme");
+  const button = (text, title, cls) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.title = title;
+    b.className = cls;
+    return b;
+  };
+  const present = button("Present", "projector sizes: big boards and text, the rule beside the board, no IDs "
+                         + "(address: ?present=1)", "bgsim-present-switch");
+  present.addEventListener("click", () => page.setPresent(!page.present));
+  bar.appendChild(present);
+  const label = document.createElement("span");
+  label.className = "bgsim-toolbar-label";
+  label.textContent = "Boards:";
+  bar.appendChild(label);
+  for (const [name, text] of BGSIM_THEMES) {
+    const b = button(text, `every board on the page in the ${text.toLowerCase()} theme (address: ?board=${name})`,
+                     "bgsim-theme-switch");
+    b.dataset.theme = name;
+    b.addEventListener("click", () => page.setTheme(name));
+    bar.appendChild(b);
+  }
+  // at the top of the page's content (Voila's cells scroll in their own box: a bar fixed over
+  // them would hide the top of whatever is scrolled under it)
+  const content = document.querySelector("#rendered_cells > div") || document.body;
+  content.insertBefore(bar, content.firstChild);
+  bgsimApply(page);
+}
