@@ -744,6 +744,7 @@ def test_sandbox_puzzle_needs_exactly_one_legal_play_and_counts_wrong_tries():
     assert box.editor.load_id(HIGHER_DIE)
     assert box.puzzle() and box.steps.value == "puzzle"
     assert box.task_line.value.endswith("Roll 6-5. Find the only legal play.")
+    assert "Light to play." in box.task_line.value and "Player" not in box.task_line.value
     assert box.stepper.roll_button.layout.display == "none" and box.stepper.next_button.layout.display == "none"
     box.stepper.click(13)
     box.stepper.click(8)                                       # 13/8: the lower die, refused (R11)

@@ -164,7 +164,8 @@ class SandboxWidget(Presentable, w.VBox):
         self._last_refusal = ""
         self.stepper.set_position(pos, dice)
         self._show(PUZZLE)
-        self.task_line.value = f"<b>Puzzle.</b> Player {pos.turn}: {self.task.prompt}"
+        side = "Light" if pos.turn == 0 else "Dark"
+        self.task_line.value = f"<b>Puzzle.</b> {side} to play. {self.task.prompt}"
         self.message.say("the class plays it on the board: a refused step counts as a wrong try", "info")
         return True
 
