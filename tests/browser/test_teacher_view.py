@@ -230,6 +230,31 @@ def test_score_widget_brings_its_own_styles(page, teach, screenshot):
     screenshot(page, "score-present-1280x720")
 
 
+def test_lesson03_on_a_1920x1080_projector(chromium, teach, screenshot):
+    """The evidence view lesson03-1920-small-text.png again: lesson 03 in Voila at 1920x1080,
+    now in presentation mode: the board grows with the screen and the text with its height."""
+    context = chromium.new_context(viewport={"width": 1920, "height": 1080})
+    context.route("**/*", _only_localhost)
+    pg = context.new_page()
+    try:
+        open_page(pg, teach, "lessons/03-forced-play.ipynb", ".bgsim-board-view", present="1")
+        view = pg.locator(".bgsim-board-view").first
+        view.evaluate("e => e.scrollIntoView({block: 'start'})")
+        board = box(view.locator("svg"))
+        width = content_width(view)
+        sizes = {"lesson text": px(pg.locator(".jp-RenderedHTMLCommon p")),
+                 "board numbers": svg_text_px(view.locator("svg text").first)}
+        MEASURED["lesson 03 at 1920x1080, present: board px, content px, font px"] = (
+            round(board["width"]), round(width), sizes)
+        assert board["width"] >= 0.8 * width and board["width"] > 1400, board
+        for name, size in sizes.items():
+            assert size >= 28, f"{name}: {size} px at 1080p"        # 2.75vh of 1080 px, as large as at 720p in relation
+        screenshot(pg, "lesson03-1920x1080-present")
+    finally:
+        pg.close(run_before_unload=True)
+        context.close()
+
+
 # ----------------------------------------------------------------------------- themes
 def wait_for_picture(page, fill: str) -> None:
     """Until the first board picture on the page is drawn with ``fill`` (a theme's colour)."""
