@@ -265,3 +265,27 @@ def test_cli_hint_bad_input(capsys, argv, fragment):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("bgsim: ") and fragment in err and len(err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------------------------ pictures
+def test_svg_draws_a_hints_top_plays_as_ranked_arrows():
+    from bgsim import svg
+    from bgsim.errors import ViewError
+
+    pos = Position.initial()
+    top = [r.play for r in pos.rank_plays((4, 3))[:3]]
+    picture = svg.board(pos, dice=(4, 3), arrows=top)
+    for k in (1, 2, 3):
+        assert f'class="hint-arrows" data-rank="{k}"' in picture
+    group = picture[picture.index('data-rank="1"'):]
+    group = group[:group.index("</g></g>") + 4]
+    assert group.count('class="step"') == len(top[0].steps)
+    assert picture.index('data-rank="3"') < picture.index('data-rank="1"')      # the best on top
+    assert picture != svg.board(pos, dice=(4, 3), arrows=top[:2])
+    assert 'hint-arrows' not in svg.board(pos, dice=(4, 3))
+    with pytest.raises(ViewError, match="another position"):
+        svg.board(RACE, arrows=top)
+    with pytest.raises(ViewError, match="a list of plays"):
+        svg.board(pos, arrows=top[0])
+    with pytest.raises(ViewError, match="at most 9"):
+        svg.board(pos, arrows=list(pos.legal_plays((4, 3)))[:10])
