@@ -1,4 +1,4 @@
-"""The ``bgsim`` command line: positions, legal plays, hints, exact odds, bear-offs, match equity, estimates, cube decisions.
+"""The ``bgsim`` command line: positions, plays, hints, exact odds, bear-offs, match equity, estimates, cube decisions.
 
 Positions are given as ``start``, a gnubg Position ID (``4HPwATDgc/ABMA``), a gnubg
 Position ID and Match ID (``4HPwATDgc/ABMA:QYkqASAAIAAA``), an XGID

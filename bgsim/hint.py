@@ -47,9 +47,9 @@ from .errors import HintError
 from .gnubg_player import GnubgPlayer
 from .intervals import Interval, normal_quantile
 from .net import Net, NetEvaluation, NetPlayer
+from .net_cube import cube_hint
 from .playouts import PlayoutJob, play_chunk
 from .plays import Play
-from .net_cube import cube_hint
 from .position import Position, register_analysis
 from .results import ResultDisplay, Table, jsonable
 from .rules import Rules, result_kind
@@ -200,9 +200,9 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         if self.rollout is None:
             how = f"{self.player}, 0-ply (the player's evaluation after each play)"
         else:
-            r = self.rollout
-            how = (f"{self.player}; the top {r.candidates} rolled out by {r.player}, {r.games:,} games each, "
-                   f"same dice for every candidate, seed {r.seed}")
+            ro = self.rollout
+            how = (f"{self.player}; the top {ro.candidates} rolled out by {ro.player}, {ro.games:,} games each, "
+                   f"same dice for every candidate, seed {ro.seed}")
         title = (f"Hint: {d}, {len(self.plays)} legal play{'s' if len(self.plays) != 1 else ''} "
                  f"(position {self.position.gnubg_id()})", f"player: {how}")
         rows = []
@@ -334,7 +334,8 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     >>> rank_plays(Position.initial(), (6, 5), player="heuristic")
     Traceback (most recent call last):
     ...
-    bgsim.errors.HintError: the player 'heuristic' plays but does not evaluate positions, so it cannot rank plays: choose from net, gnubg
+    bgsim.errors.HintError: the player 'heuristic' plays but does not evaluate positions, so it cannot
+    rank plays: choose from net, gnubg
     """
     t0 = time.perf_counter()
     if not isinstance(position, Position):
@@ -344,7 +345,9 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     dice = check_dice(dice, error=HintError)
     name, evaluator = _evaluator(player)
     plays = list(position.legal_plays(dice))
-    chances = [_mover_chances(p.after, evaluator.evaluate) for p in plays]
+    afters = [p.after for p in plays]
+    assert all(a is not None for a in afters)   # the engine's plays know where they lead
+    chances = [_mover_chances(a, evaluator.evaluate) for a in afters]  # type: ignore[arg-type]
     order = sorted(range(len(plays)), key=lambda i: -chances[i].equity)   # stable: ties keep the engine's order
     best0 = chances[order[0]].equity
     if rollout is None or rollout is False:
@@ -360,7 +363,7 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     n_cand = min(_check_int(candidates, "candidates", 1), len(plays))
     ss = _seed(rng)
     top = order[:n_cand]
-    results = np.array([_play_out(plays[i].after, evaluator, name, n_games, ss) for i in top])
+    results = np.array([_play_out(afters[i], evaluator, name, n_games, ss) for i in top])  # type: ignore[arg-type]
     values = -_VALUES[results]                     # [candidate, game]: the mover's points
     means = values.mean(axis=1)
     rolled_order = sorted(range(n_cand), key=lambda c: -means[c])

@@ -14,8 +14,7 @@ import math
 import pytest
 
 import bgsim
-from bgsim import Game, Position, Rules
-from bgsim import gnubg_player
+from bgsim import Game, Position, Rules, gnubg_player
 from bgsim.cli import main
 from bgsim.errors import HintError, MissingExtraError
 from bgsim.hint import PlayRanking, RankedPlay, rank_plays
