@@ -173,3 +173,15 @@ def test_functions_take_any_evaluator_and_games_finish():
     assert cube_hint(game({2: 2}), ExactEvaluator()).action == "Double, take"
     g = play_game(Rules.money(beavers=True), (NetPlayer(), NetPlayer()), rng=3)
     assert g.is_over
+
+
+def test_a_match_tells_its_games_the_score_so_the_net_cube_sees_it():
+    from bgsim import Match
+
+    m = Match(5, rng=4, players=(NetPlayer(), NetPlayer())).play_out()
+    score = [0, 0]
+    for g in m.games:
+        assert g.id_score == tuple(score)
+        r = g.result
+        score[r.winner] += r.points
+    assert tuple(score) == m.score and max(score) >= 5
