@@ -141,7 +141,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", default=DEFAULT_PLAYER,
                    help="who plays the games out: random, pubeval, heuristic or net (the default; see "
                         "bgsim.montecarlo.PLAYERS; heuristic is pubeval plus the exact bear-off database, "
-                        "bgsim.HeuristicPlayer in Python; the results depend on it); ON_ROLL,OPPONENT gives each "
+                        "bgsim.HeuristicPlayer in Python; the results depend on it), or gnubg (gnubg's own "
+                        "network, needs pip install 'bgsim[gnubg]'); ON_ROLL,OPPONENT gives each "
                         "side its own, e.g. heuristic,random")
     p.add_argument("--seed", type=int, default=0, help="the same seed gives the same numbers (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes to use")
