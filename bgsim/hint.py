@@ -14,9 +14,17 @@ a backgammon 3), as a player judges it:
   candidate** (common random numbers): game ``g`` of every candidate starts with the
   opponent's roll ``ALL_ROLLS[g % 36]`` (each of the 36 rolls equally often) and then
   draws its dice from its own stream, seeded by ``(seed, g)``. The differences between
-  candidates are then means of paired differences, with intervals much narrower than two
-  independent runs would give. Each candidate's ``interval`` is the 95% interval of its
-  difference to the best candidate (the best's is ``[0, 0]``); ``equity_interval`` its own.
+  candidates are then means of paired differences, with intervals narrower than two
+  independent runs would give: much narrower where the games stay alike (a race: a third
+  of the width, a tenth of the variance, ``benchmarks/bench_hint.py``), a little where the
+  candidates' games soon part ways (from the opening: about nine tenths of the variance).
+  No other variance reduction is applied. Each candidate's ``interval`` is the 95% interval
+  of its difference to the best candidate (the best's is ``[0, 0]``); ``equity_interval``
+  its own.
+
+The probabilities shown are the player's raw outputs (the network does not force, e.g.,
+the backgammon chance below the win chance; a difference of a fraction of a percent can
+show in hopeless positions).
 
 The numbers are those of the player who evaluated or played, not of perfect play: the
 ranking says who (``.player``) and quotes the player's measured strength
