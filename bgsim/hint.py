@@ -350,6 +350,9 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
         raise HintError(f"position must be a bgsim.Position, not {type(position).__name__}")
     if position.is_game_over():
         raise HintError("the game is over (R22): there is no play to rank")
+    if position.checkers != 15:
+        raise HintError(f"hints are for standard backgammon, 15 checkers a side (R2): the players judge no "
+                        f"{position.checkers}-checker variant (X3)")
     dice = check_dice(dice, error=HintError)
     name, evaluator = _evaluator(player)
     plays = list(position.legal_plays(dice))
