@@ -36,7 +36,7 @@ a game of a :class:`bgsim.Match` starts from ``(0, 0)``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from .equity import DEFAULT_CUBE_LIFE, CubeDecision, GammonRates
@@ -44,6 +44,7 @@ from .equity import cube_decision as decide
 from .errors import Refusal, RuleViolationError
 from .events import GameState
 from .position import Position
+from .strength import strength_note
 
 __all__ = ["CubeView", "Evaluator", "ExactEvaluator", "accept_double", "cube_hint", "cube_view", "is_last_roll",
            "offer_double"]
@@ -138,8 +139,13 @@ def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDec
     if is_last_roll(view.position):   # exact chances, and a dead cube: nobody gets to use it again
         e: Any = ExactEvaluator().evaluate(view.position)
         cube_life = 0.0
+        source = ("Chances exact: the last roll (the share of the 36 rolls that bear off now); the cube is dead "
+                  "(cube life 0)")
     else:
         e = evaluator.evaluate(view.position)
+        name = str(getattr(evaluator, "name", type(evaluator).__name__))
+        source = (f"Chances: {name}'s own cubeless evaluation before the roll (0-ply, no interval). "
+                  + strength_note(name, tail="the decision is as good as the player's judgement."))
     p = min(1.0, max(0.0, float(e.win)))
     rates = GammonRates(_share(e.win_gammon, p), _share(e.lose_gammon, 1 - p),
                         min(_share(e.win_backgammon, p), _share(e.win_gammon, p)),
@@ -148,8 +154,9 @@ def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDec
     away = view.away
     if away is not None and owner == "centered" and view.cube != 1:   # pragma: no cover - a match cube starts at 1
         owner = "me"
-    return decide(p, gammons=rates, cube=view.cube, owner=owner, cube_life=cube_life, away=away,
-                  crawford=view.crawford and away is not None and ((away[0] == 1) != (away[1] == 1)))
+    d = decide(p, gammons=rates, cube=view.cube, owner=owner, cube_life=cube_life, away=away,
+               crawford=view.crawford and away is not None and ((away[0] == 1) != (away[1] == 1)))
+    return replace(d, source=source)
 
 
 def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> CubeDecision:
