@@ -165,6 +165,11 @@ def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIF
 
     Raises :class:`~bgsim.errors.RuleViolationError` naming the rule when the side on roll may
     not double: the cube is the opponent's (R25) or this is the Crawford game (R28).
+
+    >>> from bgsim import Game, Rules
+    >>> last = Game(Rules.money(), position=Position.from_counts({4: 1, 1: 1}, {1: 2}))   # 29 of 36 rolls
+    >>> cube_hint(last, ExactEvaluator()).action
+    'Double, pass'
     """
     view = cube_view(game)
     if view.owner == "opponent":
@@ -173,7 +178,12 @@ def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIF
 
 
 def offer_double(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> bool:
-    """Whether the side on roll should double now (asked only when it may, R25, R28)."""
+    """Whether the side on roll should double now (asked only when it may, R25, R28).
+
+    >>> from bgsim import Game, Rules
+    >>> offer_double(Game(Rules.money(), position=Position.from_counts({3: 2}, {1: 2})), ExactEvaluator())
+    False
+    """
     view = cube_view(game)
     if view.owner == "opponent" or (view.crawford and view.away is not None and 1 in view.away):
         return False
@@ -182,7 +192,13 @@ def offer_double(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_
 
 def accept_double(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> str:
     """``"take"``, ``"drop"`` or ``"beaver"`` (X2, only when ``game.can_beaver()``) for the player
-    who must answer the waiting double of ``game``."""
+    who must answer the waiting double of ``game``.
+
+    >>> from bgsim import Game, Rules
+    >>> g = Game(Rules.money(beavers=True), position=Position.from_counts({6: 1, 2: 1}, {1: 2}))
+    >>> g.double(); accept_double(g, ExactEvaluator())      # the doubler has 13 of 36 rolls: beaver (X2)
+    'beaver'
+    """
     view = cube_view(game)
     answerer = game.player_to_act
     if answerer == view.position.turn:
