@@ -1,0 +1,581 @@
+"""`Table`: a person plays a game, a money session or a match against the computer (or another person).
+
+The table holds what a play widget needs without any widget: whose turn it is, the
+computer's moves (one action at a time, so a view can show them step by step), the cube
+and resignation flow, the score, the match and Crawford state, the tutor and the hint, and
+the record as a ``.mat`` file. :class:`bgsim.widgets.PlayWidget` draws a table and routes
+the clicks to it; tests and lessons drive it directly.
+
+Every action of the person goes through the game (:class:`~bgsim.game.Game`), so a refused
+action is refused by the rules, naming the rule (:class:`~bgsim.errors.Refusal`); the table
+returns that refusal instead of raising, and the game is unchanged. The person is player 0
+(drawn at the bottom), the computer player 1; with ``opponent=None`` both are people on one
+screen (hot seat) and each action is made by whoever must act.
+
+>>> from bgsim.players import HandwrittenPlayer
+>>> t = Table(HandwrittenPlayer(), rng=3)
+>>> t.roll()                          # the opening roll (R4)
+>>> t.game.dice, t.waiting_for_computer
+((5, 1), False)
+>>> str(t.double())                   # after the roll a double comes too late
+'player 0 has already rolled: a double comes before the roll (R25)'
+>>> t.commit("24/23 13/8")            # the person plays; then the computer acts, one step at a time
+>>> t.waiting_for_computer
+True
+>>> t.run_computer()                  # all of its steps at once
+['Computer rolls 2-2.', 'Computer plays 6/2* 6/2.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import BgsimError, InvalidSettingError, Refusal, RuleViolationError
+from .events import GameResult, GameState, Move, Pass
+from .game import Game
+from .match import Match, Session
+from .matfile import write_mat
+from .net import Net
+from .players import Player, named_player
+from .plays import Play
+from .position import Position
+from .records import GameRecord, MatchRecord, check_names
+from .rules import ResultKind, Rules, result_kind
+
+__all__ = ["RankedChoice", "Table", "TutorWarning", "rank_plays", "score_text"]
+
+HUMAN, COMPUTER = 0, 1
+
+
+# ----------------------------------------------------------------------------- play ranking
+@dataclass(frozen=True)
+class RankedChoice:
+    """One legal play with the network's cubeless equity after it (for the side that plays) and its loss vs the best.
+
+    >>> c = RankedChoice(Position.initial().legal_plays((3, 1))[0], 0.1, 0.05, 2)
+    >>> c.rank, c.loss
+    (2, 0.05)
+    """
+
+    play: Play
+    equity: float
+    loss: float
+    rank: int
+
+
+def _equity_after(net: Net, after: Position) -> float:
+    """The mover's cubeless equity after a play: the opponent's, negated (R23 for a finished game)."""
+    if after.is_game_over():
+        return float(result_kind(after, after.turn).value)   # the mover has borne off every checker
+    return -net.evaluate(after).equity
+
+
+def rank_plays(position: Position, dice: tuple[int, int], net: Net | None = None) -> list[RankedChoice]:
+    """The legal plays of ``dice`` in ``position``, best first, by the network's cubeless equity (0-ply).
+
+    This is the network's opinion, not the truth: its measured strength says how far to trust it.
+    ``Position.rank_plays`` (when this bgsim has it) is used instead, with its rollouts.
+
+    >>> ranked = rank_plays(Position.initial(), (3, 1))
+    >>> str(ranked[0].play), ranked[0].loss, ranked[-1].loss > 0
+    ('8/5 6/5', 0.0, True)
+    """
+    better = getattr(position, "rank_plays", None)
+    if better is not None and net is None:
+        try:
+            ranking = better(dice, candidates=64)
+            return [RankedChoice(r.play, float(r.equity), float(r.loss), int(r.rank)) for r in ranking]
+        except (TypeError, AttributeError):   # another signature: fall back to the plain net
+            pass
+    net = net if net is not None else _default_net()
+    plays = position.legal_plays(dice)
+    scored = []
+    for play in plays:
+        after = play.after if play.after is not None else position.play(play)
+        scored.append((_equity_after(net, after), play))
+    scored.sort(key=lambda item: -item[0])
+    best = scored[0][0]
+    return [RankedChoice(play, eq, best - eq, k + 1) for k, (eq, play) in enumerate(scored)]
+
+
+_NET: Net | None = None
+
+
+def _default_net() -> Net:
+    global _NET
+    if _NET is None:
+        _NET = Net()
+    return _NET
+
+
+@dataclass(frozen=True)
+class TutorWarning:
+    """The tutor's warning before a play is committed: it loses ``loss`` equity against ``best``.
+
+    >>> plays = Position.initial().legal_plays((3, 1))
+    >>> w = TutorWarning(plays[1], plays[0], 0.2, 0.08); w.text.startswith("The tutor")
+    True
+    """
+
+    play: Play
+    best: Play
+    loss: float
+    threshold: float
+
+    @property
+    def text(self) -> str:
+        """The warning in words."""
+        return ("The tutor: {play} loses {loss:.3f} points per game against {best} (more than your limit "
+                "{threshold:.2f}), in the net's opinion. Press Done again to keep your play, or Undo to change "
+                "it.").format(play=self.play, loss=self.loss, best=self.best, threshold=self.threshold)
+
+
+# ----------------------------------------------------------------------------- scoring in words
+def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1")) -> str:
+    """How a game was scored, in words: the kind, the multiplier, the cube and the points (R23, R26, R30, V1, X1).
+
+    >>> print(score_text(GameResult(0, ResultKind.GAMMON, 4, 2, "bearoff"), ("You", "Computer")))
+    You win a gammon (R23): 2 x cube 2 = 4 points.
+    >>> print(score_text(GameResult(1, ResultKind.SINGLE, 1, 1, "drop"), ("You", "Computer")))
+    Computer wins: the double was dropped (R26), so the cube before it counts: 1 point.
+    """
+    if result.winner is None:
+        return "A draw: the last roll bore off every checker (V4)."
+    name = names[result.winner]
+    verb = "win" if name == "You" else "wins"
+    kind = "single game" if result.kind is ResultKind.SINGLE else str(result.kind)
+    unit = "point" if result.points == 1 else "points"
+    if result.how == "drop":
+        return "{name} {verb}: the double was dropped (R26), so the cube before it counts: {points} {unit}.".format(
+            name=name, verb=verb, points=result.points, unit=unit)
+    mult = result.multiplier
+    if result.how == "resign":
+        text = "{name} {verb}: a {kind} was resigned (R30): {mult} x cube {cube} = {points} {unit}."
+    else:
+        text = "{name} {verb} a {kind} (R23): {mult} x cube {cube} = {points} {unit}."
+    out = text.format(name=name, verb=verb, kind=kind, mult=mult, cube=result.cube, points=result.points,
+                      unit=unit)
+    if result.kind is not None and mult != result.kind.value:
+        out += " (The {kind} counts {mult} here: the ending mode, V1, or the Jacoby rule, X1.)".format(
+            kind=kind, mult=mult)
+    return out
+
+
+# ----------------------------------------------------------------------------- the table
+class Table:
+    """A game, money session or match between a person and the computer (or two people), one action at a time.
+
+    Parameters
+    ----------
+    opponent : str, Player or None
+        The computer's player: a name (``"net"``, ``"heuristic"``, ``"pubeval"``, ``"random"``) or a
+        :class:`~bgsim.players.Player`; ``None``: two people on one screen (hot seat).
+    match : int, optional
+        Play a match to this many points (R27, with the Crawford rule R28); default: money play.
+    session : bool
+        Money play only: a session of games (the points add up, "New game" plays the next);
+        default: one game.
+    rules : Rules, optional
+        The rules (default ``Rules.money()`` or ``Rules.match(match)``).
+    names : pair of str
+        The person's name (player 0, at the bottom) and the computer's (player 1).
+    rng : int, SeedSequence or Generator, optional
+        The dice (and a random player's choices): a seed makes the whole game repeatable.
+    tutor : bool
+        Warn before a play is committed when it loses more than ``tutor_threshold`` equity
+        against the network's best play.
+    tutor_threshold : float
+        The tutor's limit in points per game (cubeless equity, default 0.08).
+
+    >>> t = Table("random", match=3, rng=1)
+    >>> t.status()
+    '3-point match: You 0, Computer 0 (3 away each). Cube 1, in the middle. Press Roll for the opening roll (R4).'
+    """
+
+    def __init__(self, opponent: str | Player | None = "net", *, match: int | None = None, session: bool = False,
+                 rules: Rules | None = None, names: Sequence[str] = ("You", "Computer"), rng: Any = None,
+                 tutor: bool = False, tutor_threshold: float = 0.08) -> None:
+        self.names = check_names(names)
+        if match is not None and session:
+            raise InvalidSettingError("a table plays a match or a money session, not both")
+        if tutor_threshold < 0:
+            raise InvalidSettingError(f"tutor_threshold is an equity >= 0, not {tutor_threshold!r}")
+        self.tutor = bool(tutor)
+        self.tutor_threshold = float(tutor_threshold)
+        self.series: Match | Session
+        if match is not None:
+            self.series = Match(match, rules, rng, names=self.names, auto_start=False)
+        else:
+            self.series = Session(rules, rng=rng, names=self.names, auto_start=False)
+        self.session = bool(session)
+        if opponent is None:
+            self.computer: Player | None = None
+        elif isinstance(opponent, str):
+            self.computer = named_player(opponent, self.series.rng)
+        elif callable(getattr(opponent, "choose_play", None)):
+            self.computer = opponent   # type: ignore[assignment]
+        else:
+            raise InvalidSettingError(f"opponent is a player name, a Player or None (hot seat), not {opponent!r}")
+        self._warned: Play | None = None        # the play the tutor warned about (Done again keeps it)
+        self._offered_this_turn: int = -1       # the computer's resignation offer: once per turn
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def game(self) -> Game:
+        """The game being played (or the last one, once it is over)."""
+        game = self.series.game
+        assert game is not None   # a series always has a game
+        return game
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two people on one screen: no computer."""
+        return self.computer is None
+
+    @property
+    def is_match(self) -> bool:
+        """A match (R27), not money play."""
+        return isinstance(self.series, Match)
+
+    @property
+    def to_act(self) -> int | None:
+        """Who must act now: player 0 or 1 (``None`` before the opening roll, which the person rolls, and after the
+        game)."""
+        return self.game.player_to_act
+
+    @property
+    def waiting_for_computer(self) -> bool:
+        """True when the computer must act next (press "Next", or :meth:`step_computer`)."""
+        return (self.computer is not None and not self.game.is_over and self.to_act == COMPUTER)
+
+    def person(self) -> int:
+        """The player whose buttons act now: player 0, or in the hot seat whoever must act."""
+        if self.hot_seat and self.to_act is not None:
+            return self.to_act
+        return HUMAN
+
+    @property
+    def finished(self) -> bool:
+        """The game is over and no further game follows (a single game, or the match is won; R22, R27)."""
+        if not self.game.is_over:
+            return False
+        if isinstance(self.series, Match):
+            return self.series.is_over
+        return not self.session
+
+    # ------------------------------------------------------------------ actions of the person
+    def _act(self, action: str, *args: Any) -> Refusal | None:
+        """Make the game ``action`` for the person (hot seat: whoever must act); a refusal is returned, not raised."""
+        game = self.game
+        player = self.person()
+        if action == "roll" and game.state is GameState.OPENING:
+            player = None   # the opening roll is both players' (R4)
+        found = game.why_not(action, player, kind=args[0] if args else None)
+        if found is None and not self.hot_seat and action in ("roll", "double", "offer_resignation") \
+                and game.player_on_roll == COMPUTER:
+            found = Refusal("it is the computer's turn: press Next to see its move", "R25", cite=False)
+        if found is not None:
+            return found
+        try:
+            getattr(game, action)(*args, player=player)
+        except RuleViolationError as exc:   # the table's question and the game agree; kept as a safety net
+            return Refusal(str(exc), None, cite=False)
+        self._warned = None
+        return None
+
+    def roll(self) -> Refusal | None:
+        """Roll the dice (before the game: the opening roll, R4). A roll with no legal move passes (R12)."""
+        return self._act("roll")
+
+    def double(self) -> Refusal | None:
+        """Offer a double before rolling (R25)."""
+        return self._act("double")
+
+    def take(self) -> Refusal | None:
+        """Take the double (R26)."""
+        return self._act("take")
+
+    def drop(self) -> Refusal | None:
+        """Drop the double: the game ends (R26)."""
+        return self._act("drop")
+
+    def beaver(self) -> Refusal | None:
+        """Beaver: take and redouble at once, keeping the cube (X2, when the rules allow it)."""
+        return self._act("beaver")
+
+    def offer_resignation(self, kind: ResultKind | str | int) -> Refusal | None:
+        """Offer to resign a single game, a gammon or a backgammon (R30); the opponent accepts or refuses."""
+        try:
+            k = ResultKind.of(kind)
+        except BgsimError as exc:
+            return Refusal(str(exc), "R23", cite=False)
+        return self._act("offer_resignation", k)
+
+    def accept_resignation(self) -> Refusal | None:
+        """Accept the opponent's resignation offer: the game ends (R30)."""
+        return self._act("accept_resignation")
+
+    def reject_resignation(self) -> Refusal | None:
+        """Refuse the opponent's resignation offer: play goes on (R30)."""
+        return self._act("reject_resignation")
+
+    def check_play(self, play: Play | str) -> Refusal | TutorWarning | None:
+        """What committing ``play`` would meet now: a refusal (not your turn, an illegal play: the rule), the
+        tutor's warning, or ``None``."""
+        game = self.game
+        found = game.why_not("play", self.person())
+        if found is not None:
+            return found
+        try:
+            chosen = game.legal_plays().resolve(play)   # type: ignore[attr-defined]
+        except BgsimError as exc:
+            refusal = getattr(exc, "refusal", None)
+            return refusal if isinstance(refusal, Refusal) else Refusal(str(exc), "R5-R21", cite=False)
+        if self.tutor and self._warned != chosen and len(game.legal_plays()) > 1:
+            warning = self.tutor_warning(chosen)
+            if warning is not None:
+                return warning
+        return None
+
+    def tutor_warning(self, play: Play) -> TutorWarning | None:
+        """The tutor's warning for ``play`` of the dice rolled, or ``None`` when it loses at most the threshold."""
+        dice = self.game.dice
+        assert dice is not None   # asked only while a play is waited for
+        ranked = rank_plays(self.game.position, dice)
+        mine = next((r for r in ranked if r.play == play or str(r.play) == str(play)), None)
+        if mine is None or mine.loss <= self.tutor_threshold:
+            return None
+        return TutorWarning(play, ranked[0].play, mine.loss, self.tutor_threshold)
+
+    def commit(self, play: Play | str) -> Refusal | TutorWarning | None:
+        """Play ``play`` for the person. With the tutor on, a play that loses more than the threshold is not
+        played at first: the warning is returned; committing the same play again keeps it."""
+        found = self.check_play(play)
+        if isinstance(found, TutorWarning):
+            self._warned = found.play
+            return found
+        if found is not None:
+            return found
+        self.game.play(play, player=self.person())
+        self._warned = None
+        return None
+
+    def hint(self, n: int = 3) -> list[RankedChoice]:
+        """The network's ``n`` best plays of the dice rolled (empty before the roll); its opinion, not the truth."""
+        dice = self.game.dice
+        if dice is None or self.game.state is not GameState.AWAITING_PLAY:
+            return []
+        return rank_plays(self.game.position, dice)[:n]
+
+    def chances(self) -> tuple[float, float, float] | None:
+        """The network's cubeless chances for the player on roll before the roll: (win, win a gammon, lose a
+        gammon); ``None`` when nobody is on roll."""
+        if self.game.player_on_roll is None:
+            return None
+        e = _default_net().evaluate(self.game.position)
+        return (e.win, e.win_gammon, e.lose_gammon)
+
+    def new_game(self) -> Refusal | None:
+        """Start the next game of a session or match (refused while a game goes on, or once the match is won)."""
+        if not self.game.is_over:
+            return Refusal("the game is still being played: finish it (or resign, R30) first", "R22", cite=False)
+        if isinstance(self.series, Match) and self.series.is_over:
+            return Refusal(f"the match is over: {self.names[self.series.winner or 0]} reached "
+                           f"{self.series.length} points", "R27", cite=False)
+        if isinstance(self.series, Session) and not self.session:
+            self.session = True   # a single game goes on as a session: the points add up
+        try:
+            self.series.new_game()
+        except RuleViolationError as exc:
+            return Refusal(str(exc), None, cite=False)
+        return None
+
+    # ------------------------------------------------------------------ the computer
+    def step_computer(self) -> str | None:
+        """Make the computer's next action (one roll, play, cube action or answer); returns it in words, or
+        ``None`` when the computer has nothing to do."""
+        if not self.waiting_for_computer:
+            return None
+        game, me = self.game, self.computer
+        assert me is not None
+        name = self.names[COMPUTER]
+        state = game.state
+        if state is GameState.AWAITING_DOUBLE_OR_ROLL:
+            kind = self._computer_resigns()
+            if kind is not None:
+                game.offer_resignation(kind)
+                self._offered_this_turn = self._turn_number()
+                return "{name} offers to resign a {kind} (R30): accept or refuse.".format(name=name, kind=_word(kind))
+            if game.can_double() and me.offer_double(game):
+                game.double()
+                return "{name} doubles to {value} (R25): take or drop (R26).".format(
+                    name=name, value=game.cube.offered_value)
+            game.roll()
+            last = game.events[-1]
+            if isinstance(last, Pass):
+                d1, d2 = last.dice
+                return "{name} rolls {d1}-{d2}: no legal move, the turn is forfeited (R12).".format(
+                    name=name, d1=d1, d2=d2)
+            d1, d2 = game.dice or (0, 0)
+            return "{name} rolls {d1}-{d2}.".format(name=name, d1=d1, d2=d2)
+        if state is GameState.AWAITING_PLAY:
+            dice = game.dice
+            assert dice is not None
+            play = me.choose_play(game, dice, game.legal_plays())
+            game.play(play)
+            return "{name} plays {play}.".format(name=name, play=play)
+        if state is GameState.AWAITING_ANSWER:
+            answer = me.accept_double(game)
+            if answer == "beaver" and not game.can_beaver():
+                answer = "take"
+            getattr(game, answer)()
+            words = {"take": "takes (R26)", "drop": "drops (R26)", "beaver": "beavers (X2)"}[answer]
+            return "{name} {words}.".format(name=name, words=words)
+        if state is GameState.AWAITING_RESIGNATION_ANSWER:
+            offerer, kind = game.resignation_offer   # type: ignore[misc]
+            if self._computer_accepts(kind):
+                game.accept_resignation()
+                return "{name} accepts the resignation (R30).".format(name=name)
+            game.reject_resignation()
+            return "{name} refuses the resignation (R30): play on.".format(name=name)
+        return None   # pragma: no cover - the computer acts in the states above only
+
+    def run_computer(self) -> list[str]:
+        """Let the computer make every action until the person must act (or the game ends); returns them in
+        words."""
+        said = []
+        while (text := self.step_computer()) is not None:
+            said.append(text)
+        return said
+
+    def _turn_number(self) -> int:
+        return sum(isinstance(e, (Move, Pass)) for e in self.game.events)
+
+    def _net_of_computer(self) -> Net | None:
+        return getattr(self.computer, "net", None)
+
+    def _computer_resigns(self) -> ResultKind | None:
+        """The computer offers to resign when the network gives it (nearly) no chance to win (R30)."""
+        net = self._net_of_computer()
+        game = self.game
+        if net is None or self._offered_this_turn == self._turn_number() or game.why_not("offer_resignation"):
+            return None
+        e = net.evaluate(game.position)
+        if e.win > 0.002:
+            return None
+        if e.lose_backgammon > 0.5:
+            return ResultKind.BACKGAMMON
+        return ResultKind.GAMMON if e.lose_gammon > 0.5 else ResultKind.SINGLE
+
+    def _computer_accepts(self, kind: ResultKind) -> bool:
+        """Accept when the kind offered is worth at least what the network expects to win by playing on
+        (cubeless, in units of the cube); without a network, when it is at least what the position shows (R23)."""
+        game = self.game
+        judge = getattr(self.computer, "accept_resignation", None)
+        if judge is not None:
+            return bool(judge(game, kind))
+        offerer = game.resignation_offer[0]   # type: ignore[index]
+        net = self._net_of_computer()
+        if net is None:
+            return kind >= result_kind(game.position, offerer)
+        e = net.evaluate(game.position)   # the offerer is on roll: its equity, negated, is ours
+        return float(kind.value) >= -e.equity - 1e-9
+
+    # ------------------------------------------------------------------ telling
+    def status(self) -> str:
+        """The score, the cube, Crawford and what happens next, in one line."""
+        names, game = self.names, self.game
+        series = self.series
+        parts = []
+        if isinstance(series, Match):
+            a0, a1 = series.away()
+            text = "{n}-point match: {p0} {s0}, {p1} {s1}".format(
+                n=series.length, p0=names[0], s0=series.score[0], p1=names[1], s1=series.score[1])
+            text += (" ({a} away each)".format(a=a0) if a0 == a1 else
+                     " ({p0} {a0} away, {p1} {a1} away)".format(p0=names[0], a0=a0, p1=names[1], a1=a1))
+            if game.crawford_game:
+                text += "; Crawford game: no doubling (R28)"
+            elif series.post_crawford:
+                text += "; post-Crawford: the cube is back (R28)"
+            parts.append(text + ".")
+        else:
+            s = series.score
+            parts.append("Money play, game {k}: {p0} {s0}, {p1} {s1} points won.".format(
+                k=len(series.games), p0=names[0], s0=s[0], p1=names[1], s1=s[1]))
+        owner = game.cube_owner
+        parts.append("Cube {v}, {where}.".format(
+            v=game.cube_value, where="in the middle" if owner is None else "owned by " + names[owner]))
+        parts.append(self.prompt())
+        return " ".join(parts)
+
+    def prompt(self) -> str:
+        """What the person (or the computer) must do now, in words."""
+        game, names = self.game, self.names
+        state = game.state
+        if state is GameState.OVER:
+            result = game.result
+            assert result is not None
+            end = score_text(result, names)
+            if isinstance(self.series, Match) and self.series.is_over:
+                return end + " {name} won the match.".format(name=names[self.series.winner or 0])
+            if self.finished:
+                return end
+            return end + " Press New game for the next game."
+        if state is GameState.OPENING:
+            return "Press Roll for the opening roll (R4)."
+        actor = self.to_act
+        assert actor is not None
+        name = names[actor]
+        if self.waiting_for_computer:
+            return "{name} is thinking: press Next to see its move.".format(name=name)
+        if state is GameState.AWAITING_DOUBLE_OR_ROLL:
+            return "{name}: Roll, or Double (R25).".format(name=name)
+        if state is GameState.AWAITING_PLAY:
+            d1, d2 = game.dice or (0, 0)
+            return "{name}: play {d1}-{d2}: click a checker, then where it goes; then Done.".format(
+                name=name, d1=d1, d2=d2)
+        if state is GameState.AWAITING_ANSWER:
+            return "{name}: Take or Drop the double to {value} (R26).".format(
+                name=name, value=game.cube.offered_value)
+        offerer, kind = game.resignation_offer   # type: ignore[misc]
+        return "{name}: {other} offers to resign a {kind}: Accept or Refuse (R30).".format(
+            name=name, other=names[offerer], kind=_word(kind))
+
+    def moves(self) -> list[str]:
+        """The current game's move list: each play in notation with its dice, and the cube and resignation actions."""
+        names = self.names
+        record = GameRecord.from_game(self.game, names=names)
+        out = []
+        steps = record.steps
+        for k, step in enumerate(steps):
+            ev = step.event
+            if isinstance(ev, Move):
+                d1, d2 = ev.play.dice
+                out.append("{name} {d1}{d2}: {play}".format(name=names[ev.player], d1=d1, d2=d2, play=ev.play))
+            elif isinstance(ev, Pass):
+                d1, d2 = ev.dice
+                out.append("{name} {d1}{d2}: no legal move (R12)".format(name=names[ev.player], d1=d1, d2=d2))
+            elif type(ev).__name__ in ("Roll", "GameStart", "OpeningRoll"):
+                if k == len(steps) - 1 and type(ev).__name__ == "Roll":
+                    out.append(step.caption)
+            else:
+                out.append(step.caption)
+        return out
+
+    def record(self) -> MatchRecord:
+        """The games so far as a :class:`~bgsim.records.MatchRecord` (for the replay)."""
+        return self.series.record()
+
+    def mat(self) -> str:
+        """The games so far as a ``.mat`` file's text (:func:`bgsim.matfile.write_mat`), for gnubg to import."""
+        return write_mat(self.series)
+
+    def __repr__(self) -> str:
+        who = "hot seat" if self.computer is None else f"vs {self.computer!r}"
+        return f"<Table {who}: {self.status()}>"
+
+
+def _word(kind: ResultKind) -> str:
+    return "single game" if kind is ResultKind.SINGLE else str(kind)
