@@ -38,6 +38,7 @@ from .plays import LegalPlays, Play
 from .position import Position
 from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules
+from .table import Table
 from .turn import Step, TurnBuilder
 
 __version__ = "0.1.0"
@@ -49,7 +50,7 @@ __all__ = [
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",
     "Net", "NetPlayer", "PubevalPlayer", "HandwrittenPlayer", "named_player",
-    "Match", "Session", "Cube", "Event", "EventVisitor",
+    "Match", "Session", "Table", "Cube", "Event", "EventVisitor",
     # probability
     "estimate", "Estimate", "cube_decision",
     # pictures

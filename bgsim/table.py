@@ -127,9 +127,9 @@ class TutorWarning:
     @property
     def text(self) -> str:
         """The warning in words."""
-        return ("The tutor: {play} loses {loss:.3f} points per game against {best} (more than your limit "
-                "{threshold:.2f}), in the net's opinion. Press Done again to keep your play, or Undo to change "
-                "it.").format(play=self.play, loss=self.loss, best=self.best, threshold=self.threshold)
+        return (f"The tutor: {self.play} loses {self.loss:.3f} points per game against {self.best} (more than "
+                f"your limit {self.threshold:.2f}), in the net's opinion. Press Done again to keep your play, or "
+                f"Undo to change it.")
 
 
 # ----------------------------------------------------------------------------- scoring in words
@@ -148,8 +148,7 @@ def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1
     kind = "single game" if result.kind is ResultKind.SINGLE else str(result.kind)
     unit = "point" if result.points == 1 else "points"
     if result.how == "drop":
-        return "{name} {verb}: the double was dropped (R26), so the cube before it counts: {points} {unit}.".format(
-            name=name, verb=verb, points=result.points, unit=unit)
+        return f"{name} {verb}: the double was dropped (R26), so the cube before it counts: {result.points} {unit}."
     mult = result.multiplier
     if result.how == "resign":
         text = "{name} {verb}: a {kind} was resigned (R30): {mult} x cube {cube} = {points} {unit}."
@@ -158,8 +157,7 @@ def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1
     out = text.format(name=name, verb=verb, kind=kind, mult=mult, cube=result.cube, points=result.points,
                       unit=unit)
     if result.kind is not None and mult != result.kind.value:
-        out += " (The {kind} counts {mult} here: the ending mode, V1, or the Jacoby rule, X1.)".format(
-            kind=kind, mult=mult)
+        out += f" (The {kind} counts {mult} here: the ending mode, V1, or the Jacoby rule, X1.)"
     return out
 
 
@@ -215,7 +213,7 @@ class Table:
         elif isinstance(opponent, str):
             self.computer = named_player(opponent, self.series.rng)
         elif callable(getattr(opponent, "choose_play", None)):
-            self.computer = opponent   # type: ignore[assignment]
+            self.computer = opponent
         else:
             raise InvalidSettingError(f"opponent is a player name, a Player or None (hot seat), not {opponent!r}")
         self._warned: Play | None = None        # the play the tutor warned about (Done again keeps it)
@@ -269,7 +267,7 @@ class Table:
     def _act(self, action: str, *args: Any) -> Refusal | None:
         """Make the game ``action`` for the person (hot seat: whoever must act); a refusal is returned, not raised."""
         game = self.game
-        player = self.person()
+        player: int | None = self.person()
         if action == "roll" and game.state is GameState.OPENING:
             player = None   # the opening roll is both players' (R4)
         found = game.why_not(action, player, kind=args[0] if args else None)
@@ -407,39 +405,37 @@ class Table:
             if kind is not None:
                 game.offer_resignation(kind)
                 self._offered_this_turn = self._turn_number()
-                return "{name} offers to resign a {kind} (R30): accept or refuse.".format(name=name, kind=_word(kind))
+                return f"{name} offers to resign a {_word(kind)} (R30): accept or refuse."
             if game.can_double() and me.offer_double(game):
                 game.double()
-                return "{name} doubles to {value} (R25): take or drop (R26).".format(
-                    name=name, value=game.cube.offered_value)
+                return f"{name} doubles to {game.cube.offered_value} (R25): take or drop (R26)."
             game.roll()
             last = game.events[-1]
             if isinstance(last, Pass):
                 d1, d2 = last.dice
-                return "{name} rolls {d1}-{d2}: no legal move, the turn is forfeited (R12).".format(
-                    name=name, d1=d1, d2=d2)
+                return f"{name} rolls {d1}-{d2}: no legal move, the turn is forfeited (R12)."
             d1, d2 = game.dice or (0, 0)
-            return "{name} rolls {d1}-{d2}.".format(name=name, d1=d1, d2=d2)
+            return f"{name} rolls {d1}-{d2}."
         if state is GameState.AWAITING_PLAY:
             dice = game.dice
             assert dice is not None
             play = me.choose_play(game, dice, game.legal_plays())
             game.play(play)
-            return "{name} plays {play}.".format(name=name, play=play)
+            return f"{name} plays {play}."
         if state is GameState.AWAITING_ANSWER:
             answer = me.accept_double(game)
             if answer == "beaver" and not game.can_beaver():
                 answer = "take"
             getattr(game, answer)()
             words = {"take": "takes (R26)", "drop": "drops (R26)", "beaver": "beavers (X2)"}[answer]
-            return "{name} {words}.".format(name=name, words=words)
+            return f"{name} {words}."
         if state is GameState.AWAITING_RESIGNATION_ANSWER:
-            offerer, kind = game.resignation_offer   # type: ignore[misc]
+            _offerer, kind = game.resignation_offer   # type: ignore[misc]
             if self._computer_accepts(kind):
                 game.accept_resignation()
-                return "{name} accepts the resignation (R30).".format(name=name)
+                return f"{name} accepts the resignation (R30)."
             game.reject_resignation()
-            return "{name} refuses the resignation (R30): play on.".format(name=name)
+            return f"{name} refuses the resignation (R30): play on."
         return None   # pragma: no cover - the computer acts in the states above only
 
     def run_computer(self) -> list[str]:
@@ -491,10 +487,9 @@ class Table:
         parts = []
         if isinstance(series, Match):
             a0, a1 = series.away()
-            text = "{n}-point match: {p0} {s0}, {p1} {s1}".format(
-                n=series.length, p0=names[0], s0=series.score[0], p1=names[1], s1=series.score[1])
-            text += (" ({a} away each)".format(a=a0) if a0 == a1 else
-                     " ({p0} {a0} away, {p1} {a1} away)".format(p0=names[0], a0=a0, p1=names[1], a1=a1))
+            text = f"{series.length}-point match: {names[0]} {series.score[0]}, {names[1]} {series.score[1]}"
+            text += (f" ({a0} away each)" if a0 == a1 else
+                     f" ({names[0]} {a0} away, {names[1]} {a1} away)")
             if game.crawford_game:
                 text += "; Crawford game: no doubling (R28)"
             elif series.post_crawford:
@@ -502,8 +497,7 @@ class Table:
             parts.append(text + ".")
         else:
             s = series.score
-            parts.append("Money play, game {k}: {p0} {s0}, {p1} {s1} points won.".format(
-                k=len(series.games), p0=names[0], s0=s[0], p1=names[1], s1=s[1]))
+            parts.append(f"Money play, game {len(series.games)}: {names[0]} {s[0]}, {names[1]} {s[1]} points won.")
         owner = game.cube_owner
         parts.append("Cube {v}, {where}.".format(
             v=game.cube_value, where="in the middle" if owner is None else "owned by " + names[owner]))
@@ -519,7 +513,7 @@ class Table:
             assert result is not None
             end = score_text(result, names)
             if isinstance(self.series, Match) and self.series.is_over:
-                return end + " {name} won the match.".format(name=names[self.series.winner or 0])
+                return end + f" {names[self.series.winner or 0]} won the match."
             if self.finished:
                 return end
             return end + " Press New game for the next game."
@@ -529,19 +523,16 @@ class Table:
         assert actor is not None
         name = names[actor]
         if self.waiting_for_computer:
-            return "{name} is thinking: press Next to see its move.".format(name=name)
+            return f"{name} is thinking: press Next to see its move."
         if state is GameState.AWAITING_DOUBLE_OR_ROLL:
-            return "{name}: Roll, or Double (R25).".format(name=name)
+            return f"{name}: Roll, or Double (R25)."
         if state is GameState.AWAITING_PLAY:
             d1, d2 = game.dice or (0, 0)
-            return "{name}: play {d1}-{d2}: click a checker, then where it goes; then Done.".format(
-                name=name, d1=d1, d2=d2)
+            return f"{name}: play {d1}-{d2}: click a checker, then where it goes; then Done."
         if state is GameState.AWAITING_ANSWER:
-            return "{name}: Take or Drop the double to {value} (R26).".format(
-                name=name, value=game.cube.offered_value)
+            return f"{name}: Take or Drop the double to {game.cube.offered_value} (R26)."
         offerer, kind = game.resignation_offer   # type: ignore[misc]
-        return "{name}: {other} offers to resign a {kind}: Accept or Refuse (R30).".format(
-            name=name, other=names[offerer], kind=_word(kind))
+        return f"{name}: {names[offerer]} offers to resign a {_word(kind)}: Accept or Refuse (R30)."
 
     def moves(self) -> list[str]:
         """The current game's move list: each play in notation with its dice, and the cube and resignation actions."""
@@ -553,10 +544,10 @@ class Table:
             ev = step.event
             if isinstance(ev, Move):
                 d1, d2 = ev.play.dice
-                out.append("{name} {d1}{d2}: {play}".format(name=names[ev.player], d1=d1, d2=d2, play=ev.play))
+                out.append(f"{names[ev.player]} {d1}{d2}: {ev.play}")
             elif isinstance(ev, Pass):
                 d1, d2 = ev.dice
-                out.append("{name} {d1}{d2}: no legal move (R12)".format(name=names[ev.player], d1=d1, d2=d2))
+                out.append(f"{names[ev.player]} {d1}{d2}: no legal move (R12)")
             elif type(ev).__name__ in ("Roll", "GameStart", "OpeningRoll"):
                 if k == len(steps) - 1 and type(ev).__name__ == "Roll":
                     out.append(step.caption)

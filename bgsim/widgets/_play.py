@@ -232,8 +232,8 @@ class PlayWidget(Presentable, w.VBox):
         assert turn is not None
         if not turn.is_complete:
             left = " and ".join(str(d) for d in turn.dice_left)
-            self.message.say("the play is not finished: {left} still to play; a roll is played in full when it "
-                             "can be (R10, R11)".format(left=left), "error")
+            self.message.say(f"the play is not finished: {left} still to play; a roll is played in full when it "
+                             "can be (R10, R11)", "error")
             return
         result = table.commit(turn.play)
         if isinstance(result, TutorWarning):
@@ -253,20 +253,20 @@ class PlayWidget(Presentable, w.VBox):
         if best:
             items = "".join("<li>{play} &nbsp; equity {eq:+.3f}{loss}</li>".format(
                 play=html.escape(str(c.play)), eq=c.equity,
-                loss="" if c.rank == 1 else " (&minus;{:.3f})".format(c.loss)) for c in best)
-            self.hint_box.value = ("<b>The net's best plays</b> (its opinion, cubeless, 0-ply):<ol>{items}</ol>"
-                                   .format(items=items))
+                loss="" if c.rank == 1 else f" (&minus;{c.loss:.3f})") for c in best)
+            self.hint_box.value = (f"<b>The net's best plays</b> (its opinion, cubeless, 0-ply):<ol>{items}</ol>"
+                                   )
             turn = self.stepper.turn
             if turn is not None:
                 self.stepper.board.show(turn.start, play=best[0].play, highlight=(), dice=turn.dice)
-            self.message.say("hint: the arrows show the net's best play, {play}".format(play=best[0].play), "info")
+            self.message.say(f"hint: the arrows show the net's best play, {best[0].play}", "info")
             return
         chances = table.chances()
         if chances is not None:
             win, gammon, lost_gammon = chances
-            self.hint_box.value = ("<b>The net's chances for {name}</b> (cubeless, before the roll): win {win:.0%}, "
-                                   "win a gammon {g:.0%}, lose a gammon {lg:.0%}.").format(
-                name=html.escape(table.names[table.game.player_on_roll or 0]), win=win, g=gammon, lg=lost_gammon)
+            name = html.escape(table.names[table.game.player_on_roll or 0])
+            self.hint_box.value = (f"<b>The net's chances for {name}</b> (cubeless, before the roll): win {win:.0%}, "
+                                   f"win a gammon {gammon:.0%}, lose a gammon {lost_gammon:.0%}.")
             self.message.say("hint: the net's chances are beside the board; roll for its best plays", "info")
 
     def next(self) -> None:
@@ -378,7 +378,7 @@ class PlayWidget(Presentable, w.VBox):
     def _refresh(self) -> None:
         table = self.table
         self._sync()
-        self.status.value = "<b>{}</b>".format(html.escape(table.status()))
+        self.status.value = f"<b>{html.escape(table.status())}</b>"
         items = "".join(f"<li>{html.escape(m)}</li>" for m in table.moves())
         self.moves.value = f"<ol class='bgsim-play-movelist'>{items}</ol>" if items else "<i>no moves yet</i>"
         if table.game.is_over and not self.end.children:
@@ -394,14 +394,14 @@ class PlayWidget(Presentable, w.VBox):
         if table.is_match and table.finished:
             text += " {name} won the match {a}-{b}.".format(name=table.names[getattr(series, "winner", 0) or 0],
                                                           a=series.score[0], b=series.score[1])
-        heading = w.HTML("<div class='bgsim-play-result'><b>{}</b></div>".format(html.escape(text)))
+        heading = w.HTML(f"<div class='bgsim-play-result'><b>{html.escape(text)}</b></div>")
         heading.add_class("bgsim-play-result-box")
         mat = table.mat()
         data = base64.b64encode(mat.encode("utf-8")).decode("ascii")
         filename = "bgsim-match.mat" if table.is_match else "bgsim-game.mat"
-        self.download.value = ("<a class='bgsim-mat-link' download='{f}' href='data:text/plain;charset=utf-8;base64,"
-                               "{d}'>Download the .mat file</a> (GNU Backgammon: File &gt; Import &gt; .mat)"
-                               ).format(f=filename, d=data)
+        self.download.value = (f"<a class='bgsim-mat-link' download='{filename}' "
+                               f"href='data:text/plain;charset=utf-8;base64,{data}'>Download the .mat file</a> "
+                               f"(GNU Backgammon: File &gt; Import &gt; .mat)")
         self.replay = ReplayWidget(table.record(), size=480)
         self.replay.last()
         self.end.children = (heading, self.download, w.HTML("<b>Replay</b>"), self.replay)
