@@ -30,6 +30,7 @@ from .errors import (
 )
 from .events import Event, EventVisitor, GameResult, GameState
 from .game import Game
+from .hint import PlayRanking, RankedPlay, rank_plays
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .net import Net, NetPlayer
@@ -52,7 +53,7 @@ __all__ = [
     "Net", "NetPlayer", "PubevalPlayer", "HandwrittenPlayer", "named_player",
     "Match", "Session", "Table", "Cube", "Event", "EventVisitor",
     # probability
-    "estimate", "Estimate", "cube_decision",
+    "estimate", "Estimate", "cube_decision", "rank_plays", "PlayRanking", "RankedPlay",
     # pictures
     "svg",
     # the rule reference

@@ -27,7 +27,7 @@ __all__ = [
     "WeightsError",                                         # the players' weights
     "EngineLimitError",
     "EstimateError", "MatchEquityError", "NotARaceError",   # the probability layer
-    "RaceError", "OddsError", "BearoffError",
+    "RaceError", "OddsError", "BearoffError", "MissingExtraError", "HintError",
     "IllegalGamePlayError", "InvalidSettingError",          # games, matches and sessions
     "UnknownRuleError",                                     # the rule reference
     "ViewError", "QuizError",                               # pictures, widgets and quizzes
@@ -140,6 +140,16 @@ class EngineLimitError(BgsimError):
 class EstimateError(BgsimError):
     """Arguments a Monte Carlo estimate cannot run with: an unknown player, a bad chunk size,
     a seed that is not a whole number >= 0, a confidence level outside (0, 1) ..."""
+
+
+class MissingExtraError(EstimateError):
+    """A player or feature that needs an optional extra that is not installed (the message names
+    the ``pip install 'bgsim[...]'`` that brings it), e.g. the ``"gnubg"`` player."""
+
+
+class HintError(BgsimError):
+    """A hint that cannot be given: no dice rolled, a finished game, a bad number of candidates or
+    games for a rollout, a player that cannot evaluate positions."""
 
 
 class MatchEquityError(BgsimError):

@@ -58,7 +58,7 @@ from collections.abc import Sequence
 from . import game_ids, game_replay
 from .dice import check_dice
 from .dice import roll as roll_dice
-from .errors import IllegalGamePlayError, IllegalPlayError, Refusal, RuleViolationError
+from .errors import HintError, IllegalGamePlayError, IllegalPlayError, Refusal, RuleViolationError
 from .events import (
     AutomaticDouble,
     Beaver,
@@ -82,9 +82,9 @@ from .events import (
     Take,
 )
 from .game_base import BaseGame
-from .game_guards import check_player
+from .game_guards import check_player, refusal
 from .plays import Play
-from .position import Position
+from .position import Position, analysis
 from .rules import ResultKind, Rules, result_kind
 
 __all__ = ["Game"]
@@ -155,6 +155,43 @@ class Game(BaseGame):
                     f"starter {starter} is not the player on roll in the given position ({position.turn})")
             starter = position.turn
         self._begin(GameStart(rules, position, starter, bool(crawford_game), cube_value, cube_owner), rng)
+
+    # ----------------------------------------------------------------- advice
+    def hint(self, player="net", *, rollout: bool | int | None = None, candidates: int = 5,
+             games: int | None = None, rng=None):
+        """Every legal play of the dice just rolled, ranked for the side on roll (a
+        :class:`bgsim.hint.PlayRanking`, best first; see :meth:`bgsim.Position.rank_plays`).
+
+        Refused, naming the rule, when there is nothing to play: no dice rolled yet (R5, R25),
+        a double waiting for an answer (R26), the game over (R22).
+
+        >>> g = Game(starter=0); g.roll(dice=(3, 1))
+        (3, 1)
+        >>> str(g.hint().best.play)
+        '8/5 6/5'
+        >>> Game(starter=0).hint()
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.HintError: no play to rank: player 0 must roll before playing: a play uses the dice just rolled (R5, R25)
+        """
+        why = refusal(self, "play", lead=False)
+        if why is not None:
+            raise HintError(why.prefixed("no play to rank: "))
+        dice = self._rolled()
+        return self._position.rank_plays(dice, player=player, rollout=rollout, candidates=candidates,
+                                         games=games, rng=rng)
+
+    def cube_hint(self, player="net"):
+        """The cube decision for the side on roll before it rolls (double? and the opponent: take?), from
+        ``player``'s cubeless chances (``"net"`` or ``"gnubg"``), the cube and the match score: a
+        :class:`bgsim.equity.CubeDecision` (model: :mod:`bgsim.net_cube`).
+
+        Refused naming the rule when the side on roll may not double now (R25, R28).
+
+        >>> Game(starter=0).cube_hint().action
+        'No double, take'
+        """
+        return analysis("cube_hint")(self, player)
 
     # ----------------------------------------------------------------- actions
     def _guard(self, action: str, player: int | None = None, kind: ResultKind | str | int | None = None) -> None:

@@ -1,0 +1,99 @@
+"""How strong bgsim's players are: the measured numbers behind every estimate's honesty note.
+
+A Monte Carlo estimate's interval covers the dice only: the games are played by a player
+(``net``, ``heuristic`` ...) who makes mistakes, and the interval says nothing about them.
+``bgsim/data/player-strength.json`` records each player's measured strength -- cubeless
+points per game against gnubg's 0-ply player, with its 95% half width, the games and the
+command that measured it -- and :func:`strength_note` turns it into the line that
+:class:`bgsim.Estimate`, hints and the command line print.
+
+>>> s = player_strength("net")
+>>> s.opponent, s.ppg < 0
+('gnubg 0-ply', True)
+>>> print(strength_note("random"))
+Player strength: random is unmeasured (no games against gnubg's 0-ply player recorded); the interval above covers the dice only, not the player's errors.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from importlib import resources
+
+__all__ = ["INTERVAL_COVERS", "STRENGTH_FILE", "PlayerStrength", "player_strength", "strength_note", "strengths"]
+
+STRENGTH_FILE = "player-strength.json"
+_LOCK = threading.Lock()
+_CACHE: dict[str, PlayerStrength] | None = None
+
+
+@dataclass(frozen=True)
+class PlayerStrength:
+    """One player's measured strength (cubeless, money play) against ``opponent``.
+
+    ``ppg``: points per game (negative: it loses points to the opponent), ``ppg_half_width``:
+    its 95% half width; ``win_rate`` and ``games`` may be ``None`` when not recorded;
+    ``command`` says how it was measured and ``date`` when; ``note`` any caveat.
+    """
+
+    name: str
+    opponent: str
+    ppg: float
+    ppg_half_width: float
+    win_rate: float | None
+    games: int | None
+    command: str
+    date: str
+    note: str = ""
+
+    def text(self) -> str:
+        """The measurement in words, e.g. ``net, -0.17 +- 0.03 points per game against ...``."""
+        opp = "gnubg's 0-ply player" if self.opponent == "gnubg 0-ply" else self.opponent
+        if self.name == "gnubg" and self.opponent == "gnubg 0-ply":
+            return "gnubg, the reference player itself (gnubg's 0-ply network)"
+        games = f" ({self.games:,} games)" if self.games else ""
+        return f"{self.name}, {self.ppg:+.2f} +- {self.ppg_half_width:.2f} points per game against {opp}{games}"
+
+
+def strengths() -> dict[str, PlayerStrength]:
+    """Every recorded measurement, by player name (read once from ``bgsim/data/player-strength.json``)."""
+    global _CACHE
+    with _LOCK:
+        if _CACHE is None:
+            with resources.files("bgsim.data").joinpath(STRENGTH_FILE).open("r", encoding="utf-8") as f:
+                data = json.load(f)
+            _CACHE = {name: PlayerStrength(name=name, opponent=str(d["opponent"]), ppg=float(d["ppg"]),
+                                           ppg_half_width=float(d["ppg_half_width"]),
+                                           win_rate=None if d.get("win_rate") is None else float(d["win_rate"]),
+                                           games=None if d.get("games") is None else int(d["games"]),
+                                           command=str(d.get("command", "")), date=str(d.get("date", "")),
+                                           note=str(d.get("note", "")))
+                      for name, d in data["players"].items()}
+        return _CACHE
+
+
+def player_strength(name: str) -> PlayerStrength | None:
+    """The measured strength of the player ``name``, or ``None`` if it was never measured."""
+    return strengths().get(name)
+
+
+#: What the honesty line says an estimate's interval covers.
+INTERVAL_COVERS = "the interval above covers the dice only, not the player's errors."
+
+
+def strength_note(*names: str, tail: str = INTERVAL_COVERS) -> str:
+    """The honesty line for results of games played by ``names`` (the players of both sides).
+
+    >>> strength_note("net").startswith("Player strength: net, -0.17 +- 0.03 points per game")
+    True
+    """
+    parts = []
+    for name in dict.fromkeys(names):   # each player once, in order
+        s = player_strength(name)
+        if s is None:
+            opp = "gnubg's 0-ply player"
+            parts.append(f"{name} is unmeasured (no games against {opp} recorded)")
+        else:
+            parts.append(s.text())
+    return f"Player strength: {'; '.join(parts)}; {tail}"
