@@ -35,85 +35,26 @@ from typing import Any
 from .errors import BgsimError, InvalidSettingError, Refusal, RuleViolationError
 from .events import GameResult, GameState, Move, Pass
 from .game import Game
+from .hint import PlayRanking, RankedPlay, rank_plays
 from .match import Match, Session
 from .matfile import write_mat
 from .net import Net
 from .players import Player, named_player
 from .plays import Play
-from .position import Position
 from .records import GameRecord, MatchRecord, check_names
 from .rules import ResultKind, Rules, result_kind
 
-__all__ = ["RankedChoice", "Table", "TutorWarning", "rank_plays", "score_text"]
+__all__ = ["Table", "TutorWarning", "score_text"]
 
 HUMAN, COMPUTER = 0, 1
 
 
-# ----------------------------------------------------------------------------- play ranking
-@dataclass(frozen=True)
-class RankedChoice:
-    """One legal play with the network's cubeless equity after it (for the side that plays) and its loss vs the best.
-
-    >>> c = RankedChoice(Position.initial().legal_plays((3, 1))[0], 0.1, 0.05, 2)
-    >>> c.rank, c.loss
-    (2, 0.05)
-    """
-
-    play: Play
-    equity: float
-    loss: float
-    rank: int
-
-
-def _equity_after(net: Net, after: Position) -> float:
-    """The mover's cubeless equity after a play: the opponent's, negated (R23 for a finished game)."""
-    if after.is_game_over():
-        return float(result_kind(after, after.turn).value)   # the mover has borne off every checker
-    return -net.evaluate(after).equity
-
-
-def rank_plays(position: Position, dice: tuple[int, int], net: Net | None = None) -> list[RankedChoice]:
-    """The legal plays of ``dice`` in ``position``, best first, by the network's cubeless equity (0-ply).
-
-    This is the network's opinion, not the truth: its measured strength says how far to trust it.
-    ``Position.rank_plays`` (when this bgsim has it) is used instead, with its rollouts.
-
-    >>> ranked = rank_plays(Position.initial(), (3, 1))
-    >>> str(ranked[0].play), ranked[0].loss, ranked[-1].loss > 0
-    ('8/5 6/5', 0.0, True)
-    """
-    better = getattr(position, "rank_plays", None)
-    if better is not None and net is None:
-        try:
-            ranking = better(dice, candidates=64)
-            return [RankedChoice(r.play, float(r.equity), float(r.loss), int(r.rank)) for r in ranking]
-        except (TypeError, AttributeError):   # another signature: fall back to the plain net
-            pass
-    net = net if net is not None else _default_net()
-    plays = position.legal_plays(dice)
-    scored = []
-    for play in plays:
-        after = play.after if play.after is not None else position.play(play)
-        scored.append((_equity_after(net, after), play))
-    scored.sort(key=lambda item: -item[0])
-    best = scored[0][0]
-    return [RankedChoice(play, eq, best - eq, k + 1) for k, (eq, play) in enumerate(scored)]
-
-
-_NET: Net | None = None
-
-
-def _default_net() -> Net:
-    global _NET
-    if _NET is None:
-        _NET = Net()
-    return _NET
-
-
+# ----------------------------------------------------------------------------- the tutor
 @dataclass(frozen=True)
 class TutorWarning:
     """The tutor's warning before a play is committed: it loses ``loss`` equity against ``best``.
 
+    >>> from bgsim import Position
     >>> plays = Position.initial().legal_plays((3, 1))
     >>> w = TutorWarning(plays[1], plays[0], 0.2, 0.08); w.text.startswith("The tutor")
     True
@@ -217,6 +158,10 @@ class Table:
         else:
             raise InvalidSettingError(f"opponent is a player name, a Player or None (hot seat), not {opponent!r}")
         self._warned: Play | None = None        # the play the tutor warned about (Done again keeps it)
+        self._ranked: tuple[tuple[int, int], PlayRanking] | None = None   # the ranking of the roll now
+        #: Who judges the plays for the hint and the tutor (:func:`bgsim.rank_plays`).
+        self.judge = "net"
+        self._own_net: Net | None = None
         self._offered_this_turn: int = -1       # the computer's resignation offer: once per turn
 
     # ------------------------------------------------------------------ reading
@@ -339,13 +284,13 @@ class Table:
 
     def tutor_warning(self, play: Play) -> TutorWarning | None:
         """The tutor's warning for ``play`` of the dice rolled, or ``None`` when it loses at most the threshold."""
-        dice = self.game.dice
-        assert dice is not None   # asked only while a play is waited for
-        ranked = rank_plays(self.game.position, dice)
-        mine = next((r for r in ranked if r.play == play or str(r.play) == str(play)), None)
-        if mine is None or mine.loss <= self.tutor_threshold:
+        ranked = self.ranking()
+        if ranked is None:
             return None
-        return TutorWarning(play, ranked[0].play, mine.loss, self.tutor_threshold)
+        mine = ranked.rank_of(play)
+        if mine.loss <= self.tutor_threshold:
+            return None
+        return TutorWarning(play, ranked.best.play, mine.loss, self.tutor_threshold)
 
     def commit(self, play: Play | str) -> Refusal | TutorWarning | None:
         """Play ``play`` for the person. With the tutor on, a play that loses more than the threshold is not
@@ -360,20 +305,42 @@ class Table:
         self._warned = None
         return None
 
-    def hint(self, n: int = 3) -> list[RankedChoice]:
+    def ranking(self) -> PlayRanking | None:
+        """Every legal play of the dice rolled, ranked by the network at 0-ply (:func:`bgsim.rank_plays`), or
+        ``None`` when no play is waited for. Its opinion, not the truth: ``ranking().strength_text()`` says how
+        strong it measured."""
+        game = self.game
+        dice = game.dice
+        if dice is None or game.state is not GameState.AWAITING_PLAY:
+            return None
+        key = (len(self.series.games), len(game.events))
+        if self._ranked is None or self._ranked[0] != key:
+            self._ranked = (key, rank_plays(game.position, dice, self.judge))
+        return self._ranked[1]
+
+    def hint(self, n: int = 3) -> list[RankedPlay]:
         """The network's ``n`` best plays of the dice rolled (empty before the roll); its opinion, not the truth."""
-        dice = self.game.dice
-        if dice is None or self.game.state is not GameState.AWAITING_PLAY:
-            return []
-        return rank_plays(self.game.position, dice)[:n]
+        ranked = self.ranking()
+        return [] if ranked is None else list(ranked[:n])
 
     def chances(self) -> tuple[float, float, float] | None:
         """The network's cubeless chances for the player on roll before the roll: (win, win a gammon, lose a
         gammon); ``None`` when nobody is on roll."""
         if self.game.player_on_roll is None:
             return None
-        e = _default_net().evaluate(self.game.position)
+        e = self._net().evaluate(self.game.position)
         return (e.win, e.win_gammon, e.lose_gammon)
+
+    def cube_advice(self) -> str | None:
+        """The network's cube advice for the player on roll before the roll (``Game.cube_hint``: double? take?),
+        or ``None`` when the cube cannot be turned now (R25, R28, V2)."""
+        game = self.game
+        if game.state is not GameState.AWAITING_DOUBLE_OR_ROLL or not game.can_double():
+            return None
+        try:
+            return str(game.cube_hint(self.judge).action)
+        except BgsimError:
+            return None
 
     def new_game(self) -> Refusal | None:
         """Start the next game of a session or match (refused while a game goes on, or once the match is won)."""
@@ -448,6 +415,14 @@ class Table:
 
     def _turn_number(self) -> int:
         return sum(isinstance(e, (Move, Pass)) for e in self.game.events)
+
+    def _net(self) -> Net:
+        net = getattr(self.computer, "net", None)
+        if isinstance(net, Net):
+            return net
+        if self._own_net is None:
+            self._own_net = Net()
+        return self._own_net
 
     def _net_of_computer(self) -> Net | None:
         return getattr(self.computer, "net", None)

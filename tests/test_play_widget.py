@@ -13,11 +13,12 @@ import re
 
 import pytest
 
+from bgsim import rank_plays
 from bgsim.events import GameState
 from bgsim.matfile import read_mat
 from bgsim.players import HandwrittenPlayer, NetPlayer
 from bgsim.rules import Rules
-from bgsim.table import Table, TutorWarning, rank_plays, score_text
+from bgsim.table import Table, TutorWarning, score_text
 
 pytest.importorskip("ipywidgets")
 from bgsim.widgets import PlayWidget
@@ -274,7 +275,7 @@ def test_tutor_warns_on_a_known_blunder_and_shows_the_better_play():
     table.roll()
     assert table.game.dice == (5, 1) and table.game.player_on_roll == 0
     ranked = rank_plays(table.game.position, (5, 1))
-    blunder = next(r for r in ranked if str(r.play) == "8/3 8/7")
+    blunder = ranked.rank_of("8/3 8/7")
     assert blunder.loss > 0.2                            # the net's opinion: stacking and leaving two blots
     warning = table.commit("8/3 8/7")
     assert isinstance(warning, TutorWarning)

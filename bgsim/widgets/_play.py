@@ -249,13 +249,14 @@ class PlayWidget(Presentable, w.VBox):
         if table.waiting_for_computer or table.game.is_over or table.game.player_on_roll is None:
             self.message.say("a hint is for your own turn", "error")
             return
-        best = table.hint(3)
-        if best:
+        ranking = table.ranking()
+        if ranking is not None:
+            best = ranking[:3]
             items = "".join("<li>{play} &nbsp; equity {eq:+.3f}{loss}</li>".format(
                 play=html.escape(str(c.play)), eq=c.equity,
                 loss="" if c.rank == 1 else f" (&minus;{c.loss:.3f})") for c in best)
             self.hint_box.value = (f"<b>The net's best plays</b> (its opinion, cubeless, 0-ply):<ol>{items}</ol>"
-                                   )
+                                   f"<small>{html.escape(ranking.strength_text())}</small>")
             turn = self.stepper.turn
             if turn is not None:
                 self.stepper.board.show(turn.start, play=best[0].play, highlight=(), dice=turn.dice)
@@ -265,8 +266,10 @@ class PlayWidget(Presentable, w.VBox):
         if chances is not None:
             win, gammon, lost_gammon = chances
             name = html.escape(table.names[table.game.player_on_roll or 0])
+            cube = table.cube_advice()
             self.hint_box.value = (f"<b>The net's chances for {name}</b> (cubeless, before the roll): win {win:.0%}, "
-                                   f"win a gammon {gammon:.0%}, lose a gammon {lost_gammon:.0%}.")
+                                   f"win a gammon {gammon:.0%}, lose a gammon {lost_gammon:.0%}."
+                                   + (f"<br><b>The cube:</b> {html.escape(cube)}" if cube else ""))
             self.message.say("hint: the net's chances are beside the board; roll for its best plays", "info")
 
     def next(self) -> None:
