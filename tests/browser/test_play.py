@@ -30,6 +30,7 @@ expect = pytest.importorskip("playwright.sync_api", reason="browser tests need p
 
 LONG = 120_000
 SEED = 13            # play_demo.ipynb's seed: a double taken and a resignation by the computer
+LESSON_SEED = 2026   # lesson 11's money game
 
 
 def plan(seed: int = SEED):
@@ -173,6 +174,21 @@ def test_lesson11_in_lab(page, lab, screenshot):
     money.locator(".bgsim-play-hint").click()
     expect(money.locator(".bgsim-play-hint-text")).to_contain_text("The net's", timeout=LONG)
     screenshot(page, "lesson11-hint", money)
+    # the lesson's seed: the person opens; play the net's best move by clicking, then the computer
+    # answers on its own, one action every 0.8 s (the widget's timer in the kernel)
+    table = Table("net", rng=LESSON_SEED, tutor=True)
+    table.roll()
+    assert table.game.player_on_roll == 0
+    best = table.hint(1)[0].play
+    view = money.locator(".bgsim-play-row .bgsim-board-view")
+    for src, dst in best.steps:
+        _click(view, _target(view, src, True))
+        _click(view, _target(view, dst, False))
+    money.locator(".bgsim-play-done").click()
+    table.commit(best)
+    said = table.run_computer()
+    expect(money.locator(".bgsim-play-status")).to_have_text(table.status(), timeout=LONG)
+    expect(money.locator(".bgsim-play-movelist")).to_contain_text(said[-1].split(" plays ")[-1].rstrip("."))
     match = page.locator(".lesson11-match")
     match.scroll_into_view_if_needed()
     expect(match.locator(".bgsim-play-status")).to_contain_text("3-point match")
