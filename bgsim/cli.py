@@ -1,4 +1,4 @@
-"""The ``bgsim`` command line: positions, legal plays, exact odds, bear-offs, match equity, estimates, cube decisions.
+"""The ``bgsim`` command line: positions, legal plays, hints, exact odds, bear-offs, match equity, estimates, cube decisions.
 
 Positions are given as ``start``, a gnubg Position ID (``4HPwATDgc/ABMA``), a gnubg
 Position ID and Match ID (``4HPwATDgc/ABMA:QYkqASAAIAAA``), an XGID
@@ -107,6 +107,18 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("position", help=where)
     p.add_argument("dice", nargs="?", help="the roll, e.g. 61 or 6-1 (default: the dice the ID gives)")
     p.add_argument("--caucasian", action="store_true", help="apply the Caucasian hit rule (V5)")
+
+    p = command("hint", help="rank every legal play of a roll by a player's equity (0-ply or rolled out)")
+    p.add_argument("position", help=where)
+    p.add_argument("dice", nargs="?", help="the roll, e.g. 61 or 6-1 (default: the dice the ID gives)")
+    p.add_argument("--player", default="net",
+                   help="who judges (and plays the rollouts): net (the default) or gnubg (needs pip install "
+                        "'bgsim[gnubg]')")
+    p.add_argument("--rollout", type=int, metavar="N",
+                   help="roll the best candidates out N games each, on the same dice for each")
+    p.add_argument("--candidates", type=int, default=5, help="plays to roll out (default 5)")
+    p.add_argument("--seed", type=int, default=0, help="the rollout's seed (default 0)")
+    p.add_argument("--top", type=int, help="show only the best TOP plays (all by default)")
 
     p = command("check", help="is a play legal? if not, which rule does it break")
     p.add_argument("position", help=where)

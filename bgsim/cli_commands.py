@@ -41,6 +41,7 @@ from .equity import (
 from .errors import BearoffError, BgsimError, InvalidPositionError, MatchEquityError, ParseError
 from .events import GameState
 from .game import Game
+from .hint import rank_plays
 from .montecarlo import DEFAULT_PLAYER, estimate
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
@@ -200,6 +201,35 @@ def plays(args: argparse.Namespace) -> Output:
     return Output(lines, data)
 
 
+def hint(args: argparse.Namespace) -> Output:
+    game, carried = read_state(args.position)
+    if game.state is GameState.AWAITING_ANSWER:
+        raise ParseError("a double waits for an answer (R26): a hint is for a roll to play; give the position "
+                         "without cube action")
+    pos = game.position
+    dice = dice_of(game, args.dice)
+    if args.top is not None and args.top < 1:
+        raise ParseError(f"--top must be 1 or more, not {args.top}")
+    ranking = rank_plays(pos, dice, player=args.player, rollout=args.rollout, candidates=args.candidates,
+                         rng=args.seed if args.rollout else None)
+    text = str(ranking) if args.top is None else _top_lines(ranking, args.top)
+    lines = (["; ".join(describe(game))] if carried else []) + [text]
+    if pos.turn == 1:
+        lines.append(MOVER)
+    data = {"state": state_data(game) if carried else None, "hint": ranking.to_dict()}
+    if args.top is not None:
+        data["hint"]["plays"] = data["hint"]["plays"][:args.top]
+    return Output(lines, data)
+
+
+def _top_lines(ranking, top: int) -> str:
+    """The ranking's table with only the best ``top`` plays (the notes kept)."""
+    lines = str(ranking).split("\n")
+    head = 3        # title, player, header
+    body = lines[head:head + len(ranking)]
+    return "\n".join(lines[:head] + body[:top] + lines[head + len(ranking):])
+
+
 def check(args: argparse.Namespace) -> Output:
     game, _ = read_state(args.position)
     if len(args.rest) == 2:
@@ -352,7 +382,8 @@ def run_estimate(args: argparse.Namespace) -> Output:
                       cube=game.cube_value, cube_turned=game.cube_owner is not None or None,
                       opening=args.opening)
     lines = (["; ".join(describe(game))] if carried else []) + [str(result)]
-    data = {"state": state_data(game) if carried else None, "estimate": result.to_dict()}
+    data = {"state": state_data(game) if carried else None, "estimate": result.to_dict(),
+            "player_strength": result.strength_text()}
     if result.stopped:
         return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {result.games:,} games: the result is partial")
     return Output(lines, data)
@@ -547,5 +578,5 @@ def _entry(entry) -> dict[str, Any]:
 
 
 #: The commands by name: what ``bgsim NAME`` runs.
-COMMANDS = {"show": show, "plays": plays, "check": check, "odds": odds, "bearoff": bearoff,
+COMMANDS = {"show": show, "plays": plays, "hint": hint, "check": check, "odds": odds, "bearoff": bearoff,
             "estimate": run_estimate, "met": met, "race": race, "cube": cube, "takepoint": takepoint, "rule": rule}

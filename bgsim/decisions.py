@@ -69,7 +69,8 @@ def _caveat(est: Estimate) -> str:
     what = describe_player(me) if me == opp else f"{me}: {describe_player(me)}; {opp}: {describe_player(opp)}"
     seed = f"seed {est.seed}" + (f", spawn key {est.spawn_key}" if est.spawn_key else "")
     stopped = ", STOPPED EARLY" if est.stopped else ""
-    return f"Chances from {est.games:,} games played out by {who} ({seed}{stopped}); they depend on the player: {what}"
+    return (f"Chances from {est.games:,} games played out by {who} ({seed}{stopped}); they depend on the player: "
+            f"{what}. {est.strength_text()}")
 
 
 def _game_state(game: Game) -> tuple[Position, Rules, int, str, tuple[int, int] | None, int | None, bool]:

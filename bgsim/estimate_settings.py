@@ -36,6 +36,7 @@ from .compiled_players import DEFAULT_PLAYER, PLAYER_CODES, PLAYERS
 from .dice import ALL_ROLLS, OPENING_ROLLS
 from .equity import match_equity
 from .errors import EstimateError, RuleViolationError
+from .gnubg_player import GnubgPlayer
 from .net import Net, NetPlayer
 from .playouts import N_OUTCOMES, CallablePlayer, ChunkLog, PlayoutJob, is_python_player, python_label, seed_entropy
 from .position import Position
@@ -341,6 +342,12 @@ def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple, tuple
             nets.append(None if p.name == "net" else p.arrays())
             python.append(None)
             continue
+        if isinstance(p, GnubgPlayer):
+            names.append("gnubg")
+            codes.append(-1)
+            nets.append(None)
+            python.append(p)
+            continue
         if not isinstance(p, str):
             if isinstance(p, type):
                 raise EstimateError(f"a player is an object, not a class: give {p.__name__}(), not {p.__name__}")
@@ -357,6 +364,12 @@ def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple, tuple
             python.append(p)
             continue
         name = p.strip().lower()
+        if name == "gnubg":   # gnubg's 0-ply network (optional extra), a Python player
+            names.append("gnubg")
+            codes.append(-1)
+            nets.append(None)
+            python.append(GnubgPlayer())
+            continue
         if name not in PLAYER_CODES:
             raise EstimateError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
         names.append(name)

@@ -11,8 +11,8 @@ raises :class:`~bgsim.errors.MissingExtraError`, which names the extra.
 as :class:`bgsim.net.NetEvaluation`), and chooses a play as gnubg's 0-ply does: the play
 after which the opponent's cubeless equity is lowest (a play that bears off the last
 checker wins at once, R22). It plays in :func:`bgsim.estimate` (``player="gnubg"``), in
-:meth:`bgsim.Position.rank_plays` and in games (it has the cube methods of the net player's
-model, :mod:`bgsim.net_cube`, fed by gnubg's probabilities).
+:meth:`bgsim.Position.rank_plays` and in games (its cube decisions are bgsim's model,
+:mod:`bgsim.net_cube`, fed by gnubg's chances -- not gnubg's own cubeful evaluation).
 
 >>> available() in (True, False)
 True
@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import net_cube
 from .errors import IllegalPlayError, InvalidPositionError, MissingExtraError
 from .net import NetEvaluation
 from .plays import Play
@@ -103,6 +104,14 @@ class GnubgPlayer:
             if e < best_e:
                 best, best_e = p, e
         return best
+
+    def offer_double(self, game) -> bool:
+        """Double when bgsim's cube model says so from gnubg's chances (:func:`bgsim.net_cube.offer_double`)."""
+        return net_cube.offer_double(game, self)
+
+    def accept_double(self, game) -> str:
+        """Take, drop or (where allowed) beaver by bgsim's cube model on gnubg's chances."""
+        return net_cube.accept_double(game, self)
 
     def __repr__(self) -> str:
         return "GnubgPlayer()"

@@ -124,6 +124,7 @@ from .playouts import N_OUTCOMES, OUTCOMES, PYTHON_SUFFIX, ChunkLog
 from .position import Position
 from .results import ResultDisplay, Table, jsonable
 from .rules import Rules
+from .strength import strength_note
 from .workers import run_chunks
 
 __all__ = [
@@ -424,6 +425,16 @@ class Estimate(ResultDisplay):
         return data
 
     # ------------------------------------------------------------------ display
+    def strength_text(self) -> str:
+        """How strong the players are, measured (:mod:`bgsim.strength`), and that the interval covers
+        the dice only, not the players' errors.
+
+        >>> from bgsim import Position
+        >>> print(estimate(Position.from_counts({1: 1}, {1: 1}), games=36, player="heuristic").strength_text())
+        Player strength: heuristic, -0.63 +- 0.03 points per game against gnubg's 0-ply player; the interval above covers the dice only, not the player's errors.
+        """
+        return strength_note(*self.players)
+
     def _players_text(self) -> str:
         me, opp = self.players
         return f"players: {me} vs {opp}" if me == opp else f"players: {me} (on roll) vs {opp}"
@@ -484,7 +495,8 @@ class Estimate(ResultDisplay):
         if self.draw is not None:
             rows.append(("draw (V4)", self.draw.percent(), ""))
         rows.append(("equity", self._equity_text()))
-        notes = (f"note: {self._dependence_text()}",) + ((f"note: {self.note}",) if self.note else ())
+        notes = ((f"note: {self._dependence_text()}",) + ((f"note: {self.note}",) if self.note else ())
+                 + (self.strength_text(),))
         return Table(title=title, header=("", "player on roll", "opponent"), rows=tuple(rows),
                      notes=notes, widths=(10, 26))
 
@@ -737,6 +749,8 @@ def describe_player(name: str) -> str:
     """
     if name in PLAYER_DESCRIPTIONS:
         return PLAYER_DESCRIPTIONS[name]
+    if name == "gnubg":
+        return "gnubg's 0-ply network (the optional gnubg-nn package), played in Python"
     if name.endswith(PYTHON_SUFFIX):
         return f"custom (Python): {name[:-len(PYTHON_SUFFIX)]}"
     if name.startswith("net"):

@@ -19,7 +19,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _net_kernel as nk
-from . import bearoff
+from . import bearoff, net_cube
+from .equity import DEFAULT_CUBE_LIFE
 from .errors import IllegalPlayError, InvalidPositionError, WeightsError
 from .plays import Play
 from .position import Position
@@ -195,8 +196,12 @@ class NetPlayer:
     """The ``"net"`` player as a Python :class:`~bgsim.players.Player`, for games and matches.
 
     Plays as the compiled ``"net"`` player of :func:`bgsim.estimate` does. Its cube
-    handling is simple, from the network's cubeless win chance: double at 70% or more
-    (unless a gammon is likely enough to play on for it), take at 25% or more (R24-R26).
+    handling comes from the network's own cubeless chances (:mod:`bgsim.net_cube`): in
+    money play Janowski's model with cube life ``cube_life`` (default
+    :data:`bgsim.equity.DEFAULT_CUBE_LIFE`, 0.68), at a match score the Kazaross-XG2 match
+    equity table with the network's gammon rates (no double in the Crawford game, R28);
+    exact chances and a dead cube on the last roll; beavers (X2) only where the rules allow
+    them, when the taker is the favourite even after the double.
 
     >>> from bgsim import Position
     >>> pos = Position.initial()
@@ -204,10 +209,9 @@ class NetPlayer:
     '8/5 6/5'
     """
 
-    def __init__(self, net: Net | None = None, *, double_at: float = 0.70, take_at: float = 0.25) -> None:
+    def __init__(self, net: Net | None = None, *, cube_life: float = DEFAULT_CUBE_LIFE) -> None:
         self.net = net if net is not None else Net()
-        self.double_at = double_at
-        self.take_at = take_at
+        self.cube_life = cube_life
 
     def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
         """The play whose result the network likes best (the opponent's lowest equity)."""
@@ -219,15 +223,12 @@ class NetPlayer:
         return plays[self.net.choose_index(pos, afters)]  # type: ignore[arg-type]
 
     def offer_double(self, game) -> bool:
-        """Double when the cubeless win chance is at least ``double_at`` and gammons are unlikely."""
-        e = self.net.evaluate(game.position)
-        return e.win >= self.double_at and e.win_gammon < 0.5 * (e.win - 0.5)
+        """Double when the cube model says so from the network's chances (:func:`bgsim.net_cube.offer_double`)."""
+        return net_cube.offer_double(game, self.net, cube_life=self.cube_life)
 
     def accept_double(self, game) -> str:
-        """Take when our cubeless win chance is at least ``take_at``, else drop."""
-        pos = game.position   # the doubler is on roll
-        e = self.net.evaluate(pos)
-        return "take" if e.lose >= self.take_at else "drop"
+        """``"take"``, ``"drop"`` or, where allowed and right, ``"beaver"`` (:func:`bgsim.net_cube.accept_double`)."""
+        return net_cube.accept_double(game, self.net, cube_life=self.cube_life)
 
     def __repr__(self) -> str:
         return f"NetPlayer({self.net!r})"

@@ -48,6 +48,7 @@ from .dice import ALL_ROLLS, rng_from
 from .errors import InvalidSettingError
 from .events import GameState
 from .game import Game
+from .gnubg_player import GnubgPlayer
 from .net import Net, NetPlayer
 from .plays import Play
 from .position import Position
@@ -422,7 +423,8 @@ def named_player(name: str | Net, rng=None) -> Player:
     ``"random"``: :class:`RandomPlayer` (drawing from ``rng``); ``"pubeval"``:
     :class:`PubevalPlayer`; ``"heuristic"``: :class:`HeuristicPlayer`; ``"net"`` or a
     :class:`bgsim.net.Net`: :class:`bgsim.net.NetPlayer`. Each plays as the compiled player
-    of the same name in :func:`bgsim.estimate`.
+    of the same name in :func:`bgsim.estimate`. ``"gnubg"``: :class:`bgsim.gnubg_player.GnubgPlayer`
+    (gnubg's 0-ply network; needs the optional extra ``pip install 'bgsim[gnubg]'``).
 
     >>> named_player("heuristic"), named_player("random", rng=1)
     (HeuristicPlayer(), RandomPlayer(double_rate=0.05, drop_rate=0.3, beaver_rate=0.1))
@@ -443,6 +445,8 @@ def named_player(name: str | Net, rng=None) -> Player:
         return HeuristicPlayer._by_name()
     if key == "net":
         return NetPlayer()
+    if key == "gnubg":
+        return GnubgPlayer()   # MissingExtraError naming the extra when gnubg-nn is not installed
     assert key not in PLAYERS   # every name is mapped above
     raise InvalidSettingError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)} (or give a Player object)")
 

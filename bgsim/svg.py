@@ -281,6 +281,7 @@ class _Drawing:
     pid: str
     lay: _Layout
     present: bool = False
+    ranked: tuple[tuple[tuple[tuple[int, int], ...], tuple[bool, ...]], ...] = ()   # arrows=: (steps, hits) by rank
 
     @property
     def turn(self) -> int:
@@ -295,7 +296,7 @@ class _Drawing:
 def _drawing(position: Position, perspective: int, dice: Any, cube: Any, play: Play | None,
              highlight: Iterable[int], orientation: str, size: int | None, theme: str | None,
              names: Iterable[str] | None, caption: str | None, id_prefix: str | None, pips: bool,
-             present: bool = False) -> _Drawing:
+             present: bool = False, arrows: Iterable[Play] = ()) -> _Drawing:
     """Check :func:`board`'s options (in this order) and gather what the layers draw from.
 
     A ``theme`` of None is the page's (:func:`bgsim.page.settings`)."""
@@ -320,17 +321,29 @@ def _drawing(position: Position, perspective: int, dice: Any, cube: Any, play: P
         before = _play_before(play)
         if before is not None and before != position:
             raise ViewError("play: this play starts from another position than the one drawn")
+    ranked = []
+    if isinstance(arrows, Play) or isinstance(arrows, (str, bytes)):
+        raise ViewError("arrows: a list of plays, best first (e.g. [r.play for r in ranking[:3]]), not one play")
+    for k, p in enumerate(arrows):
+        st, ht = _play_steps(p)
+        before = _play_before(p)
+        if before is not None and before != position:
+            raise ViewError(f"arrows: play {k + 1} ({p}) starts from another position than the one drawn")
+        ranked.append((st, ht))
+    if len(ranked) > 9:
+        raise ViewError(f"arrows: at most 9 plays are drawn (numbered 1-9), not {len(ranked)}")
     nm = _names(names)
     turn = position.turn
     counts = ((position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine))
     if id_prefix is None:
         key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
-                    size, theme, nm, caption) + (() if pips else ("no pips",)) + (("present",) if present else ()))
+                    size, theme, nm, caption) + (() if pips else ("no pips",)) + (("present",) if present else ())
+                   + ((tuple(ranked),) if ranked else ()))
         id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
     elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
         raise ViewError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
     return _Drawing(position, counts, perspective, dice_t, cube_t, play, steps, hits, hl, size, THEMES[theme],
-                    nm, caption, pips, id_prefix, _Layout(perspective, orientation), bool(present))
+                    nm, caption, pips, id_prefix, _Layout(perspective, orientation), bool(present), tuple(ranked))
 
 
 def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str],
@@ -612,6 +625,35 @@ def _arrow(d: _Drawing, i: int, x1: float, y1: float, x2: float, y2: float) -> s
             f'marker-end="url(#{d.pid}-head)"/></g>')
 
 
+def _segments(d: _Drawing, steps, hits) -> list[tuple[float, float, float, float, int | None]]:
+    """Each step of a play as ``(x1, y1, x2, y2, hit point or None)``: from the top checker of its
+    stack to where the moved checker lands, the checkers counted as they move."""
+    lay, mover = d.lay, d.turn
+    to_p = (lambda q: q) if mover == d.perspective else (lambda q: 25 - q)
+    live = [list(d.counts[mover]), list(d.counts[1 - mover])]
+    out: list[tuple[float, float, float, float, int | None]] = []
+    for (src, dst), hit in zip(steps, hits, strict=True):
+        if src == 25:
+            live[0][25] -= 1
+            x1, y1 = lay.bar_slot(mover, live[0][25])
+        else:
+            live[0][src] -= 1
+            x1, y1 = lay.slot(to_p(src), live[0][src])
+        hit_at = None
+        if dst == 0:
+            x2, y2 = lay.tray_slot(mover, live[0][0])
+            live[0][0] += 1
+        else:
+            if hit:
+                live[1][25 - dst] -= 1
+                live[1][25] += 1
+                hit_at = to_p(dst)
+            x2, y2 = lay.slot(to_p(dst), live[0][dst])
+            live[0][dst] += 1
+        out.append((x1, y1, x2, y2, hit_at))
+    return out
+
+
 def _play_arrows(d: _Drawing) -> list[str]:
     """The play: an arrow per step from checker to checker, then a mark on each hit blot.
 
@@ -620,30 +662,52 @@ def _play_arrows(d: _Drawing) -> list[str]:
     """
     if not d.steps:
         return []
-    lay, mover = d.lay, d.turn
-    to_p = (lambda q: q) if mover == d.perspective else (lambda q: 25 - q)
-    live = [list(d.counts[mover]), list(d.counts[1 - mover])]
     arrows: list[str] = []
     marks: list[str] = []
-    for i, ((src, dst), hit) in enumerate(zip(d.steps, d.hits, strict=True)):
-        if src == 25:
-            live[0][25] -= 1
-            x1, y1 = lay.bar_slot(mover, live[0][25])
-        else:
-            live[0][src] -= 1
-            x1, y1 = lay.slot(to_p(src), live[0][src])
-        if dst == 0:
-            x2, y2 = lay.tray_slot(mover, live[0][0])
-            live[0][0] += 1
-        else:
-            if hit:
-                live[1][25 - dst] -= 1
-                live[1][25] += 1
-                marks.append(_hit_mark(d, to_p(dst)))
-            x2, y2 = lay.slot(to_p(dst), live[0][dst])
-            live[0][dst] += 1
+    for i, (x1, y1, x2, y2, hit_at) in enumerate(_segments(d, d.steps, d.hits)):
+        if hit_at is not None:
+            marks.append(_hit_mark(d, hit_at))
         arrows.append(_arrow(d, i, x1, y1, x2, y2))
     return arrows + marks
+
+
+#: Ranked arrows (``arrows=``): line width and opacity by rank (1 = the best play), then the rest.
+_RANK_STYLE = ((4.5, 1.0), (3.5, 0.8), (3.0, 0.65))
+
+
+def _ranked_arrows(d: _Drawing) -> list[str]:
+    """Several plays at once, best first (a hint): rank 1 drawn boldest, the others thinner, fainter
+    and dashed, each play's last arrow ending in a numbered badge (its rank). Drawn worst first, so
+    the best lies on top."""
+    if not d.ranked:
+        return []
+    t = d.theme
+    out: list[str] = []
+    for k in range(len(d.ranked) - 1, -1, -1):
+        steps, hits = d.ranked[k]
+        width, opacity = _RANK_STYLE[min(k, len(_RANK_STYLE) - 1)]
+        dash = "" if k == 0 else ' stroke-dasharray="9 5"'
+        parts = [f'<g class="hint-arrows" data-rank="{k + 1}" opacity="{opacity:g}">']
+        segs = _segments(d, steps, hits)
+        for i, (x1, y1, x2, y2, _hit) in enumerate(segs):
+            dx, dy = x2 - x1, y2 - y1
+            dist = max((dx * dx + dy * dy) ** 0.5, 1.0)
+            cut = min(8.0, dist / 3)
+            ex, ey = x2 - dx * cut / dist, y2 - dy * cut / dist
+            seg = f'x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(ex)}" y2="{_f(ey)}"'
+            parts.append(f'<g class="step" data-step="{i + 1}"><line {seg} stroke="{t["arrow_edge"]}" '
+                         f'stroke-width="{width + 3:g}" stroke-linecap="round" stroke-opacity="0.8"{dash}/>'
+                         f'<line {seg} stroke="{t["arrow"]}" stroke-width="{width:g}" stroke-linecap="round"'
+                         f'{dash} marker-end="url(#{d.pid}-head)"/></g>')
+        if segs:
+            x2, y2 = segs[-1][2], segs[-1][3]
+            parts.append(f'<g class="rank"><circle cx="{_f(x2)}" cy="{_f(y2)}" r="9" fill="{t["arrow"]}" '
+                         f'stroke="{t["arrow_edge"]}" stroke-width="1.5"/><text x="{_f(x2)}" y="{_f(y2)}" '
+                         f'font-size="12" font-weight="bold" fill="{t["arrow_edge"]}" text-anchor="middle" '
+                         f'dominant-baseline="central">{k + 1}</text></g>')
+        parts.append("</g>")
+        out.append("".join(parts))
+    return out
 
 
 def _status_line(d: _Drawing) -> list[str]:
@@ -686,8 +750,8 @@ def _caption(d: _Drawing) -> list[str]:
 
 #: The layers of a board, drawn in this order (later ones on top).
 _LAYERS: tuple[Callable[[_Drawing], list[str]], ...] = (
-    _document, _frame, _trays, _points, _checkers, _cube, _turn_marker, _thrown_dice, _play_arrows,
-    _status_line, _caption,
+    _document, _frame, _trays, _points, _checkers, _cube, _turn_marker, _thrown_dice, _ranked_arrows,
+    _play_arrows, _status_line, _caption,
 )
 
 
@@ -695,7 +759,7 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
           play: Play | None = None, highlight: Iterable[int] = (), orientation: str = "right",
           size: int | None = None, theme: str | None = None, names: Iterable[str] | None = None,
           caption: str | None = None, id_prefix: str | None = None, pips: bool = True,
-          present: bool = False) -> SvgBoard:
+          present: bool = False, arrows: Iterable[Play] = ()) -> SvgBoard:
     """Draw ``position`` as an SVG board.
 
     >>> from bgsim import Position
@@ -752,18 +816,24 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
         The presentation mode (a projector): the picture is as wide as the page allows
         (``width="100%"``; ``size`` is not used) and its text grows with it. A teacher
         page's presentation switch does the same to every board on the page in the browser.
+    arrows
+        Several plays of ``position`` at once, best first (at most 9; e.g. a hint's top plays,
+        ``[r.play for r in position.rank_plays(dice)[:3]]``): each drawn as arrows in a group
+        ``class="hint-arrows" data-rank="K"``, the best boldest, the others thinner, fainter and
+        dashed, each ending in a badge with its rank.
 
     Raises
     ------
     ViewError
         For a theme, orientation, perspective, cube, dice, highlight or play that does not fit.
     """
+    arrows = tuple(arrows) if not isinstance(arrows, Play) else arrows
     d = _drawing(position, perspective, dice, cube, play, highlight, orientation, size, theme, names, caption,
-                 id_prefix, pips, present)
+                 id_prefix, pips, present, arrows)
     _remember(d.pid, position, {"perspective": perspective, "dice": dice, "cube": cube, "play": play,
                                 "highlight": tuple(d.highlight), "orientation": orientation, "size": size,
                                 "theme": theme, "names": names, "caption": caption, "pips": pips,
-                                "present": present})
+                                "present": present, **({"arrows": arrows} if arrows else {})})
     return SvgBoard("".join([part for layer in _LAYERS for part in layer(d)]) + "</svg>")
 
 

@@ -380,7 +380,7 @@ def test_cube_decision_from_a_position(capsys):
 
 
 JSON_COMMANDS = [
-    ["show", "start"], ["show", MATCH_XGID], ["plays", "start", "61"], ["check", "start", "61", "13/7 8/7"],
+    ["show", "start"], ["show", MATCH_XGID], ["plays", "start", "61"], ["hint", "start", "61"], ["check", "start", "61", "13/7 8/7"],
     ["odds", "start"], ["bearoff", "XGID=-CCCBBB------------bbbccc-:0:0:1:00:0:0:0:0:10"],
     ["estimate", "start", "--games", "72", "--quiet", "--player", "random"], ["met", "2", "1"],
     ["race", "XGID=-CCCBBB------------bbbccc-:0:0:1:00:0:0:0:0:10"], ["cube", "0.7"],

@@ -74,7 +74,7 @@ CASES = [
     ("chunk_size=-36", lambda: est(chunk_size=-36), EstimateError),
     ("chunk_size=50", lambda: est(chunk_size=50), EstimateError),
     ("player=5", lambda: est(player=5), EstimateError),
-    ("player='gnubg'", lambda: est(player="gnubg"), EstimateError),
+    ("player='gnu'", lambda: est(player="gnu"), EstimateError),   # 'gnubg' is a player (optional extra)
     ("player=(a, b, c)", lambda: est(player=("random",) * 3), EstimateError),
     ("starter=2", lambda: est(starter=2), EstimateError),
     ("starter=nan", lambda: est(starter=NAN), EstimateError),

@@ -42,6 +42,7 @@ def _examples() -> dict[str, object]:
         "ThorpCount": race.thorp_count(RACE),
         "KleinmanCount": race.kleinman_count(RACE),
         "PercentRule": race.eight_nine_twelve(RACE),
+        "PlayRanking": RACE.rank_plays((6, 5), rollout=True, candidates=2, games=36, rng=1),
     }
 
 

@@ -1,0 +1,55 @@
+"""Honest estimates (issue 20, item 6): every estimate states its players' measured strength and that its
+interval covers the dice only."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from bgsim import Position, cube_decision, estimate
+from bgsim.cli import main
+from bgsim.strength import INTERVAL_COVERS, player_strength, strength_note, strengths
+
+RACE = Position.from_counts({6: 2, 5: 2}, {6: 2, 4: 2})
+
+
+def test_the_data_file_has_the_documented_fields():
+    data = json.loads(resources.files("bgsim.data").joinpath("player-strength.json").read_text(encoding="utf-8"))
+    for name, d in data["players"].items():
+        assert set(d) >= {"opponent", "ppg", "ppg_half_width", "win_rate", "games", "command", "date"}, name
+        assert len(d["date"]) == 10 and d["date"][4] == "-" and d["opponent"] == "gnubg 0-ply"
+    net = player_strength("net")
+    assert (net.ppg, net.ppg_half_width, net.win_rate, net.games) == (-0.17, 0.03, 0.436, 10_000)
+    assert set(strengths()) >= {"net", "heuristic", "pubeval"}
+
+
+def test_the_note_names_each_player_once_and_says_what_the_interval_covers():
+    note = strength_note("net", "net")
+    assert note == ("Player strength: net, -0.17 +- 0.03 points per game against gnubg's 0-ply player (10,000 games); "
+                    + INTERVAL_COVERS)
+    both = strength_note("heuristic", "random")
+    assert "heuristic, -0.63 +- 0.03 points per game" in both
+    assert "random is unmeasured (no games against gnubg's 0-ply player recorded)" in both
+
+
+@pytest.mark.parametrize("player", ["net", "heuristic", ("heuristic", "random")])
+def test_every_estimate_states_the_strength_in_text_and_html(player):
+    est = estimate(RACE, games=72, rng=1, player=player)
+    assert est.strength_text() in str(est).splitlines()
+    assert "Player strength: " in est._repr_html_()
+    assert "covers the dice only, not the player's errors" in str(est)
+
+
+def test_a_cube_decision_from_a_position_states_it_too():
+    d = cube_decision(RACE, games=72, rng=1, player="heuristic")
+    assert "Player strength: heuristic, -0.63" in str(d)
+
+
+def test_cli_estimate_states_it(capsys):
+    assert main(["estimate", RACE.gnubg_id(), "--games", "72", "--quiet", "--player", "heuristic"]) == 0
+    assert "Player strength: heuristic, -0.63 +- 0.03 points per game" in capsys.readouterr().out
+    assert main(["estimate", RACE.gnubg_id(), "--games", "72", "--quiet", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["player_strength"].startswith("Player strength: net, -0.17")
