@@ -400,9 +400,15 @@ def test_widget_hint_and_step_by_step_computer():
         assert "win" in widget.hint_box.value
         widget.roll()
     widget.hint()
-    assert "best plays" in widget.hint_box.value and 'class="step"' in widget.stepper.board.view.svg
-    widget.stepper.click(3)                                  # any click clears the hint
-    assert widget.hint_box.value == ""
+    assert "best plays" in widget.hint_box.value and "points per game against gnubg" in widget.hint_box.value
+    assert widget.stepper.board.view.svg.count('class="hint-arrows"') == 3   # the top three, best first
+    turn = widget.table.game
+    best = widget.table.hint(1)[0].play
+    src, dst = best.steps[0]
+    widget.stepper.click(src)                                # any click clears the hint ...
+    assert widget.hint_box.value == "" and 'class="hint-arrows"' not in widget.stepper.board.view.svg
+    widget.stepper.click(dst)                                # ... and a step after it draws the new position
+    assert widget.stepper.turn.steps and turn.state is GameState.AWAITING_PLAY
 
 
 def test_widget_present_mode_and_status():

@@ -238,7 +238,7 @@ class PlayWidget(Presentable, w.VBox):
         result = table.commit(turn.play)
         if isinstance(result, TutorWarning):
             self.message.say(result.text, "error")
-            self.stepper.board.show(turn.start, play=result.best, highlight=(), dice=turn.dice)
+            self.stepper.board.show(turn.start, play=result.best, arrows=(), highlight=(), dice=turn.dice)
             return
         self._answer(result)
 
@@ -258,9 +258,11 @@ class PlayWidget(Presentable, w.VBox):
             self.hint_box.value = (f"<b>The net's best plays</b> (its opinion, cubeless, 0-ply):<ol>{items}</ol>"
                                    f"<small>{html.escape(ranking.strength_text())}</small>")
             turn = self.stepper.turn
-            if turn is not None:
-                self.stepper.board.show(turn.start, play=best[0].play, highlight=(), dice=turn.dice)
-            self.message.say(f"hint: the arrows show the net's best play, {best[0].play}", "info")
+            if turn is not None:   # the top plays from the roll's start, best first (numbered badges)
+                self.stepper.board.show(turn.start, arrows=[c.play for c in best], play=None, highlight=(),
+                                        dice=turn.dice)
+            self.message.say(f"hint: the arrows show the net's {len(best)} best plays, best first: "
+                             f"{best[0].play}", "info")
             return
         chances = table.chances()
         if chances is not None:
