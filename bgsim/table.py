@@ -33,7 +33,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import BgsimError, InvalidSettingError, Refusal, RuleViolationError
-from .events import GameResult, GameState, Move, Pass
+from .events import (
+    Beaver,
+    Double,
+    Drop,
+    Event,
+    GameOver,
+    GameResult,
+    GameState,
+    Move,
+    Pass,
+    Resign,
+    ResignationAccepted,
+    ResignationOffer,
+    ResignationRejected,
+    Roll,
+    Take,
+)
 from .game import Game
 from .hint import PlayRanking, RankedPlay, rank_plays
 from .match import Match, Session
@@ -41,7 +57,7 @@ from .matfile import write_mat
 from .net import Net
 from .players import Player, named_player
 from .plays import Play
-from .records import GameRecord, MatchRecord, check_names
+from .records import MatchRecord, check_names
 from .rules import ResultKind, Rules, result_kind
 
 __all__ = ["Table", "TutorWarning", "score_text"]
@@ -510,25 +526,59 @@ class Table:
         return f"{name}: {names[offerer]} offers to resign a {_word(kind)}: Accept or Refuse (R30)."
 
     def moves(self) -> list[str]:
-        """The current game's move list: each play in notation with its dice, and the cube and resignation actions."""
-        names = self.names
-        record = GameRecord.from_game(self.game, names=names)
+        """The current game's move list: each play in notation with its dice, and the cube and resignation actions.
+
+        >>> t = Table(None, rng=6, names=("Ann", "Ben"))
+        >>> t.roll(); t.commit(t.game.legal_plays()[0]); t.double()
+        >>> t.moves()
+        ['Ben 43: 24/20 24/21', 'Ann doubles to 2 (R25)']
+        """
         out = []
-        steps = record.steps
-        for k, step in enumerate(steps):
-            ev = step.event
-            if isinstance(ev, Move):
-                d1, d2 = ev.play.dice
-                out.append(f"{names[ev.player]} {d1}{d2}: {ev.play}")
-            elif isinstance(ev, Pass):
-                d1, d2 = ev.dice
-                out.append(f"{names[ev.player]} {d1}{d2}: no legal move (R12)")
-            elif type(ev).__name__ in ("Roll", "GameStart", "OpeningRoll"):
-                if k == len(steps) - 1 and type(ev).__name__ == "Roll":
-                    out.append(step.caption)
-            else:
-                out.append(step.caption)
+        events = self.game.events
+        for k, ev in enumerate(events):
+            line = self._move_line(ev, last=k == len(events) - 1)
+            if line:
+                out.append(line)
         return out
+
+    def _move_line(self, ev: Event, last: bool) -> str | None:
+        """One event of the move list in words (``None``: not listed), with the verb agreeing with "You"."""
+        if isinstance(ev, GameOver):
+            return score_text(ev.result, self.names)
+        player = getattr(ev, "player", None)
+        if player is None:
+            return None
+        name = self.names[player]
+        you = name == "You"
+        if isinstance(ev, Move):
+            d1, d2 = ev.play.dice
+            return f"{name} {d1}{d2}: {ev.play}"
+        if isinstance(ev, Pass):
+            d1, d2 = ev.dice
+            return f"{name} {d1}{d2}: no legal move (R12)"
+        if isinstance(ev, Roll):
+            d1, d2 = ev.dice
+            return (f"{name} roll {d1}-{d2}" if you else f"{name} rolls {d1}-{d2}") if last else None
+        if isinstance(ev, Double):
+            return (f"{name} double to {ev.cube_value} (R25)" if you else
+                    f"{name} doubles to {ev.cube_value} (R25)")
+        if isinstance(ev, Take):
+            return f"{name} take (R26)" if you else f"{name} takes (R26)"
+        if isinstance(ev, Drop):
+            return f"{name} drop (R26)" if you else f"{name} drops (R26)"
+        if isinstance(ev, Beaver):
+            return (f"{name} beaver: the cube goes to {ev.cube_value} (X2)" if you else
+                    f"{name} beavers: the cube goes to {ev.cube_value} (X2)")
+        if isinstance(ev, ResignationOffer):
+            return (f"{name} offer to resign a {_word(ev.kind)} (R30)" if you else
+                    f"{name} offers to resign a {_word(ev.kind)} (R30)")
+        if isinstance(ev, ResignationAccepted):
+            return f"{name} accept the resignation (R30)" if you else f"{name} accepts the resignation (R30)"
+        if isinstance(ev, ResignationRejected):
+            return f"{name} refuse the resignation (R30)" if you else f"{name} refuses the resignation (R30)"
+        if isinstance(ev, Resign):
+            return f"{name} resign a {_word(ev.kind)}" if you else f"{name} resigns a {_word(ev.kind)}"
+        return None
 
     def record(self) -> MatchRecord:
         """The games so far as a :class:`~bgsim.records.MatchRecord` (for the replay)."""
