@@ -417,3 +417,44 @@ def test_widget_present_mode_and_status():
     assert "3-point match" in widget.status.value and "Cube 1" in widget.status.value
     widget.offer_resignation("backgammon")
     assert "R4" in widget.message.text                       # before the opening roll: no offers
+
+
+def test_widget_hot_seat_both_people_click_their_own_checkers():
+    widget = PlayWidget(None, names=("Ann", "Ben"), rng=6, delay=0)
+    widget.roll()
+    game = widget.table.game
+    first = game.player_on_roll
+    assert not widget.table.waiting_for_computer
+    for src, dst in game.legal_plays()[0].steps:    # the stepper numbers points from the side on roll
+        widget.stepper.click(src)
+        widget.stepper.click(dst)
+    widget.done()
+    assert game.player_on_roll == 1 - first and "Ben" in widget.status.value + widget.message.text
+    widget.double()
+    assert widget.table.to_act == first and "Take or Drop" in widget.status.value
+    widget.drop()
+    assert game.is_over and widget.replay is not None and game.result.winner == 1 - first
+    assert read_mat(widget.mat()).final_score == widget.table.series.score
+
+
+def test_widget_session_new_game_and_match_crawford():
+    widget = PlayWidget(HandwrittenPlayer(), session=True, rng=1, delay=0)
+    widget.new_game()
+    assert widget.message.kind == "error" and "still being played" in widget.message.text
+    _to_persons_roll(widget.table)
+    widget.refresh()
+    widget.offer_resignation("backgammon")
+    assert widget.table.game.is_over and widget.end.children
+    widget.new_game()
+    assert not widget.end.children and "game 2" in widget.status.value
+
+    match = PlayWidget(HandwrittenPlayer(), match=4, rng=5, delay=0)
+    _to_persons_roll(match.table)
+    match.refresh()
+    match.offer_resignation("backgammon")
+    match.new_game()
+    assert "Crawford game: no doubling (R28)" in match.status.value
+    _to_persons_roll(match.table)
+    match.refresh()
+    match.double()
+    assert match.message.kind == "error" and "(R28)" in match.message.text

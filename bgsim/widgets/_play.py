@@ -297,6 +297,11 @@ class PlayWidget(Presentable, w.VBox):
             self.download.value = ""
         self._answer(found)
 
+    def refresh(self) -> None:
+        """Draw everything again from the table (after driving :attr:`table` directly, as tests and lessons may)."""
+        self._refresh()
+        self.message.say(self.table.prompt(), "ok" if self.table.game.is_over else "info")
+
     # ------------------------------------------------------------------ reading
     def moves_list(self) -> list[str]:
         """The current game's move list (plays in notation, cube and resignation actions)."""
