@@ -42,6 +42,7 @@ from .events import (
     GameResult,
     GameState,
     Move,
+    OpeningRoll,
     Pass,
     Resign,
     ResignationAccepted,
@@ -531,7 +532,7 @@ class Table:
         >>> t = Table(None, rng=6, names=("Ann", "Ben"))
         >>> t.roll(); t.commit(t.game.legal_plays()[0]); t.double()
         >>> t.moves()
-        ['Ben 43: 24/20 24/21', 'Ann doubles to 2 (R25)']
+        ['Opening roll: Ann 3, Ben 4: Ben starts (R4)', 'Ben 43: 24/20 24/21', 'Ann doubles to 2 (R25)']
         """
         out = []
         events = self.game.events
@@ -545,6 +546,14 @@ class Table:
         """One event of the move list in words (``None``: not listed), with the verb agreeing with "You"."""
         if isinstance(ev, GameOver):
             return score_text(ev.result, self.names)
+        if isinstance(ev, OpeningRoll):
+            a, b = ev.dice
+            n0, n1 = self.names
+            if ev.starter is None:
+                return f"Opening roll: {n0} {a}, {n1} {b}: a tie, roll again (R4)"
+            starter = self.names[ev.starter]
+            verb = "start" if starter == "You" else "starts"
+            return f"Opening roll: {n0} {a}, {n1} {b}: {starter} {verb} (R4)"
         player = getattr(ev, "player", None)
         if player is None:
             return None
