@@ -1,4 +1,4 @@
-"""The ``bgsim`` command line: positions, legal plays, hints, exact odds, bear-offs, match equity, estimates, cube decisions.
+"""The ``bgsim`` command line: positions, plays, hints, exact odds, bear-offs, match equity, estimates, cube decisions.
 
 Positions are given as ``start``, a gnubg Position ID (``4HPwATDgc/ABMA``), a gnubg
 Position ID and Match ID (``4HPwATDgc/ABMA:QYkqASAAIAAA``), an XGID
@@ -141,7 +141,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", default=DEFAULT_PLAYER,
                    help="who plays the games out: random, pubeval, heuristic or net (the default; see "
                         "bgsim.montecarlo.PLAYERS; heuristic is pubeval plus the exact bear-off database, "
-                        "bgsim.HeuristicPlayer in Python; the results depend on it); ON_ROLL,OPPONENT gives each "
+                        "bgsim.HeuristicPlayer in Python; the results depend on it), or gnubg (gnubg's own "
+                        "network, needs pip install 'bgsim[gnubg]'); ON_ROLL,OPPONENT gives each "
                         "side its own, e.g. heuristic,random")
     p.add_argument("--seed", type=int, default=0, help="the same seed gives the same numbers (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes to use")

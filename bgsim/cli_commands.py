@@ -216,9 +216,10 @@ def hint(args: argparse.Namespace) -> Output:
     lines = (["; ".join(describe(game))] if carried else []) + [text]
     if pos.turn == 1:
         lines.append(MOVER)
-    data = {"state": state_data(game) if carried else None, "hint": ranking.to_dict()}
+    shown = ranking.to_dict()
     if args.top is not None:
-        data["hint"]["plays"] = data["hint"]["plays"][:args.top]
+        shown["plays"] = shown["plays"][:args.top]
+    data = {"state": state_data(game) if carried else None, "hint": shown}
     return Output(lines, data)
 
 

@@ -172,7 +172,8 @@ class Game(BaseGame):
         >>> Game(starter=0).hint()
         Traceback (most recent call last):
         ...
-        bgsim.errors.HintError: no play to rank: player 0 must roll before playing: a play uses the dice just rolled (R5, R25)
+        bgsim.errors.HintError: no play to rank: player 0 must roll before playing: a play uses the dice
+        just rolled (R5, R25)
         """
         why = refusal(self, "play", lead=False)
         if why is not None:

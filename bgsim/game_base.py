@@ -318,9 +318,9 @@ class BaseGame:
     def id_score(self) -> tuple[int, int]:
         """The score before this game, ``(player 0, player 1)``, as an ID gave it; ``(0, 0)`` otherwise.
 
-        A game only knows the score when ``Game.from_xgid`` or ``Game.from_gnubg_ids`` made
-        it; a :class:`~bgsim.match.Match` keeps the score of its games itself (pass
-        ``score=match.score`` to ``xgid`` and ``match_id``).
+        A game knows the score when ``Game.from_xgid`` or ``Game.from_gnubg_ids`` made it, or a
+        :class:`~bgsim.match.Match` started it (the score before the game, so players can weigh the
+        cube at the match score, R27); a game made by hand has ``(0, 0)``.
 
         >>> Game().id_score
         (0, 0)

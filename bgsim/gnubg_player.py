@@ -30,7 +30,7 @@ from .plays import Play
 from .position import Position
 
 try:  # the optional extra (GPL): used when installed, never required
-    import gnubg_nn as _gnubg  # type: ignore[import-not-found]
+    import gnubg_nn as _gnubg
 except ImportError:  # pragma: no cover - depends on the environment
     _gnubg = None
 

@@ -14,9 +14,17 @@ a backgammon 3), as a player judges it:
   candidate** (common random numbers): game ``g`` of every candidate starts with the
   opponent's roll ``ALL_ROLLS[g % 36]`` (each of the 36 rolls equally often) and then
   draws its dice from its own stream, seeded by ``(seed, g)``. The differences between
-  candidates are then means of paired differences, with intervals much narrower than two
-  independent runs would give. Each candidate's ``interval`` is the 95% interval of its
-  difference to the best candidate (the best's is ``[0, 0]``); ``equity_interval`` its own.
+  candidates are then means of paired differences, with intervals narrower than two
+  independent runs would give: much narrower where the games stay alike (a race: a third
+  of the width, a tenth of the variance, ``benchmarks/bench_hint.py``), a little where the
+  candidates' games soon part ways (from the opening: about nine tenths of the variance).
+  No other variance reduction is applied. Each candidate's ``interval`` is the 95% interval
+  of its difference to the best candidate (the best's is ``[0, 0]``); ``equity_interval``
+  its own.
+
+The probabilities shown are the player's raw outputs (the network does not force, e.g.,
+the backgammon chance below the win chance; a difference of a fraction of a percent can
+show in hopeless positions).
 
 The numbers are those of the player who evaluated or played, not of perfect play: the
 ranking says who (``.player``) and quotes the player's measured strength
@@ -47,9 +55,9 @@ from .errors import HintError
 from .gnubg_player import GnubgPlayer
 from .intervals import Interval, normal_quantile
 from .net import Net, NetEvaluation, NetPlayer
+from .net_cube import cube_hint
 from .playouts import PlayoutJob, play_chunk
 from .plays import Play
-from .net_cube import cube_hint
 from .position import Position, register_analysis
 from .results import ResultDisplay, Table, jsonable
 from .rules import Rules, result_kind
@@ -200,9 +208,9 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         if self.rollout is None:
             how = f"{self.player}, 0-ply (the player's evaluation after each play)"
         else:
-            r = self.rollout
-            how = (f"{self.player}; the top {r.candidates} rolled out by {r.player}, {r.games:,} games each, "
-                   f"same dice for every candidate, seed {r.seed}")
+            ro = self.rollout
+            how = (f"{self.player}; the top {ro.candidates} rolled out by {ro.player}, {ro.games:,} games each, "
+                   f"same dice for every candidate, seed {ro.seed}")
         title = (f"Hint: {d}, {len(self.plays)} legal play{'s' if len(self.plays) != 1 else ''} "
                  f"(position {self.position.gnubg_id()})", f"player: {how}")
         rows = []
@@ -334,17 +342,23 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     >>> rank_plays(Position.initial(), (6, 5), player="heuristic")
     Traceback (most recent call last):
     ...
-    bgsim.errors.HintError: the player 'heuristic' plays but does not evaluate positions, so it cannot rank plays: choose from net, gnubg
+    bgsim.errors.HintError: the player 'heuristic' plays but does not evaluate positions, so it cannot
+    rank plays: choose from net, gnubg
     """
     t0 = time.perf_counter()
     if not isinstance(position, Position):
         raise HintError(f"position must be a bgsim.Position, not {type(position).__name__}")
     if position.is_game_over():
         raise HintError("the game is over (R22): there is no play to rank")
+    if position.checkers != 15:
+        raise HintError(f"hints are for standard backgammon, 15 checkers a side (R2): the players judge no "
+                        f"{position.checkers}-checker variant (X3)")
     dice = check_dice(dice, error=HintError)
     name, evaluator = _evaluator(player)
     plays = list(position.legal_plays(dice))
-    chances = [_mover_chances(p.after, evaluator.evaluate) for p in plays]
+    afters = [p.after for p in plays]
+    assert all(a is not None for a in afters)   # the engine's plays know where they lead
+    chances = [_mover_chances(a, evaluator.evaluate) for a in afters]  # type: ignore[arg-type]
     order = sorted(range(len(plays)), key=lambda i: -chances[i].equity)   # stable: ties keep the engine's order
     best0 = chances[order[0]].equity
     if rollout is None or rollout is False:
@@ -360,7 +374,7 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     n_cand = min(_check_int(candidates, "candidates", 1), len(plays))
     ss = _seed(rng)
     top = order[:n_cand]
-    results = np.array([_play_out(plays[i].after, evaluator, name, n_games, ss) for i in top])
+    results = np.array([_play_out(afters[i], evaluator, name, n_games, ss) for i in top])  # type: ignore[arg-type]
     values = -_VALUES[results]                     # [candidate, game]: the mover's points
     means = values.mean(axis=1)
     rolled_order = sorted(range(n_cand), key=lambda c: -means[c])

@@ -372,6 +372,9 @@ class Match(_Series):
         game = super()._make_game()
         if game.crawford_game:
             self._crawford_played = True
+        # The game knows the score before it (Game.id_score), so its players can weigh the cube at the
+        # match score (R27; bgsim.net_cube) and its IDs carry it.
+        game._id_score = (self._score[0], self._score[1])
         return game
 
     def _stopped(self) -> str | None:

@@ -36,7 +36,7 @@ a game of a :class:`bgsim.Match` starts from ``(0, 0)``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from .equity import DEFAULT_CUBE_LIFE, CubeDecision, GammonRates
@@ -44,6 +44,7 @@ from .equity import cube_decision as decide
 from .errors import Refusal, RuleViolationError
 from .events import GameState
 from .position import Position
+from .strength import strength_note
 
 __all__ = ["CubeView", "Evaluator", "ExactEvaluator", "accept_double", "cube_hint", "cube_view", "is_last_roll",
            "offer_double"]
@@ -138,8 +139,13 @@ def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDec
     if is_last_roll(view.position):   # exact chances, and a dead cube: nobody gets to use it again
         e: Any = ExactEvaluator().evaluate(view.position)
         cube_life = 0.0
+        source = ("Chances exact: the last roll (the share of the 36 rolls that bear off now); the cube is dead "
+                  "(cube life 0)")
     else:
         e = evaluator.evaluate(view.position)
+        name = str(getattr(evaluator, "name", type(evaluator).__name__))
+        source = (f"Chances: {name}'s own cubeless evaluation before the roll (0-ply, no interval). "
+                  + strength_note(name, tail="the decision is as good as the player's judgement."))
     p = min(1.0, max(0.0, float(e.win)))
     rates = GammonRates(_share(e.win_gammon, p), _share(e.lose_gammon, 1 - p),
                         min(_share(e.win_backgammon, p), _share(e.win_gammon, p)),
@@ -148,8 +154,9 @@ def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDec
     away = view.away
     if away is not None and owner == "centered" and view.cube != 1:   # pragma: no cover - a match cube starts at 1
         owner = "me"
-    return decide(p, gammons=rates, cube=view.cube, owner=owner, cube_life=cube_life, away=away,
-                  crawford=view.crawford and away is not None and ((away[0] == 1) != (away[1] == 1)))
+    d = decide(p, gammons=rates, cube=view.cube, owner=owner, cube_life=cube_life, away=away,
+               crawford=view.crawford and away is not None and ((away[0] == 1) != (away[1] == 1)))
+    return replace(d, source=source)
 
 
 def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> CubeDecision:
@@ -158,6 +165,11 @@ def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIF
 
     Raises :class:`~bgsim.errors.RuleViolationError` naming the rule when the side on roll may
     not double: the cube is the opponent's (R25) or this is the Crawford game (R28).
+
+    >>> from bgsim import Game, Rules
+    >>> last = Game(Rules.money(), position=Position.from_counts({4: 1, 1: 1}, {1: 2}))   # 29 of 36 rolls
+    >>> cube_hint(last, ExactEvaluator()).action
+    'Double, pass'
     """
     view = cube_view(game)
     if view.owner == "opponent":
@@ -166,7 +178,12 @@ def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIF
 
 
 def offer_double(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> bool:
-    """Whether the side on roll should double now (asked only when it may, R25, R28)."""
+    """Whether the side on roll should double now (asked only when it may, R25, R28).
+
+    >>> from bgsim import Game, Rules
+    >>> offer_double(Game(Rules.money(), position=Position.from_counts({3: 2}, {1: 2})), ExactEvaluator())
+    False
+    """
     view = cube_view(game)
     if view.owner == "opponent" or (view.crawford and view.away is not None and 1 in view.away):
         return False
@@ -175,7 +192,13 @@ def offer_double(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_
 
 def accept_double(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> str:
     """``"take"``, ``"drop"`` or ``"beaver"`` (X2, only when ``game.can_beaver()``) for the player
-    who must answer the waiting double of ``game``."""
+    who must answer the waiting double of ``game``.
+
+    >>> from bgsim import Game, Rules
+    >>> g = Game(Rules.money(beavers=True), position=Position.from_counts({6: 1, 2: 1}, {1: 2}))
+    >>> g.double(); accept_double(g, ExactEvaluator())      # the doubler has 13 of 36 rolls: beaver (X2)
+    'beaver'
+    """
     view = cube_view(game)
     answerer = game.player_to_act
     if answerer == view.position.turn:

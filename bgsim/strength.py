@@ -11,7 +11,8 @@ command that measured it -- and :func:`strength_note` turns it into the line tha
 >>> s.opponent, s.ppg < 0
 ('gnubg 0-ply', True)
 >>> print(strength_note("random"))
-Player strength: random is unmeasured (no games against gnubg's 0-ply player recorded); the interval above covers the dice only, not the player's errors.
+Player strength: random is unmeasured (no games against gnubg's 0-ply player recorded); the interval above
+covers the dice only, not the player's errors.
 """
 
 from __future__ import annotations

@@ -158,12 +158,13 @@ def test_the_makefile_installs_the_same_extras_as_environment_yml():
 
 def test_the_all_extra_names_every_extra_but_the_benchmark_peers():
     # "bench" (gnubg-nn, open-spiel) is for side-by-side numbers in benchmarks/ only: large
-    # wheels nobody needs to use, teach or test bgsim, so "all" leaves it out on purpose.
+    # wheels nobody needs to use, teach or test bgsim, so "all" leaves it out on purpose. So does
+    # "gnubg" (the optional "gnubg" player, GPL): never required, installed only by who asks for it.
     extras = _pyproject()["project"]["optional-dependencies"]
     (everything,) = extras["all"]
     named = set(Requirement(everything).extras)
-    assert "bench" in extras
-    assert named == set(extras) - {"all", "bench"}
+    assert "bench" in extras and "gnubg" in extras
+    assert named == set(extras) - {"all", "bench", "gnubg"}
 
 
 def test_widgets_need_anywidget():

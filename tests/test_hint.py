@@ -14,8 +14,7 @@ import math
 import pytest
 
 import bgsim
-from bgsim import Game, Position, Rules
-from bgsim import gnubg_player
+from bgsim import Game, Position, Rules, gnubg_player
 from bgsim.cli import main
 from bgsim.errors import HintError, MissingExtraError
 from bgsim.hint import PlayRanking, RankedPlay, rank_plays
@@ -160,6 +159,7 @@ def test_contact_rollout_runs_and_intervals_cover_the_loss():
     (lambda: Position.initial().rank_plays((3, 1), rollout=10, games=20), "disagree"),
     (lambda: Position.initial().rank_plays((3, 1), rollout=True, rng=-1), "rng must be"),
     (lambda: Position.from_counts({0: 15}, {6: 15}).rank_plays((3, 1)), "R22"),
+    (lambda: Position.initial(variant="hypergammon").rank_plays((3, 1)), "X3"),
 ])
 def test_bad_input_is_a_hint_error(call, fragment):
     with pytest.raises(HintError, match=fragment):

@@ -45,6 +45,7 @@ def test_last_roll_decisions_follow_the_dead_cube_take_point(mine, wins, action)
     assert ExactEvaluator().evaluate(g.position).win == pytest.approx(wins / 36)
     d = g.cube_hint()
     assert d.p_win == pytest.approx(wins / 36) and d.cube_life == 0.0
+    assert d.source.startswith("Chances exact: the last roll")
     assert d.action == action
     assert NetPlayer().offer_double(game(mine)) is d.double
     if d.double:
@@ -86,6 +87,7 @@ def test_no_double_at_the_start_and_the_decision_agrees_with_the_net_and_janowsk
     d = g.cube_hint()
     e = NET.evaluate(Position.initial())
     assert d.p_win == pytest.approx(e.win) and not d.double and d.take
+    assert "net's own cubeless evaluation" in str(d) and "Player strength: net, -0.17" in str(d)
     assert NetPlayer().offer_double(Game(Rules.money(), starter=0)) is False
     # the doubling window the verdict rests on: Janowski's points for the net's gammon rates
     points = janowski_points(0.68, d.gammons.W, d.gammons.L)
@@ -173,3 +175,15 @@ def test_functions_take_any_evaluator_and_games_finish():
     assert cube_hint(game({2: 2}), ExactEvaluator()).action == "Double, take"
     g = play_game(Rules.money(beavers=True), (NetPlayer(), NetPlayer()), rng=3)
     assert g.is_over
+
+
+def test_a_match_tells_its_games_the_score_so_the_net_cube_sees_it():
+    from bgsim import Match
+
+    m = Match(5, rng=4, players=(NetPlayer(), NetPlayer())).play_out()
+    score = [0, 0]
+    for g in m.games:
+        assert g.id_score == tuple(score)
+        r = g.result
+        score[r.winner] += r.points
+    assert tuple(score) == m.score and max(score) >= 5

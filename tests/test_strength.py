@@ -53,3 +53,14 @@ def test_cli_estimate_states_it(capsys):
     assert main(["estimate", RACE.gnubg_id(), "--games", "72", "--quiet", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["player_strength"].startswith("Player strength: net, -0.17")
+
+
+def test_the_monte_carlo_widget_states_it():
+    pytest.importorskip("ipywidgets")
+    from bgsim.widgets import MonteCarloWidget
+
+    mc = MonteCarloWidget(RACE, games=72)
+    mc.start()
+    assert mc.wait(120)
+    assert "Player strength: net, -0.17 +- 0.03 points per game" in mc.table.value
+    assert "covers the dice only" in mc.table.value

@@ -260,5 +260,7 @@ class MonteCarloWidget(Presentable, w.VBox):
                 row("loses", o[3] + o[4] + o[5]), row("loses a gammon", o[4] + o[5])]
         rows.append(f"<tr><td><b>equity</b></td><td><b>{eq.value:+.3f}</b></td>"
                     f"<td>{eq.low:+.3f} - {eq.high:+.3f}</td></tr>")
+        strength = self.result.strength_text() if self.result is not None else ""
         self.table.value = (f"<table class='bgsim-table'><tr><th>player {self._position.turn} (on roll)</th>"
-                            f"<th>estimate</th><th>95% interval</th></tr>{''.join(rows)}</table>")
+                            f"<th>estimate</th><th>95% interval</th></tr>{''.join(rows)}</table>"
+                            + (f"<p class='bgsim-strength'>{html.escape(strength)}</p>" if strength else ""))
