@@ -179,6 +179,8 @@ class Table:
         #: Who judges the plays for the hint and the tutor (:func:`bgsim.rank_plays`).
         self.judge = "net"
         self._own_net: Net | None = None
+        #: Why there is no hint for the last roll asked about (a variant the players do not judge), or "".
+        self.no_hint = ""
         self._offered_this_turn: int = -1       # the computer's resignation offer: once per turn
 
     # ------------------------------------------------------------------ reading
@@ -332,7 +334,12 @@ class Table:
             return None
         key = (len(self.series.games), len(game.events))
         if self._ranked is None or self._ranked[0] != key:
-            self._ranked = (key, rank_plays(game.position, dice, self.judge))
+            try:
+                ranking = rank_plays(game.position, dice, self.judge)
+            except BgsimError as exc:   # a variant the players do not judge (X3): no hint, no tutor
+                self.no_hint = str(exc)
+                return None
+            self._ranked = (key, ranking)
         return self._ranked[1]
 
     def hint(self, n: int = 3) -> list[RankedPlay]:
@@ -343,7 +350,7 @@ class Table:
     def chances(self) -> tuple[float, float, float] | None:
         """The network's cubeless chances for the player on roll before the roll: (win, win a gammon, lose a
         gammon); ``None`` when nobody is on roll."""
-        if self.game.player_on_roll is None:
+        if self.game.player_on_roll is None or self.game.position.checkers != 15:
             return None
         e = self._net().evaluate(self.game.position)
         return (e.win, e.win_gammon, e.lose_gammon)

@@ -458,3 +458,14 @@ def test_widget_session_new_game_and_match_crawford():
     match.refresh()
     match.double()
     assert match.message.kind == "error" and "(R28)" in match.message.text
+
+
+def test_no_hint_and_no_tutor_in_a_variant_the_net_does_not_judge():
+    widget = PlayWidget("random", rules=Rules.hypergammon(), rng=2, tutor=True, delay=0)
+    widget.hint()
+    widget.roll()
+    table = widget.table
+    assert table.game.state is GameState.AWAITING_PLAY and table.to_act == 0    # 2: the person opens
+    widget.hint()
+    assert widget.message.kind == "error" and "(X3)" in widget.message.text
+    assert table.commit(table.game.legal_plays()[0]) is None     # the tutor is silent, the play is made

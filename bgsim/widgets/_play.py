@@ -264,15 +264,20 @@ class PlayWidget(Presentable, w.VBox):
             self.message.say(f"hint: the arrows show the net's {len(best)} best plays, best first: "
                              f"{best[0].play}", "info")
             return
+        if table.no_hint and table.game.state is GameState.AWAITING_PLAY:
+            self.message.say(f"no hint here: {table.no_hint}", "error")
+            return
         chances = table.chances()
-        if chances is not None:
-            win, gammon, lost_gammon = chances
-            name = html.escape(table.names[table.game.player_on_roll or 0])
-            cube = table.cube_advice()
-            self.hint_box.value = (f"<b>The net's chances for {name}</b> (cubeless, before the roll): win {win:.0%}, "
-                                   f"win a gammon {gammon:.0%}, lose a gammon {lost_gammon:.0%}."
-                                   + (f"<br><b>The cube:</b> {html.escape(cube)}" if cube else ""))
-            self.message.say("hint: the net's chances are beside the board; roll for its best plays", "info")
+        if chances is None:
+            self.message.say("no hint here: the net judges standard backgammon only (R2, X3)", "error")
+            return
+        win, gammon, lost_gammon = chances
+        name = html.escape(table.names[table.game.player_on_roll or 0])
+        cube = table.cube_advice()
+        self.hint_box.value = (f"<b>The net's chances for {name}</b> (cubeless, before the roll): win {win:.0%}, "
+                               f"win a gammon {gammon:.0%}, lose a gammon {lost_gammon:.0%}."
+                               + (f"<br><b>The cube:</b> {html.escape(cube)}" if cube else ""))
+        self.message.say("hint: the net's chances are beside the board; roll for its best plays", "info")
 
     def next(self) -> None:
         """The computer's next action (shown, and written into the move list)."""
