@@ -600,6 +600,20 @@ class Table:
         """The games so far as a :class:`~bgsim.records.MatchRecord` (for the replay)."""
         return self.series.record()
 
+    def to_dict(self) -> dict[str, Any]:
+        """The table as JSON-safe data: who plays, the tutor's setting, and every game so far (its record).
+
+        >>> import json
+        >>> t = Table("random", match=3, rng=1); t.roll()
+        >>> d = t.to_dict(); d["opponent"], d["match"], len(d["record"]["games"]) >= 1
+        ('RandomPlayer(double_rate=0.05, drop_rate=0.3, beaver_rate=0.1)', 3, True)
+        >>> json.loads(json.dumps(d)) == d
+        True
+        """
+        return {"names": list(self.names), "opponent": None if self.computer is None else repr(self.computer),
+                "match": self.series.length if isinstance(self.series, Match) else None, "session": self.session,
+                "tutor": self.tutor, "tutor_threshold": self.tutor_threshold, "record": self.record().to_dict()}
+
     def mat(self) -> str:
         """The games so far as a ``.mat`` file's text (:func:`bgsim.matfile.write_mat`), for gnubg to import."""
         return write_mat(self.series)
