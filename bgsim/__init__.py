@@ -39,6 +39,7 @@ from .plays import LegalPlays, Play
 from .position import Position
 from .rulebook import RuleEntry, UnknownRuleError, rules_reference
 from .rules import ResultKind, Rules
+from .table import Table
 from .turn import Step, TurnBuilder
 
 __version__ = "0.1.0"
@@ -50,7 +51,7 @@ __all__ = [
     # play and scoring
     "Rules", "ResultKind", "Game", "GameState", "GameResult", "RandomPlayer", "HeuristicPlayer", "drive", "play_game",
     "Net", "NetPlayer", "PubevalPlayer", "HandwrittenPlayer", "named_player",
-    "Match", "Session", "Cube", "Event", "EventVisitor",
+    "Match", "Session", "Table", "Cube", "Event", "EventVisitor",
     # probability
     "estimate", "Estimate", "cube_decision", "rank_plays", "PlayRanking", "RankedPlay",
     # pictures

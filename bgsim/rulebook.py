@@ -93,6 +93,7 @@ LESSONS: dict[str, Lesson] = {
     "08": Lesson("Match play and the Crawford rule", "08-match.ipynb", "R4b, R27, R28"),
     "09": Lesson("Monte Carlo lab", "09-monte-carlo.ipynb", ""),
     "10": Lesson("Variants and house rules", "10-variants.ipynb", "V1-V6, X3"),
+    "11": Lesson("Play a game", "11-play.ipynb", "R22-R28, R30"),
 }
 
 

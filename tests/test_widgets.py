@@ -550,11 +550,11 @@ def test_a_play_quiz_names_both_plays_an_unmarked_double_hit_could_be():
 # ----------------------------------------------------------------------------- issue 21: present in class
 def _every_widget():
     from bgsim.match import Match
-    from bgsim.widgets import DrillWidget, SandboxWidget
+    from bgsim.widgets import DrillWidget, PlayWidget, SandboxWidget
 
     record = Match(3, rng=3, names=("Ann", "Ben")).play_out().record()
     return [BoardWidget(), StepperWidget(), EditorWidget(), ReplayWidget(record), ScoreWidget(),
-            MonteCarloWidget(), DrillWidget(["only-play"], per_kind=1, rng=5), SandboxWidget(),
+            MonteCarloWidget(), DrillWidget(["only-play"], per_kind=1, rng=5), SandboxWidget(), PlayWidget(rng=1),
             QuizWidget(Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="25."))]
 
 

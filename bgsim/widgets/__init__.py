@@ -1,5 +1,6 @@
 """Jupyter widgets for learning backgammon: a board to click, an editor, a turn stepper, a
-replay viewer, a score calculator, a Monte Carlo runner and the lessons' quizzes.
+replay viewer, a score calculator, a Monte Carlo runner, the lessons' quizzes and a table to
+play the computer (:class:`PlayWidget`).
 
 They are ipywidgets 8 composites around one clickable board (an `anywidget
 <https://anywidget.dev>`_ view, no build step), so they work alike in JupyterLab and in
@@ -10,7 +11,7 @@ working after a refused action: the reason is shown in its message line (CSS cla
 
 Each widget's outer box has a CSS class (``bgsim-board``, ``bgsim-editor``,
 ``bgsim-stepper``, ``bgsim-replay``, ``bgsim-score``, ``bgsim-montecarlo``, ``bgsim-quiz``,
-``bgsim-drill``, ``bgsim-sandbox``) for styling and for browser tests.
+``bgsim-drill``, ``bgsim-sandbox``, ``bgsim-play``) for styling and for browser tests.
 
 Every widget brings its own stylesheet into the page (a board view, or an invisible
 :class:`PageKit`), has a presentation mode for a projector (``present=True``, or the
@@ -39,6 +40,7 @@ from ._drill import DrillWidget
 from ._editor import EditorWidget
 from ._montecarlo import MonteCarloWidget
 from ._page import PageKit
+from ._play import PlayWidget
 from ._quiz import QuizWidget
 from ._replay import ReplayWidget
 from ._sandbox import SandboxWidget
@@ -46,4 +48,4 @@ from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
 __all__ = ["BoardView", "BoardWidget", "DrillWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget",
-           "PageKit", "QuizWidget", "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget"]
+           "PageKit", "PlayWidget", "QuizWidget", "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget"]

@@ -382,7 +382,7 @@ class StepperWidget(Presentable, w.VBox):
             self._refresh()
             return
         play = self._plays[i]
-        self.board.show(self._start, play=play, highlight=(), dice=self.turn.dice if self.turn else None)
+        self.board.show(self._start, play=play, highlight=(), dice=self.turn.dice if self.turn else None, arrows=())
         self.message.say(f"legal play {i + 1} of {len(self._plays)}: {play}", "info")
 
     # ------------------------------------------------------------------ drawing
@@ -403,7 +403,7 @@ class StepperWidget(Presentable, w.VBox):
         if t is None:
             self.explain.value = ""
             self.played.value = ""
-            self.board.show(self._start, highlight=(), play=None, dice=None)
+            self.board.show(self._start, highlight=(), play=None, dice=None, arrows=())   # no hint arrows left
             return
         if not self._auto:              # teaching: only the picked checker, no hint where to go
             marks = set() if self._selected is None else {self._selected}
@@ -418,4 +418,4 @@ class StepperWidget(Presentable, w.VBox):
         left = " ".join(str(d) for d in t.dice_left) if not t.is_complete else ""
         self.played.value = (f"<b>Played:</b> {steps or '-'}" + (f" &nbsp; <b>dice left:</b> {left}" if left else "")
                              + (" &nbsp; <b>complete</b>" if t.is_complete else ""))
-        self.board.show(t.position, highlight=highlight, play=None, dice=t.dice)
+        self.board.show(t.position, highlight=highlight, play=None, dice=t.dice, arrows=())
