@@ -454,3 +454,20 @@ def test_a_resignation_offer_off_turn_is_a_parse_error_naming_whose_turn_R30():
 """
     with pytest.raises(ParseError, match=r"it is Bob's turn to act, and a resignation is offered on one's own turn \(R30\)"):
         read_mat(text)
+
+
+@pytest.mark.parametrize("length", [0, 3])
+@pytest.mark.parametrize("who", ["starter", "other"])
+def test_a_resignation_right_after_the_opening_roll_reads_back_V3_R30(length, who):
+    """A player gives up after the opening roll, before its move (found by the PlayWidget: the
+    person resigns while the computer is to play its opening roll). The starter's bare dice and
+    the winner's 'Wins' line read back as the same result: on turn as an accepted offer (R30),
+    off turn as a resignation at any time, worth what the position is (V3)."""
+    m = Match(length, rng=5) if length else None
+    g = m.game if m else Game(rng=5)
+    g.roll()                                        # the opening roll (R4)
+    starter = g.player_to_act
+    loser = starter if who == "starter" else 1 - starter
+    g.resign(player=loser)
+    back = read_mat(write_mat(m.record() if m else g), allow_unfinished=True)
+    assert back.games[0].result == g.result and back.games[0].result.winner == 1 - loser
