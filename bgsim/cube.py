@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import Refusal, RuleViolationError
+from .i18n import _
 from .rules import Rules
 
 __all__ = ["Cube"]
@@ -161,18 +162,20 @@ class Cube:
         'player 0 does not own the cube, player 1 does (R25: after a take only the owner may redouble)'
         """
         if self.doubler is not None:
-            return Refusal(f"{lead}a double is already offered; player {self.answerer} must take or drop it", "R26")
+            return Refusal(lead + _("a double is already offered; player {player} must take or drop it").format(
+                player=self.answerer), "R26")
         if crawford_game:
-            return Refusal(f"{lead}no doubling in the Crawford game", "R28")
+            return Refusal(lead + _("no doubling in the Crawford game"), "R28")
         if not rules.cube_enabled:
-            return Refusal(f"{lead}the cube is off in these rules", "V2")
+            return Refusal(lead + _("the cube is off in these rules"), "V2")
         if final_roll:
-            return Refusal(f"{lead}the final roll of the last-roll draw is a roll only, no double", "V4")
+            return Refusal(lead + _("the final roll of the last-roll draw is a roll only, no double"), "V4")
         if self.owner is not None and self.owner != player:
-            return Refusal(f"player {player} does not own the cube, player {self.owner} does "
-                           f"(R25: after a take only the owner may redouble)", "R25", cite=False)
+            return Refusal(_("player {player} does not own the cube, player {owner} does "
+                             "(R25: after a take only the owner may redouble)").format(player=player, owner=self.owner),
+                           "R25", cite=False)
         if not rules.cube_allows(2 * self.value):
-            return Refusal(f"{lead}the cube is at its limit of {rules.cube_limit}", "V2")
+            return Refusal(lead + _("the cube is at its limit of {limit}").format(limit=rules.cube_limit), "V2")
         return None
 
     def why_no_double(self, player: int, rules: Rules, *, crawford_game: bool = False,
@@ -206,14 +209,15 @@ class Cube:
         'cannot beaver: beavers (X2) are not allowed in these rules'
         """
         if self.doubler is None:
-            return Refusal(f"{lead}no double has been offered", "R26")
+            return Refusal(lead + _("no double has been offered"), "R26")
         if self.beaver_pending:
-            return Refusal("cannot beaver a beaver: raccoons are not in the rules", "X2")
+            return Refusal(_("cannot beaver a beaver: raccoons are not in the rules"), "X2")
         if not rules.beavers:
-            return Refusal(f"{lead}beavers (X2) are not allowed in these rules", "X2", cite=False)
+            return Refusal(lead + _("beavers (X2) are not allowed in these rules"), "X2", cite=False)
         value = 4 * self.value
         if not rules.cube_allows(value):
-            return Refusal(f"{lead}the cube would reach {value}, above its limit of {rules.cube_limit}", "V2, X2")
+            return Refusal(lead + _("the cube would reach {value}, above its limit of {limit}").format(
+                value=value, limit=rules.cube_limit), "V2, X2")
         return None
 
     def why_no_beaver(self, rules: Rules) -> str | None:
@@ -253,10 +257,11 @@ class Cube:
         if not _is_player(by):
             raise RuleViolationError(f"the doubler must be player 0 or 1, not {by!r}")
         if self.doubler is not None:
-            raise RuleViolationError(Refusal(f"a double is already offered; player {self.answerer} must answer it",
-                                             "R26"))
+            raise RuleViolationError(Refusal(_("a double is already offered; player {player} must answer it").format(
+                player=self.answerer), "R26"))
         if self.owner is not None and self.owner != by:
-            raise RuleViolationError(Refusal(f"player {by} does not own the cube, player {self.owner} does", "R25"))
+            raise RuleViolationError(Refusal(_("player {player} does not own the cube, player {owner} does").format(
+                player=by, owner=self.owner), "R25"))
         return replace(self, doubler=by)
 
     def taken(self) -> Cube:
@@ -267,7 +272,7 @@ class Cube:
         (Cube(value=2, owner=1), Cube(value=4, owner=1))
         """
         if self.doubler is None:
-            raise RuleViolationError(Refusal("cannot take: no double has been offered", "R26"))
+            raise RuleViolationError(Refusal(_("cannot take: no double has been offered"), "R26"))
         owner = self.owner if self.beaver_pending else 1 - self.doubler
         return replace(self, value=2 * self.value, owner=owner, doubler=None, beaver_pending=False)
 
@@ -281,9 +286,9 @@ class Cube:
         Cube(value=2, owner=1, doubler=0, beaver_pending=True)
         """
         if self.doubler is None:
-            raise RuleViolationError(Refusal("cannot beaver: no double has been offered", "R26"))
+            raise RuleViolationError(Refusal(_("cannot beaver: no double has been offered"), "R26"))
         if self.beaver_pending:
-            raise RuleViolationError(Refusal("cannot beaver a beaver: raccoons are not in the rules", "X2"))
+            raise RuleViolationError(Refusal(_("cannot beaver a beaver: raccoons are not in the rules"), "X2"))
         return replace(self, value=2 * self.value, owner=1 - self.doubler, beaver_pending=True)
 
     def dropped(self) -> Cube:
@@ -293,7 +298,7 @@ class Cube:
         Cube(value=1, owner=None)
         """
         if self.doubler is None:
-            raise RuleViolationError(Refusal("cannot drop: no double has been offered", "R26"))
+            raise RuleViolationError(Refusal(_("cannot drop: no double has been offered"), "R26"))
         return replace(self, doubler=None, beaver_pending=False)
 
     def auto_doubled(self) -> Cube:

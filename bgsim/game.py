@@ -83,6 +83,7 @@ from .events import (
 )
 from .game_base import BaseGame
 from .game_guards import check_player
+from .i18n import _
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, Rules, result_kind
@@ -94,7 +95,8 @@ def _illegal(exc: IllegalPlayError) -> IllegalGamePlayError:
     """The engine's complaint as a game error; R5-R21 is cited when the engine named no rule."""
     if exc.refusal is not None and exc.refusal.rule is not None:
         return IllegalGamePlayError(exc.refusal)
-    return IllegalGamePlayError(Refusal(f"{exc} (R5-R21: not a legal play of this roll)", "R5-R21", cite=False))
+    return IllegalGamePlayError(Refusal(_("{error} (R5-R21: not a legal play of this roll)").format(error=exc), "R5-R21",
+                                                cite=False))
 
 
 # ----------------------------------------------------------------------------- the game
