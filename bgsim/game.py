@@ -95,8 +95,8 @@ def _illegal(exc: IllegalPlayError) -> IllegalGamePlayError:
     """The engine's complaint as a game error; R5-R21 is cited when the engine named no rule."""
     if exc.refusal is not None and exc.refusal.rule is not None:
         return IllegalGamePlayError(exc.refusal)
-    return IllegalGamePlayError(Refusal(_("{error} (R5-R21: not a legal play of this roll)").format(error=exc), "R5-R21",
-                                                cite=False))
+    return IllegalGamePlayError(Refusal(_("{error} (R5-R21: not a legal play of this roll)").format(error=exc),
+                                        "R5-R21", cite=False))
 
 
 # ----------------------------------------------------------------------------- the game
@@ -435,7 +435,7 @@ class Game(BaseGame):
         16
         """
         self._guard("accept_resignation", player)
-        offerer, kind, _ = self._answered_offer()
+        offerer, kind, _answer = self._answered_offer()
         self._state = GameState.OVER
         self._record(ResignationAccepted(1 - offerer))
         self._finish(1 - offerer, kind, "resign", jacoby=self._rules.jacoby_resignations)
