@@ -101,7 +101,8 @@ def step_refusal(mine: Sequence[int], theirs: Sequence[int], src: int, die: int)
     if dst >= 1:
         n = theirs[25 - dst]
         if n >= 2:
-            return None, Refusal(_("point {point} is closed: the opponent has {n} checkers there").format(
+            return None, Refusal(ngettext("point {point} is closed: the opponent has {n} checker there",
+                                          "point {point} is closed: the opponent has {n} checkers there", n).format(
                 point=dst, n=n), "R14" if src == BAR else "R7")
         return dst, None
     if any(mine[7:]):
@@ -419,14 +420,17 @@ def _dice_refusal(segs: Sequence[tuple[int, int]], dice: tuple[int, int]) -> tup
                                         "{move} needs {n} pips but the roll {roll} has no such die or sum",
                                         dist).format(move=move, n=dist, roll=txt), "R5"), move
             move = f"{point_name(a)}/off"
-            return Refusal(_("{move} needs at least {n} pips, but the roll {roll} moves {most} at most").format(
+            return Refusal(ngettext("{move} needs at least {n} pip, but the roll {roll} moves {most} at most",
+                                    "{move} needs at least {n} pips, but the roll {roll} moves {most} at most",
+                                    a).format(
                 move=move, n=a, roll=txt, most=sum(dl)), "R5, R17"), move
         options.append(opts)
     if covers(segs, dice):
         return None, None
     if dice[0] == dice[1]:
         need = sum(min(len(ds) for ds in opts) for opts in options)
-        return Refusal(_("that needs {n} moves of {die}, but the roll {roll} gives four").format(
+        return Refusal(ngettext("that needs {n} move of {die}, but the roll {roll} gives four",
+                                "that needs {n} moves of {die}, but the roll {roll} gives four", need).format(
             n=need, die=dice[0], roll=txt), "R6"), None
     if len(segs) == 2:
         for k, ((a, b), opts) in enumerate(zip(segs, options, strict=True)):
@@ -442,7 +446,9 @@ def _dice_refusal(segs: Sequence[tuple[int, int]], dice: tuple[int, int]) -> tup
             return Refusal(_("the {die} is used {times} ({moves}), but the roll {roll} has only one {die}").format(
                 die=x, times=_times(len(users)), moves=names, roll=txt), "R5"), None
     if len(segs) > 2:
-        return Refusal(_("that makes {n} moves, but the roll {roll} gives two: one {die} and one {other}").format(
+        return Refusal(ngettext("that makes {n} move, but the roll {roll} gives two: one {die} and one {other}",
+                                "that makes {n} moves, but the roll {roll} gives two: one {die} and one {other}",
+                                len(segs)).format(
             n=len(segs), roll=txt, die=dl[0], other=dl[1]), "R5"), None
     return Refusal(_("that needs more than the roll {roll} gives: one {die} and one {other}").format(
         roll=txt, die=dl[0], other=dl[1]), "R5"), None  # pragma: no cover
@@ -553,7 +559,8 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
             points = sorted({f[5] for f in same if f[5] is not None}, reverse=True)
             if len(points) == 1:
                 n = pos.theirs[25 - points[0]]
-                why = _("point {point}, which is closed: the opponent has {n} checkers there").format(
+                why = ngettext("point {point}, which is closed: the opponent has {n} checker there",
+                               "point {point}, which is closed: the opponent has {n} checkers there", n).format(
                     point=points[0], n=n)
             else:
                 where = _(" or ").join(_("point {point}").format(point=p) for p in points)

@@ -43,7 +43,7 @@ from typing import Generic, NamedTuple
 from .board import BAR, OFF
 from .errors import IllegalPlayError, ParseError, Refusal, RuleViolationError
 from .explain import Lookahead, Node, forced_play_refusal, sources, try_step, without
-from .i18n import _
+from .i18n import _, ngettext
 from .notation import parse_chains, point_name
 from .plays import LegalPlays, P, Play, generate_plays
 
@@ -297,7 +297,8 @@ class TurnBuilder(Generic[P]):
         on_bar = self._pos.mine[BAR]
         if on_bar:
             text += (_("; the checker on the bar enters first (R13, R14)") if on_bar == 1
-                     else _("; the {n} checkers on the bar enter first (R13, R15)").format(n=on_bar))
+                     else ngettext("; the {n} checker on the bar enters first (R13, R15)",
+                                       "; the {n} checkers on the bar enter first (R13, R15)", on_bar).format(n=on_bar))
         if len(self._plays) == 1:
             text += _("; only one legal play: it is forced") + (f" ({self._plays[0]})" if reveal else "")
         return text
