@@ -165,8 +165,8 @@ def _build_parser() -> argparse.ArgumentParser:
                           "whose chances are estimated by play-outs").format(chance=chance, where=where))
     p.add_argument("--gammons", type=_chance, help=_("with a chance: share of wins that are gammons ({chance})").format(
         chance=chance))
-    p.add_argument("--gammons-lost", type=_chance, help=_("with a chance: share of losses that are gammons ({chance})").format(
-        chance=chance))
+    p.add_argument("--gammons-lost", type=_chance,
+                   help=_("with a chance: share of losses that are gammons ({chance})").format(chance=chance))
     p.add_argument("--cube", type=int, help=_("cube value before the double (default 1)"))
     p.add_argument("--owner", choices=("centered", "me"), help=_("who holds the cube (default: centered)"))
     _match_options(p, N_("doubler"), N_("taker"))
@@ -182,9 +182,10 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
     p = command("takepoint", help=_("the taker's take point: money (dead, live, Janowski) or at a match score"))
-    p.add_argument("--gammons", type=_chance, help=_("share of the taker's wins that are gammons ({chance})").format(chance=chance))
-    p.add_argument("--gammons-lost", type=_chance, help=_("share of the taker's losses that are gammons ({chance})").format(
-        chance=chance))
+    p.add_argument("--gammons", type=_chance,
+                   help=_("share of the taker's wins that are gammons ({chance})").format(chance=chance))
+    p.add_argument("--gammons-lost", type=_chance,
+                   help=_("share of the taker's losses that are gammons ({chance})").format(chance=chance))
     p.add_argument("--cube-life", type=float, default=DEFAULT_CUBE_LIFE,
                    help=_("Janowski's cube life x for money, 0 (dead) to 1 (live)"))
     _match_options(p, N_("taker"), N_("doubler"))
