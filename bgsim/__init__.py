@@ -30,6 +30,8 @@ from .errors import (
 )
 from .events import Event, EventVisitor, GameResult, GameState
 from .game import Game
+from .glossary import glossary
+from .i18n import get_language, set_language
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .net import Net, NetPlayer
@@ -54,8 +56,8 @@ __all__ = [
     "estimate", "Estimate", "cube_decision",
     # pictures
     "svg",
-    # the rule reference
-    "rules_reference", "RuleEntry",
+    # the rule reference, the glossary and the language of every message (English, Czech)
+    "rules_reference", "RuleEntry", "glossary", "set_language", "get_language",
     # errors
     "BgsimError", "IllegalPlayError", "AmbiguousPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
     "IllegalGamePlayError", "UnknownRuleError", "InvalidSettingError",

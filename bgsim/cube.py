@@ -80,20 +80,23 @@ class Cube:
     def __post_init__(self) -> None:
         v = self.value
         if not isinstance(v, int) or isinstance(v, bool) or v < 1 or v & (v - 1):
-            raise RuleViolationError(Refusal(f"a cube value is 1, 2, 4, 8, ... not {v!r}", "R24, R26"))
+            raise RuleViolationError(Refusal(_("a cube value is 1, 2, 4, 8, ... not {value}").format(value=repr(v)),
+                                             "R24, R26"))
         for name in ("owner", "doubler"):
             p = getattr(self, name)
             if p is not None and not _is_player(p):
                 raise RuleViolationError(f"{'cube_owner' if name == 'owner' else name} must be player 0 or 1, "
                                          f"not {p!r}")
         if self.owner is not None and v == 1:
-            raise RuleViolationError(Refusal("a cube at 1 is in the middle; it is owned only after a double is "
-                                             "taken", "R24, R26"))
+            raise RuleViolationError(Refusal(_("a cube at 1 is in the middle; it is owned only after a double is "
+                                               "taken"), "R24, R26"))
         if self.beaver_pending and self.doubler is None:
-            raise RuleViolationError(Refusal("a beaver answers a double (X2): no double is offered", "X2", cite=False))
+            raise RuleViolationError(Refusal(_("a beaver answers a double (X2): no double is offered"), "X2",
+                                             cite=False))
         n = self.automatic_doubles
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise RuleViolationError(Refusal(f"automatic_doubles counts opening-roll ties, not {n!r}", "R29"))
+            raise RuleViolationError(Refusal(_("automatic_doubles counts opening-roll ties, not {n}").format(n=repr(n)),
+                                             "R29"))
 
     # ------------------------------------------------------------- reading
     @property
@@ -308,7 +311,7 @@ class Cube:
         Cube(value=2, owner=None, automatic_doubles=1)
         """
         if self.owner is not None:
-            raise RuleViolationError(Refusal("automatic doubles (R29) double a centred cube", "R29", cite=False))
+            raise RuleViolationError(Refusal(_("automatic doubles (R29) double a centred cube"), "R29", cite=False))
         return replace(self, value=2 * self.value, automatic_doubles=self.automatic_doubles + 1)
 
     def __repr__(self) -> str:

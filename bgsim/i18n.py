@@ -18,8 +18,8 @@ This module is on the engine's floor: it imports nothing of bgsim.
 >>> _("the game is over")
 'the game is over'
 >>> with language("cs"):
-...     ngettext("{n} checker", "{n} checkers", 3).format(n=3)
-'3 kameny'
+...     ngettext("moves {n} checker from there", "moves {n} checkers from there", 3).format(n=3)
+'odtud táhne 3 kameny'
 >>> get_language()
 'en'
 """
