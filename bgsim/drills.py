@@ -41,6 +41,7 @@ from .dice import rng_from
 from .equity import dead_cube_take_point, match_take_point
 from .errors import IllegalPlayError, InvalidSettingError, ParseError, Refusal
 from .exact import bearoff_chance
+from .i18n import N_, _
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, result_kind
@@ -49,11 +50,11 @@ __all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "make_task"]
 
 #: The kinds of task, in the order a drill gives them, with what they teach.
 KINDS: dict[str, str] = {
-    "route": "one checker, several dice (R5-R7)",
-    "enter": "enter from the bar (R13-R15)",
-    "only-play": "find the only legal play (R10-R12)",
-    "bear-off": "bear off as many checkers as you can (R16-R19)",
-    "result": "single game, gammon or backgammon? (R23)",
+    "route": N_("one checker, several dice (R5-R7)"),
+    "enter": N_("enter from the bar (R13-R15)"),
+    "only-play": N_("find the only legal play (R10-R12)"),
+    "bear-off": N_("bear off as many checkers as you can (R16-R19)"),
+    "result": N_("single game, gammon or backgammon? (R23)"),
 }
 
 #: Kinds answered by a choice about a position, with no play on the board (a drill of them
@@ -120,9 +121,9 @@ class Task:
         try:
             play = plays.resolve(answer)
         except IllegalPlayError as err:
-            return Verdict(False, f"Not legal: {err}", err.refusal)
+            return Verdict(False, _("Not legal: {why}").format(why=err), err.refusal)
         except ParseError as err:
-            return Verdict(False, f"Cannot read that: {err}")
+            return Verdict(False, _("Cannot read that: {why}").format(why=err))
         if self.kind == "bear-off":
             off = _borne_off(play)
             if off < self.goal:
@@ -131,10 +132,11 @@ class Task:
             return Verdict(True, f"Right: {play} bears off {off} checker{'s' * (off != 1)}, the most this roll "
                                  f"can (R17, R18).")
         if self.kind == "only-play":
-            return Verdict(True, f"Right: {play} is the only legal play of {self.dice[0]}-{self.dice[1]} here.")
+            return Verdict(True, _("Right: {play} is the only legal play of {roll} here.").format(
+                play=play, roll=f"{self.dice[0]}-{self.dice[1]}"))
         if self.kind == "route":
             return self._check_route(play, answer)
-        return Verdict(True, f"Right: {play} brings you in and plays the roll (R13, R14).")
+        return Verdict(True, _("Right: {play} brings you in and plays the roll (R13, R14).").format(play=play))
 
     def _check_route(self, play: Play, answer: Play | str) -> Verdict:
         assert self.route is not None and self.dice is not None
@@ -197,13 +199,13 @@ class Task:
         play = self.solution_play()
         n = len(self.position.legal_plays(self.dice or (1, 1)))
         if self.kind == "only-play":
-            return f"{play}: the only legal play (R10-R12)."
+            return _("{play}: the only legal play (R10-R12).").format(play=play)
         if self.kind == "bear-off":
             return f"{play}: it bears off {self.goal} (R17, R18)."
         if self.kind == "route":
             assert self.route is not None and self.dice is not None
             return _route_solution(self.dice, play, *self.route)
-        return f"{play}" + (f" (one of {n} legal plays)" if n > 1 else " (the only legal play)") + "."
+        return f"{play}" + (_(" (one of {n} legal plays)").format(n=n) if n > 1 else _(" (the only legal play)")) + "."
 
 
 def _borne_off(play: Play) -> int:
@@ -349,7 +351,7 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
                     _RESULT_CHOICES, loser)
     if dice is None:
         raise InvalidSettingError(f"a {kind!r} task needs a roll")
-    roll = f"Roll {dice[0]}-{dice[1]}. "
+    roll = _("Roll {roll}. ").format(roll=f"{dice[0]}-{dice[1]}")
     if kind == "route":
         if route is None:
             found = _routes(position, dice)
@@ -367,13 +369,15 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
         return Task(kind, prompt, position, dice, level, route=(src, dst))
     if kind == "enter":
         n = position.bar[0]
-        checkers = f"your {n} checkers" if n > 1 else "your checker"
-        prompt = roll + f"Bring {checkers} in from the bar and play the roll."
+        if n > 1:
+            prompt = roll + _("Bring your {n} checkers in from the bar and play the roll.").format(n=n)
+        else:
+            prompt = roll + _("Bring your checker in from the bar and play the roll.")
         return Task(kind, prompt, position, dice, level)
     if kind == "only-play":
-        return Task(kind, roll + "Find the only legal play.", position, dice, level)
+        return Task(kind, roll + _("Find the only legal play."), position, dice, level)
     goal = max(_borne_off(p) for p in position.legal_plays(dice))
-    return Task(kind, roll + "Bear off as many checkers as you can.", position, dice, level, goal=goal)
+    return Task(kind, roll + _("Bear off as many checkers as you can."), position, dice, level, goal=goal)
 
 
 def _take_drop_task(position: Position, level: int, length: int, score: tuple[int, int]) -> Task:
@@ -418,7 +422,7 @@ def _take_drop_tasks(rng: np.random.Generator, levels: Sequence[int]) -> list[Ta
     tasks: list[Task] = []
     for i, level in enumerate(levels):
         want = _TAKE_DROP[(first + i) % 2]
-        for _ in range(10_000):
+        for _attempt in range(10_000):
             points = doublers[int(rng.integers(len(doublers)))]
             pos = _last_roll(points, 1 + int(rng.integers(2)))
             length, score = 0, (0, 0)
