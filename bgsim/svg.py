@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 from . import page
 from .charts import convergence
 from .errors import ViewError
+from .i18n import _, get_language
 from .plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -202,7 +203,7 @@ def _play_before(play: Play) -> Position | None:
 
 def _names(names: Iterable[str] | None) -> tuple[str, str]:
     if names is None:
-        return "Player 0", "Player 1"
+        return _("Player 0"), _("Player 1")
     a, b = names
     return str(a), str(b)
 
@@ -325,7 +326,8 @@ def _drawing(position: Position, perspective: int, dice: Any, cube: Any, play: P
     counts = ((position.mine, position.theirs) if turn == 0 else (position.theirs, position.mine))
     if id_prefix is None:
         key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
-                    size, theme, nm, caption) + (() if pips else ("no pips",)) + (("present",) if present else ()))
+                    size, theme, nm, caption) + (() if pips else ("no pips",)) + (("present",) if present else ())
+                   + (() if get_language() == "en" else (get_language(),)))   # English ids as before
         id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
     elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
         raise ViewError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
@@ -658,11 +660,11 @@ def _status_line(d: _Drawing) -> list[str]:
     winner = d.position.winner() if over else None
     for side, p in enumerate((d.perspective, 1 - d.perspective)):
         weight = ' font-weight="bold"' if (p == winner if over else p == d.turn) else ""
-        label = d.names[p] + (f": {pip_counts[p]} pips" if d.pips else "")
+        label = d.names[p] + (_(": {n} pips").format(n=pip_counts[p]) if d.pips else "")
         if over:                  # a finished game: nobody is to play (R22)
-            label += " \u2014 won" if p == winner else ""
+            label += " \u2014 " + _("won") if p == winner else ""
         else:
-            label += " \u2014 to play" if p == d.turn else ""
+            label += " \u2014 " + _("to play") if p == d.turn else ""
             if p == d.turn and d.dice:
                 label += f" {d.dice[0]}-{d.dice[1]}"
         # the bottom player's label from the left edge, the top player's to the right edge
