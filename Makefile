@@ -76,7 +76,7 @@ setup: $(STAMP)
 # The lessons are marked trusted first (a notebook is trusted per machine): JupyterLab then
 # shows their stored boards (SVG) and widgets before anything is run, not their text forms.
 trust: $(STAMP)
-	$(VENV)/bin/jupyter trust lessons/*.ipynb
+	$(VENV)/bin/jupyter trust lessons/*.ipynb lessons/cs/*.ipynb
 
 lab: trust
 	$(VENV)/bin/jupyter lab lessons/ $(LAB_ROOT_ARGS) $(LAB_ARGS)
