@@ -158,7 +158,7 @@ docs: $(STAMP)
 LOCALES := bgsim/locale
 messages: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-wrap --sort-by-file --project=bgsim \
-	  --add-comments=TRANSLATORS: -k N_ -o $(LOCALES)/bgsim.pot bgsim
+	  --add-comments=TRANSLATORS: -k N_ -k pgettext:1c,2 -o $(LOCALES)/bgsim.pot bgsim
 	$(VENV)/bin/pybabel update -i $(LOCALES)/bgsim.pot -d $(LOCALES) -D bgsim --no-wrap --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d $(LOCALES) -D bgsim --statistics
 	$(VPY) -m tests.support.catalogue

@@ -144,15 +144,18 @@ class Task:
         path = _route_points(play, src, dst) or (_route_points(answer, src, dst) if isinstance(answer, Play) else None)
         double = self.dice[0] == self.dice[1]
         if path is None:
-            how = ("a double is four moves, and one checker may make several of them (R6)" if double else
-                   "one checker may use both dice, one after the other (R5)")
-            return Verdict(False, f"Legal, but no checker goes from {src} to {dst}: {how}.")
+            how = (_("a double is four moves, and one checker may make several of them (R6)") if double else
+                   _("one checker may use both dice, one after the other (R5)"))
+            return Verdict(False, _("Legal, but no checker goes from {src} to {dst}: {how}.").format(
+                src=src, dst=dst, how=how))
         stops = [str(p) for p in path[1:-1]]
-        where = (f"the {stops[0]}-point, an open point" if len(stops) == 1 else
-                 f"points {', '.join(stops[:-1])} and {stops[-1]}, all open")
+        if len(stops) == 1:
+            where = _("the {point}-point, an open point").format(point=stops[0])
+        else:
+            where = _("points {points} and {last}, all open").format(points=", ".join(stops[:-1]), last=stops[-1])
         rules = "R6, R7" if double else "R5, R7"
-        return Verdict(True, f"Right: {'/'.join(str(p) for p in path)}: on the way the checker stops on {where} "
-                             f"({rules}).")
+        return Verdict(True, _("Right: {route}: on the way the checker stops on {where} ({rules}).").format(
+            route="/".join(str(p) for p in path), where=where, rules=rules))
 
     def _check_result(self, answer: object) -> Verdict:
         assert self.loser is not None
@@ -274,13 +277,14 @@ def _route_solution(dice: tuple[int, int], play: Play, src: int, dst: int) -> st
     """The route of ``play`` from ``src`` to ``dst`` in words: its stops, and why that order (R5-R7)."""
     path = _route_points(play, src, dst) or [src, dst]
     route = "/".join(str(p) for p in path)
-    rest = f" The whole play: {play}." if str(play) != f"{src}/{dst}" else ""
+    rest = _(" The whole play: {play}.").format(play=play) if str(play) != f"{src}/{dst}" else ""
     if dice[0] == dice[1]:
-        return f"{route}: {len(path) - 1} moves of {dice[0]}, every stop open (R6, R7).{rest}"
+        return _("{route}: {n} moves of {die}, every stop open (R6, R7).{rest}").format(
+            route=route, n=len(path) - 1, die=dice[0], rest=rest)
     first = src - path[1]
     closed = src - (dice[0] + dice[1] - first)
-    return (f"{route}: the {closed}-point is closed, so the checker plays the {first} first and stops on the "
-            f"{path[1]}-point (R5, R7).{rest}")
+    return _("{route}: the {closed}-point is closed, so the checker plays the {first} first and stops on the "
+             "{stop}-point (R5, R7).{rest}").format(route=route, closed=closed, first=first, stop=path[1], rest=rest)
 
 
 def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
@@ -359,13 +363,19 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
                 raise InvalidSettingError(f"no checker here has a route for {dice[0]}-{dice[1]}")
             route = found[0][1:]
         src, dst = route
-        which = "a checker" if position.mine[src] > 1 else "the checker"
+        several = position.mine[src] > 1
         if dice[0] != dice[1]:
-            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point, using both dice."
+            prompt = roll + (_("Move a checker on the {src}-point to the {dst}-point, using both dice.") if several
+                             else _("Move the checker on the {src}-point to the {dst}-point, using both dice.")
+                             ).format(src=src, dst=dst)
+        elif (src - dst) // dice[0] == 4:
+            prompt = roll + (_("Move a checker on the {src}-point to the {dst}-point.") if several
+                             else _("Move the checker on the {src}-point to the {dst}-point.")).format(src=src, dst=dst)
         else:
-            hops = (src - dst) // dice[0]
-            rest = "" if hops == 4 else ", then play the rest of the roll"
-            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point{rest}."
+            prompt = roll + (_("Move a checker on the {src}-point to the {dst}-point, then play the rest of the "
+                               "roll.") if several
+                             else _("Move the checker on the {src}-point to the {dst}-point, then play the rest of "
+                                    "the roll.")).format(src=src, dst=dst)
         return Task(kind, prompt, position, dice, level, route=(src, dst))
     if kind == "enter":
         n = position.bar[0]

@@ -33,7 +33,7 @@ from typing import Protocol
 
 from .board import BAR, OFF, BasePosition
 from .errors import Refusal
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, pgettext
 from .notation import format_play, point_name
 
 __all__ = [
@@ -563,7 +563,7 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
                                "point {point}, which is closed: the opponent has {n} checkers there", n).format(
                     point=points[0], n=n)
             else:
-                where = _(" or ").join(_("point {point}").format(point=p) for p in points)
+                where = _(" or ").join(pgettext("a stop on the way", "point {point}").format(point=p) for p in points)
                 if len(points) == 2:
                     why = _("{points}, and both are closed").format(points=where)
                 else:

@@ -42,6 +42,7 @@ __all__ = [
     "get_language",
     "language",
     "ngettext",
+    "pgettext",
     "set_language",
 ]
 
@@ -122,6 +123,12 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n`` (Czech has three: 1, 2-4, 5+)."""
     return _translations().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where ``context`` tells a translator how it is used
+    (one English phrase may need two Czech forms: "point 5" after "at" is "bodě 5")."""
+    return _translations().pgettext(context, message)
 
 
 def N_(message: str) -> str:

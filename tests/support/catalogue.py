@@ -100,7 +100,8 @@ def stale_mo(lang: str) -> list[str]:
         if not m.id or m.fuzzy:
             continue
         if isinstance(m.id, str):
-            if m.string and trans.gettext(m.id) != m.string:
+            got = trans.pgettext(m.context, m.id) if m.context else trans.gettext(m.id)
+            if m.string and got != m.string:
                 out.append(f"{lang}: .mo differs from .po: {m.id!r}")
         elif isinstance(m.string, tuple) and all(m.string):
             for n, want in zip((1, 2, 5), m.string, strict=False):
@@ -117,7 +118,7 @@ def source_messages() -> set[str]:
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(ROOT / "bgsim"), method_map=[("**.py", "python")],
-            keywords={"_": None, "N_": None, "ngettext": (1, 2)}):
+            keywords={"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}):
         found.add(message if isinstance(message, str) else message[0])
     return found
 
