@@ -41,7 +41,7 @@ from .dice import rng_from
 from .equity import dead_cube_take_point, match_take_point
 from .errors import IllegalPlayError, InvalidSettingError, ParseError, Refusal
 from .exact import bearoff_chance
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, result_kind
@@ -127,10 +127,13 @@ class Task:
         if self.kind == "bear-off":
             off = _borne_off(play)
             if off < self.goal:
-                return Verdict(False, f"Legal, but it bears off {off} checker{'s' * (off != 1)}; this roll can "
-                                      f"bear off {self.goal} (R17, R18).")
-            return Verdict(True, f"Right: {play} bears off {off} checker{'s' * (off != 1)}, the most this roll "
-                                 f"can (R17, R18).")
+                return Verdict(False, ngettext("Legal, but it bears off {off} checker; this roll can bear off {goal} "
+                                               "(R17, R18).",
+                                               "Legal, but it bears off {off} checkers; this roll can bear off "
+                                               "{goal} (R17, R18).", off).format(off=off, goal=self.goal))
+            return Verdict(True, ngettext("Right: {play} bears off {off} checker, the most this roll can (R17, R18).",
+                                          "Right: {play} bears off {off} checkers, the most this roll can (R17, R18).",
+                                          off).format(play=play, off=off))
         if self.kind == "only-play":
             return Verdict(True, _("Right: {play} is the only legal play of {roll} here.").format(
                 play=play, roll=f"{self.dice[0]}-{self.dice[1]}"))
@@ -204,7 +207,7 @@ class Task:
         if self.kind == "only-play":
             return _("{play}: the only legal play (R10-R12).").format(play=play)
         if self.kind == "bear-off":
-            return f"{play}: it bears off {self.goal} (R17, R18)."
+            return _("{play}: it bears off {goal} (R17, R18).").format(play=play, goal=self.goal)
         if self.kind == "route":
             assert self.route is not None and self.dice is not None
             return _route_solution(self.dice, play, *self.route)

@@ -221,3 +221,20 @@ def test_czech_messages_use_the_glossary_terms():
                                                           for x in strings):
                 wrong.append(f"{t.key} ({'/'.join(t.cs_stems)}): {english!r} -> {strings[0]!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_czech_stepper_clicks_play_notation_in_english():
+    """Notation is never translated: a Czech stepper still writes and reads 6/off and bar/22."""
+    from bgsim.widgets import StepperWidget
+
+    set_language("cs")
+    race = Position.from_counts({8: 1, 6: 4, 5: 4, 4: 3, 3: 3}, {6: 4, 5: 4, 4: 4, 3: 3})
+    stepper = StepperWidget(race, dice=(6, 2))
+    stepper.click(6)
+    stepper.click(0)
+    assert stepper.message.text == ("6/off: vyvádět můžete, až když jsou všechny vaše kameny ve vašem domově (R16)")
+    stepper.click(6)
+    for point in (8, 6, 6, 0):
+        stepper.click(point)
+    assert stepper.turn.is_complete and str(stepper.turn.play) == "8/off"
+    assert stepper.message.text == "zahráno 8/off"

@@ -23,7 +23,7 @@ BAR, OFF = 25, 0
 
 
 def _name(point: int) -> str:
-    return _("bar") if point == BAR else _("off") if point == OFF else str(point)
+    return "bar" if point == BAR else "off" if point == OFF else str(point)   # notation: never translated
 
 
 class StepperWidget(Presentable, w.VBox):
