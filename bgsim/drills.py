@@ -41,12 +41,12 @@ from .dice import rng_from
 from .equity import dead_cube_take_point, match_take_point
 from .errors import IllegalPlayError, InvalidSettingError, ParseError, Refusal
 from .exact import bearoff_chance
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, pgettext
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, result_kind
 
-__all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "make_task"]
+__all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "choice_label", "make_task"]
 
 #: The kinds of task, in the order a drill gives them, with what they teach.
 KINDS: dict[str, str] = {
@@ -64,8 +64,20 @@ DECISION_KINDS: dict[str, str] = {
     "take-drop": "take or drop? count the rolls, compare with the take point (R26)",
 }
 
-_RESULT_CHOICES = ("single game", "gammon", "backgammon")
+_RESULT_CHOICES = ("single game", "gammon", "backgammon")   # the answers (shown by choice_label)
 _TAKE_DROP = ("take", "drop")
+
+
+def choice_label(choice: str) -> str:
+    """A task's choice as the learner reads it, in the current language (the answer stays the English name).
+
+    >>> choice_label("single game"), choice_label("take")
+    ('single game', 'take')
+    """
+    labels = {"single game": pgettext("a result", "single game"), "gammon": pgettext("a result", "gammon"),
+              "backgammon": pgettext("a result", "backgammon"), "take": pgettext("an answer", "take"),
+              "drop": pgettext("an answer", "drop")}
+    return labels.get(choice, choice)
 
 
 @dataclass(frozen=True)
@@ -166,11 +178,13 @@ class Task:
         try:
             said = ResultKind.of(answer)  # type: ignore[arg-type]
         except ValueError:
-            return Verdict(False, f"Pick one of: {', '.join(self.choices)}.")
+            return Verdict(False, _("Pick one of: {choices}.").format(
+                choices=", ".join(choice_label(c) for c in self.choices)))
         why = _result_reason(self.position, self.loser, kind)
         if said is kind:
-            return Verdict(True, f"Right: {why} (R23).")
-        return Verdict(False, f"Not {_RESULT_CHOICES[said - 1]}: {why} (R23).")
+            return Verdict(True, _("Right: {why} (R23).").format(why=why))
+        return Verdict(False, _("Not {said}: {why} (R23).").format(said=choice_label(_RESULT_CHOICES[said - 1]),
+                                                                  why=why))
 
     def _check_take_drop(self, answer: object) -> Verdict:
         said = str(answer).strip().lower()
@@ -198,7 +212,8 @@ class Task:
         if self.kind == "result":
             assert self.loser is not None
             kind = result_kind(self.position, self.loser)
-            return f"{_RESULT_CHOICES[kind - 1].capitalize()}: {_result_reason(self.position, self.loser, kind)} (R23)."
+            return _("{kind}: {why} (R23).").format(kind=choice_label(_RESULT_CHOICES[kind - 1]).capitalize(),
+                                                   why=_result_reason(self.position, self.loser, kind))
         if self.kind == "take-drop":
             right, why = _take_drop_reason(self)
             return f"{right.capitalize()}: {why} (R26)."
@@ -293,11 +308,12 @@ def _route_solution(dice: tuple[int, int], play: Play, src: int, dst: int) -> st
 def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
     counts = pos.counts(loser)
     if kind is ResultKind.SINGLE:
-        return f"the loser has borne off {counts[0]} checker{'s' * (counts[0] != 1)}, so it is a single game"
+        return ngettext("the loser has borne off {n} checker, so it is a single game",
+                        "the loser has borne off {n} checkers, so it is a single game", counts[0]).format(n=counts[0])
     if kind is ResultKind.GAMMON:
-        return "the loser has borne off no checker, and none is on the bar or in the winner's home board: a gammon"
-    return ("the loser has borne off no checker and still has one on the bar or in the winner's home board: "
-            "a backgammon")
+        return _("the loser has borne off no checker, and none is on the bar or in the winner's home board: a gammon")
+    return _("the loser has borne off no checker and still has one on the bar or in the winner's home board: "
+             "a backgammon")
 
 
 def _taker_wins(position: Position) -> int:
@@ -354,7 +370,7 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
         if loser is None:
             winner = position.winner()
             loser = 1 - (winner if winner is not None else position.turn)
-        return Task(kind, "The game is over. Single game, gammon or backgammon?", position, None, level,
+        return Task(kind, _("The game is over. Single game, gammon or backgammon?"), position, None, level,
                     _RESULT_CHOICES, loser)
     if dice is None:
         raise InvalidSettingError(f"a {kind!r} task needs a roll")

@@ -6,7 +6,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..drills import KINDS, Drill, Task
+from ..drills import KINDS, Drill, Task, choice_label
 from ..i18n import _
 from ._common import MessageLine
 from ._page import Presentable
@@ -105,7 +105,7 @@ class DrillWidget(Presentable, w.VBox):
         if task.kind == "result":
             self.stepper.set_position(task.position)
             self.choices.unobserve(self._on_choice, names="value")
-            self.choices.options = list(task.choices)
+            self.choices.options = [(choice_label(c), c) for c in task.choices]   # shown translated, answered as named
             self.choices.value = None
             self.choices.observe(self._on_choice, names="value")
             self.choices.layout.display = None
