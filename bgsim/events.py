@@ -180,7 +180,8 @@ class GameResult:
         extra = {"bearoff": "", "drop": _(", double dropped"), "resign": _(", resigned")}[self.how]
         return ngettext("player {winner} wins a {kind}: {points} point (cube {cube}{extra})",
                         "player {winner} wins a {kind}: {points} points (cube {cube}{extra})", self.points).format(
-            winner=self.winner, kind=_kind_words(self.kind), points=self.points, cube=self.cube, extra=extra)
+            winner=self.winner, kind=_kind_words(self.kind) if self.kind is not None else str(self.kind),
+            points=self.points, cube=self.cube, extra=extra)
 
 
 # ----------------------------------------------------------------------------- JSON helpers
