@@ -340,25 +340,30 @@ def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], na
               play: Any, caption: str | None, show_pips: bool = True) -> tuple[str, str]:
     turn = pos.turn
     pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
-    where = {perspective: "bottom", 1 - perspective: "top"}
+    where = {perspective: _("bottom"), 1 - perspective: _("top")}
     if pos.is_game_over():    # R22: nobody is to play; say who won (a V4 draw: both are off)
         winner = pos.winner()
-        title = "Backgammon: " + (f"{names[winner]} won" if winner is not None else "a draw")
+        title = "Backgammon: " + (_("{name} won").format(name=names[winner]) if winner is not None else _("a draw"))
     else:
-        title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
-    parts = [f"{names[p]} (player {p}, {where[p]})" + (f" has {pips[p]} pips" if show_pips else "")
-             for p in (0, 1)]
-    text = f"{names[turn]} is on roll" + (f" with {dice[0]}-{dice[1]}" if dice else "") + ". "
+        title = ("Backgammon: " + _("{name} to play").format(name=names[turn])
+                 + (f" {dice[0]}-{dice[1]}" if dice else ""))
+    parts = [_("{name} (player {p}, {where})").format(name=names[p], p=p, where=where[p])
+             + (_(" has {n} pips").format(n=pips[p]) if show_pips else "") for p in (0, 1)]
+    if dice:
+        text = _("{name} is on roll with {roll}. ").format(name=names[turn], roll=f"{dice[0]}-{dice[1]}")
+    else:
+        text = _("{name} is on roll. ").format(name=names[turn])
     text += "; ".join(parts) + "."
-    for label, idx in (("on the bar", 25), ("borne off", 0)):
+    for label, idx in ((_("Checkers on the bar: {which}."), 25), (_("Checkers borne off: {which}."), 0)):
         said = [f"{names[p]} {counts[p][idx]}" for p in (0, 1) if counts[p][idx]]
         if said:
-            text += f" Checkers {label}: {', '.join(said)}."
+            text += " " + label.format(which=", ".join(said))
     if cube is not None:
         value, owner = cube
-        text += f" Cube {value} " + ("in the middle." if owner is None else f"owned by {names[owner]}.")
+        text += " " + (_("Cube {value} in the middle.").format(value=value) if owner is None
+                       else _("Cube {value} owned by {name}.").format(value=value, name=names[owner]))
     if play is not None:
-        text += f" Play: {play}."
+        text += " " + _("Play: {play}.").format(play=play)
     if caption:
         text += f" {caption}"
     return title, text
