@@ -189,11 +189,12 @@ class Task:
     def _check_take_drop(self, answer: object) -> Verdict:
         said = str(answer).strip().lower()
         if said not in _TAKE_DROP:
-            return Verdict(False, f"Pick one of: {', '.join(self.choices)}.")
+            return Verdict(False, _("Pick one of: {choices}.").format(
+                choices=", ".join(choice_label(c) for c in self.choices)))
         right, why = _take_drop_reason(self)
         if said == right:
-            return Verdict(True, f"Right: {why}: {right} (R26).")
-        return Verdict(False, f"Not {said}: {why} (R26).")
+            return Verdict(True, _("Right: {why}: {answer} (R26).").format(why=why, answer=choice_label(right)))
+        return Verdict(False, _("Not {said}: {why} (R26).").format(said=choice_label(said), why=why))
 
     def solution_play(self) -> Play:
         """The play that does the task (the first legal one that does; for ``"result"``, an error)."""
@@ -216,7 +217,7 @@ class Task:
                                                    why=_result_reason(self.position, self.loser, kind))
         if self.kind == "take-drop":
             right, why = _take_drop_reason(self)
-            return f"{right.capitalize()}: {why} (R26)."
+            return _("{answer}: {why} (R26).").format(answer=choice_label(right).capitalize(), why=why)
         play = self.solution_play()
         n = len(self.position.legal_plays(self.dice or (1, 1)))
         if self.kind == "only-play":
@@ -326,13 +327,23 @@ def _take_drop_reason(task: Task) -> tuple[str, str]:
     misses = _taker_wins(task.position)
     chance = misses / 36
     right = "take" if chance >= task.take_point else "drop"
-    side = "light" if task.position.turn == 0 else "dark"
-    other = "dark" if task.position.turn == 0 else "light"
-    where = ("in money play" if not task.length else
-             f"at this score ({_score_words(task)})")
-    compare = "at least" if right == "take" else "less than"
-    return right, (f"{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance:.1%}, "
-                   f"{compare} the {_percent(task.take_point)} a take needs {where}")
+    side, other = _sides(task.position.turn)
+    where = (_("in money play") if not task.length else
+             _("at this score ({score})").format(score=_score_words(task)))
+    if right == "take":
+        sentence = _("{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance}, at least "
+                     "the {need} a take needs {where}")
+    else:
+        sentence = _("{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance}, less than "
+                     "the {need} a take needs {where}")
+    return right, sentence.format(side=side, misses=misses, other=other, chance=f"{chance:.1%}",
+                                  need=_percent(task.take_point), where=where)
+
+
+def _sides(doubler: int) -> tuple[str, str]:
+    """The doubler and the taker, named by colour ("light", "dark") in the current language."""
+    light, dark = pgettext("a side", "light"), pgettext("a side", "dark")
+    return (light, dark) if doubler == 0 else (dark, light)
 
 
 def _percent(x: float) -> str:
@@ -343,7 +354,8 @@ def _percent(x: float) -> str:
 def _score_words(task: Task) -> str:
     n = task.length
     a, b = task.score
-    return f"light {a}, dark {b} in a {n}-point match: light {n - a}-away, dark {n - b}-away"
+    return _("light {a}, dark {b} in a {n}-point match: light {la}-away, dark {da}-away").format(
+        a=a, b=b, n=n, la=n - a, da=n - b)
 
 
 def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None, *, level: int = 1,
@@ -425,15 +437,14 @@ def _take_drop_task(position: Position, level: int, length: int, score: tuple[in
             raise InvalidSettingError(f"a take-drop task at a score needs both players 2 or more points away, "
                                       f"not {score[0]}-{score[1]} in a {length}-point match")
         take_point = match_take_point(away[taker], away[doubler], 1)
-        where = (f"{length}-point match, score light {score[0]}, dark {score[1]}. At this score a take needs "
-                 f"{_percent(take_point)}.")
+        where = _("{n}-point match, score light {a}, dark {b}. At this score a take needs {need}.").format(
+            n=length, a=score[0], b=score[1], need=_percent(take_point))
     else:
         take_point = dead_cube_take_point()
-        where = "Money play."
-    side = "Light" if doubler == 0 else "Dark"
-    other = "dark" if doubler == 0 else "light"
-    prompt = (f"{where} {side} doubles to 2; {other} bears off the last checker next turn. "
-              f"You are {other}: take or drop?")
+        where = _("Money play.")
+    side, other = _sides(doubler)
+    prompt = where + " " + _("{side} doubles to 2; {other} bears off the last checker next turn. You are {other}: "
+                             "take or drop?").format(side=side.capitalize(), other=other)
     return Task("take-drop", prompt, position, None, level, _TAKE_DROP, None, length=length,
                 score=(int(score[0]), int(score[1])), take_point=take_point)
 
