@@ -179,7 +179,7 @@ class Game(BaseGame):
         """
         why = refusal(self, "play", lead=False)
         if why is not None:
-            raise HintError(why.prefixed("no play to rank: "))
+            raise HintError(why.prefixed(_("no play to rank: ")))
         dice = self._rolled()
         return self._position.rank_plays(dice, player=player, rollout=rollout, candidates=candidates,
                                          games=games, rng=rng)

@@ -96,7 +96,7 @@ from .position import Position
 from .rules import ResultKind, Rules
 from .text import board_text
 
-__all__ = ["DEFAULT_NAMES", "GameRecord", "MatchRecord", "RecordView", "Step", "check_names"]
+__all__ = ["DEFAULT_NAMES", "YOU", "GameRecord", "MatchRecord", "RecordView", "Step", "check_names", "is_you"]
 
 #: The players' names when none are given.
 DEFAULT_NAMES = ("player 0", "player 1")
@@ -146,6 +146,21 @@ def _check_score(score: object) -> tuple[int, int]:
 #: A result kind in a caption: "wins a single game", "resigns a gammon".
 _KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gammon"),
                ResultKind.BACKGAMMON: N_("backgammon")}
+
+
+#: The name of the person reading: captions speak to "You" in the second person ("You roll 6-1.", not
+#: "You rolls 6-1."); a :class:`~bgsim.table.Table` names its person so by default.
+YOU = N_("You")
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the reader ("You", in English or in the language spoken now): captions and move
+    lists then use the second person.
+
+    >>> is_you("You"), is_you("Ann")
+    (True, False)
+    """
+    return name in (YOU, _(YOU))
 
 
 def _kind_words(kind: ResultKind | None) -> str:
@@ -393,6 +408,10 @@ class _Captions(EventVisitor[str]):
     def who(self, p: int | None) -> str:
         return _("nobody") if p is None else self.names[p]
 
+    def you(self, p: int | None) -> bool:
+        """Whether player ``p`` is the reader ("You"): the caption is then in the second person."""
+        return p is not None and is_you(self.names[p])
+
     def score_words(self) -> str:
         n0, n1 = self.names
         s0, s1 = self.score
@@ -420,32 +439,39 @@ class _Captions(EventVisitor[str]):
         if ev.starter is None:
             text += _(" An opening roll decides who starts (R4).")
         else:
-            text += _(" {who} starts by rolling both dice (R4b).").format(who=self.who(ev.starter))
+            text += (_(" You start by rolling both dice (R4b).") if self.you(ev.starter) else
+                     _(" {who} starts by rolling both dice (R4b).").format(who=self.who(ev.starter)))
         return text
 
     def visit_opening_roll(self, ev: OpeningRoll) -> str:
         a, b = ev.dice
-        head = _("Opening roll: {first} throws {a}, {second} throws {b}").format(
+        head = (_("Opening roll: You throw {a}, {second} throws {b}") if self.you(0) else
+                _("Opening roll: {first} throws {a}, You throw {b}") if self.you(1) else
+                _("Opening roll: {first} throws {a}, {second} throws {b}")).format(
             first=self.names[0], a=a, second=self.names[1], b=b)
         if ev.starter is None:
             return head + _(": a tie, throw again (R4).")
         s = ev.starter
         if self.rules.opening == "standard":
-            return head + _(": {who} starts and plays {roll} (R4).").format(
+            return head + (_(": You start and play {roll} (R4).") if self.you(s) else
+                           _(": {who} starts and plays {roll} (R4).")).format(
                 who=self.who(s), roll=f"{ev.dice[s]}-{ev.dice[1 - s]}")
-        return head + _(": {who} starts and rolls both dice afresh (R4a).").format(who=self.who(s))
+        return head + (_(": You start and roll both dice afresh (R4a).") if self.you(s) else
+                       _(": {who} starts and rolls both dice afresh (R4a).")).format(who=self.who(s))
 
     def visit_automatic_double(self, ev: AutomaticDouble) -> str:
         return _("The tie doubles the cube automatically: it shows {value}, still in the middle (R29).").format(
             value=ev.cube_value)
 
     def visit_roll(self, ev: Roll) -> str:
-        return _("{who} rolls {roll}.").format(who=self.who(ev.player), roll=f"{ev.dice[0]}-{ev.dice[1]}")
+        return (_("You roll {roll}.") if self.you(ev.player) else _("{who} rolls {roll}.")).format(
+            who=self.who(ev.player), roll=f"{ev.dice[0]}-{ev.dice[1]}")
 
     def visit_move(self, ev: Move) -> str:
         who = self.who
         play = ev.play
-        text = _("{who} plays {play} ({roll})").format(who=who(ev.player), play=play,
+        text = (_("You play {play} ({roll})") if self.you(ev.player) else _("{who} plays {play} ({roll})")).format(
+            who=who(ev.player), play=play,
                                                         roll=f"{play.dice[0]}-{play.dice[1]}")
         hits = sum(play.hits)
         extras = []
@@ -465,35 +491,56 @@ class _Captions(EventVisitor[str]):
             mover=who(ev.player), mover_pips=mover_pips, other=who(1 - ev.player), other_pips=other_pips)
 
     def visit_pass(self, ev: Pass) -> str:
-        return _("{who} rolls {roll} but cannot move: the turn passes (R12).").format(
+        return (_("You roll {roll} but cannot move: the turn passes (R12).") if self.you(ev.player) else
+                _("{who} rolls {roll} but cannot move: the turn passes (R12).")).format(
             who=self.who(ev.player), roll=f"{ev.dice[0]}-{ev.dice[1]}")
 
     def visit_double(self, ev: Double) -> str:
         who = self.who
-        return _("{who} doubles to {value} (R25); {other} must take or drop (R26).").format(
+        text = (_("You double to {value} (R25); {other} must take or drop (R26).") if self.you(ev.player) else
+                _("{who} doubles to {value} (R25); you must take or drop (R26).") if self.you(1 - ev.player) else
+                _("{who} doubles to {value} (R25); {other} must take or drop (R26)."))
+        return text.format(
             who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
 
     def visit_take(self, ev: Take) -> str:
         who = self.who
         if self._after_beaver() or ev.owner is not None:
-            return _("{who} takes the beaver: the cube shows {value} and {other} keeps it (X2).").format(
+            return (_("You take the beaver: the cube shows {value} and {other} keeps it (X2).")
+                    if self.you(ev.player) else
+                    _("{who} takes the beaver: the cube shows {value} and you keep it (X2).")
+                    if self.you(1 - ev.player) else
+                    _("{who} takes the beaver: the cube shows {value} and {other} keeps it (X2).")).format(
                 who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
-        return _("{who} takes: the cube shows {value} and {who} owns it (R26).").format(
+        return (_("You take: the cube shows {value} and you own it (R26).") if self.you(ev.player) else
+                _("{who} takes: the cube shows {value} and {who} owns it (R26).")).format(
             who=who(ev.player), value=ev.cube_value)
 
     def visit_drop(self, ev: Drop) -> str:
         who = self.who
         before = self.prev.cube.value if self.prev is not None else 1
         if self._after_beaver():
-            return _("{who} drops the beaver: {other} wins the doubled stake, {value}, without gammons "
-                     "(X2, R26).").format(who=who(ev.player), other=who(1 - ev.player), value=before)
-        return _("{who} drops: {other} wins at the cube value before the double, {value}, without gammons "
-                 "(R26).").format(who=who(ev.player), other=who(1 - ev.player), value=before)
+            text = (_("You drop the beaver: {other} wins the doubled stake, {value}, without gammons (X2, R26).")
+                    if self.you(ev.player) else
+                    _("{who} drops the beaver: you win the doubled stake, {value}, without gammons (X2, R26).")
+                    if self.you(1 - ev.player) else
+                    _("{who} drops the beaver: {other} wins the doubled stake, {value}, without gammons "
+                      "(X2, R26)."))
+        else:
+            text = (_("You drop: {other} wins at the cube value before the double, {value}, without gammons (R26).")
+                    if self.you(ev.player) else
+                    _("{who} drops: you win at the cube value before the double, {value}, without gammons (R26).")
+                    if self.you(1 - ev.player) else
+                    _("{who} drops: {other} wins at the cube value before the double, {value}, without gammons "
+                      "(R26)."))
+        return text.format(who=who(ev.player), other=who(1 - ev.player), value=before)
 
     def visit_beaver(self, ev: Beaver) -> str:
         who = self.who
-        return _("{who} beavers: takes and redoubles to {value} at once, keeping the cube; {other} must take "
-                 "or drop the beaver (X2).").format(who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
+        return (_("You beaver: take and redouble to {value} at once, keeping the cube; {other} must take or "
+                  "drop the beaver (X2).") if self.you(ev.player) else
+                _("{who} beavers: takes and redoubles to {value} at once, keeping the cube; {other} must take "
+                  "or drop the beaver (X2).")).format(who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
 
     def visit_final_roll(self, ev: FinalRoll) -> str:
         who = self.who
@@ -501,19 +548,24 @@ class _Captions(EventVisitor[str]):
                  "with it makes the game a draw (V4).").format(other=who(1 - ev.player), who=who(ev.player))
 
     def visit_resign(self, ev: Resign) -> str:
-        return _("{who} resigns a {kind}, judged from the position (V3, R23).").format(
+        return (_("You resign a {kind}, judged from the position (V3, R23).") if self.you(ev.player) else
+                _("{who} resigns a {kind}, judged from the position (V3, R23).")).format(
             who=self.who(ev.player), kind=_kind_words(ev.kind))
 
     def visit_resignation_offer(self, ev: ResignationOffer) -> str:
         who = self.who
-        return _("{who} offers to resign a {kind}; {other} must accept or refuse (R30).").format(
+        return (_("You offer to resign a {kind}; {other} must accept or refuse (R30).") if self.you(ev.player) else
+                _("{who} offers to resign a {kind}; you must accept or refuse (R30).") if self.you(1 - ev.player) else
+                _("{who} offers to resign a {kind}; {other} must accept or refuse (R30).")).format(
             who=who(ev.player), kind=_kind_words(ev.kind), other=who(1 - ev.player))
 
     def visit_resignation_accepted(self, ev: ResignationAccepted) -> str:
-        return _("{who} accepts the resignation (R30).").format(who=self.who(ev.player))
+        return (_("You accept the resignation (R30).") if self.you(ev.player) else
+                _("{who} accepts the resignation (R30).")).format(who=self.who(ev.player))
 
     def visit_resignation_rejected(self, ev: ResignationRejected) -> str:
-        return _("{who} refuses the resignation: play goes on (R30).").format(who=self.who(ev.player))
+        return (_("You refuse the resignation: play goes on (R30).") if self.you(ev.player) else
+                _("{who} refuses the resignation: play goes on (R30).")).format(who=self.who(ev.player))
 
     def visit_carried_double(self, ev: CarriedDouble) -> str:
         return _("Another tie: this game has had its automatic doubles, so the doubling carries over to the "
@@ -527,7 +579,8 @@ class _Captions(EventVisitor[str]):
         offered = self.prev is not None and isinstance(self.prev.event, ResignationAccepted)
         resign = _(", the resignation accepted (R30)") if offered else _(", by resignation (V3)")
         how = {"bearoff": " (R22)", "drop": _(", the double dropped (R26)"), "resign": resign}
-        text = _("Game over: {who} wins a {kind}{how}: {points} (cube {cube}).").format(
+        text = (_("Game over: You win a {kind}{how}: {points} (cube {cube}).") if self.you(r.winner) else
+                _("Game over: {who} wins a {kind}{how}: {points} (cube {cube}).")).format(
             who=who(r.winner), kind=_kind_words(r.kind), how=how[r.how], points=_points(r.points), cube=r.cube)
         after = list(self.score)
         after[r.winner] += r.points
@@ -535,7 +588,8 @@ class _Captions(EventVisitor[str]):
         if self.rules.is_match:
             text += _(" Score: {first} {a}, {second} {b}.").format(first=n0, a=after[0], second=n1, b=after[1])
             if after[r.winner] >= self.rules.match_length:
-                text += _(" {who} wins the match (R27).").format(who=who(r.winner))
+                text += (_(" You win the match (R27).") if self.you(r.winner) else
+                         _(" {who} wins the match (R27).").format(who=who(r.winner)))
         return text
 
 
