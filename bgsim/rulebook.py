@@ -128,7 +128,7 @@ class RuleEntry:
     the doubling cube may not be used in it. From the next game on (post-Crawford) the cube is back.
     Options: Rules(crawford=False): a match without it; it is on by default in a match
     Sources: Kompletní kniha pravidel: Crawfordovo pravidlo, Gammons, vlastnictví kostek a Edge Cases (Czech)
-    Lessons: 08 Match play and the Crawford rule
+    Lessons: 08 Match play and the Crawford rule; 11 Play a game
     """
 
     id: str
