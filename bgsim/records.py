@@ -544,8 +544,12 @@ class _Captions(EventVisitor[str]):
 
     def visit_final_roll(self, ev: FinalRoll) -> str:
         who = self.who
-        return _("{other} has borne off the last checker; {who} gets one final roll: bearing off every checker "
-                 "with it makes the game a draw (V4).").format(other=who(1 - ev.player), who=who(ev.player))
+        return (_("{other} has borne off the last checker; you get one final roll: bearing off every checker "
+                  "with it makes the game a draw (V4).") if self.you(ev.player) else
+                _("You have borne off the last checker; {who} gets one final roll: bearing off every checker "
+                  "with it makes the game a draw (V4).") if self.you(1 - ev.player) else
+                _("{other} has borne off the last checker; {who} gets one final roll: bearing off every checker "
+                  "with it makes the game a draw (V4).")).format(other=who(1 - ev.player), who=who(ev.player))
 
     def visit_resign(self, ev: Resign) -> str:
         return (_("You resign a {kind}, judged from the position (V3, R23).") if self.you(ev.player) else

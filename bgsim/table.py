@@ -66,6 +66,9 @@ __all__ = ["Table", "TutorWarning", "score_text"]
 
 HUMAN, COMPUTER = 0, 1
 
+#: The verdicts of :class:`~bgsim.equity.CubeDecision` (its ``action``, data) in the cube hint's words.
+_VERDICTS = (N_("No double, take"), N_("Double, take"), N_("Double, pass"), N_("Too good to double, pass"))
+
 
 # ----------------------------------------------------------------------------- the tutor
 @dataclass(frozen=True)
@@ -366,7 +369,7 @@ class Table:
         if game.state is not GameState.AWAITING_DOUBLE_OR_ROLL or not game.can_double():
             return None
         try:
-            return str(game.cube_hint(self.judge).action)
+            return _(str(game.cube_hint(self.judge).action))
         except BgsimError:
             return None
 
