@@ -272,10 +272,10 @@ def _evaluator(player) -> tuple[str, Any]:
         if name == "gnubg":
             return "gnubg", GnubgPlayer()    # MissingExtraError naming the extra when absent
         if name in PLAYER_CODES:
-            raise HintError(f"the player {name!r} plays but does not evaluate positions, so it cannot rank plays: "
-                            f"choose from {', '.join(HINT_PLAYERS)}")
-    raise HintError(f"a hint's player is one of {', '.join(HINT_PLAYERS)}, a bgsim.net.Net or a NetPlayer, "
-                    f"not {player!r}")
+            raise HintError(_("the player {name} plays but does not evaluate positions, so it cannot rank plays: "
+                              "choose from {players}").format(name=repr(name), players=", ".join(HINT_PLAYERS)))
+    raise HintError(_("a hint's player is one of {players}, a bgsim.net.Net or a NetPlayer, not {player}").format(
+        players=", ".join(HINT_PLAYERS), player=repr(player)))
 
 
 def _mover_chances(after: Position, evaluate) -> NetEvaluation:
@@ -289,7 +289,7 @@ def _mover_chances(after: Position, evaluate) -> NetEvaluation:
 
 def _check_int(x, name: str, low: int) -> int:
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < low:
-        raise HintError(f"{name} must be a whole number >= {low}, not {x!r}")
+        raise HintError(_("{name} must be a whole number >= {low}, not {x}").format(name=name, low=low, x=repr(x)))
     return int(x)
 
 
@@ -377,7 +377,8 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     else:
         n_games = _check_int(rollout, "rollout (games per candidate)", 1)
         if games is not None and _check_int(games, "games", 1) != n_games:
-            raise HintError(f"rollout={rollout} and games={games} disagree: give the games once")
+            raise HintError(_("rollout={rollout} and games={games} disagree: give the games once").format(
+                rollout=rollout, games=games))
     n_cand = min(_check_int(candidates, "candidates", 1), len(plays))
     ss = _seed(rng)
     top = order[:n_cand]

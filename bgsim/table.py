@@ -162,9 +162,10 @@ class Table:
                  tutor: bool = False, tutor_threshold: float = 0.08) -> None:
         self.names = check_names((_(YOU), _("Computer")) if names is None else names)
         if match is not None and session:
-            raise InvalidSettingError("a table plays a match or a money session, not both")
+            raise InvalidSettingError(_("a table plays a match or a money session, not both"))
         if tutor_threshold < 0:
-            raise InvalidSettingError(f"tutor_threshold is an equity >= 0, not {tutor_threshold!r}")
+            raise InvalidSettingError(_("tutor_threshold is an equity >= 0, not {value}").format(
+                value=repr(tutor_threshold)))
         self.tutor = bool(tutor)
         self.tutor_threshold = float(tutor_threshold)
         self.series: Match | Session
@@ -180,7 +181,8 @@ class Table:
         elif callable(getattr(opponent, "choose_play", None)):
             self.computer = opponent
         else:
-            raise InvalidSettingError(f"opponent is a player name, a Player or None (hot seat), not {opponent!r}")
+            why = _("opponent is a player name, a Player or None (hot seat), not {opponent}")
+            raise InvalidSettingError(why.format(opponent=repr(opponent)))
         self._warned: Play | None = None        # the play the tutor warned about (Done again keeps it)
         self._ranked: tuple[tuple[int, int], PlayRanking] | None = None   # the ranking of the roll now
         #: Who judges the plays for the hint and the tutor (:func:`bgsim.rank_plays`).
