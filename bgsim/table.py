@@ -380,10 +380,12 @@ class Table:
         if not self.game.is_over:
             return Refusal(_("the game is still being played: finish it (or resign, R30) first"), "R22", cite=False)
         if isinstance(self.series, Match) and self.series.is_over:
-            n = self.series.length
-            return Refusal(ngettext("the match is over: {name} reached {n} point",
-                                    "the match is over: {name} reached {n} points", n).format(
-                name=self.names[self.series.winner or 0], n=n), "R27", cite=False)
+            n, winner = self.series.length, self.names[self.series.winner or 0]
+            text = (ngettext("the match is over: You reached {n} point", "the match is over: You reached {n} points", n)
+                    if is_you(winner) else
+                    ngettext("the match is over: {name} reached {n} point",
+                             "the match is over: {name} reached {n} points", n))
+            return Refusal(text.format(name=winner, n=n), "R27", cite=False)
         if isinstance(self.series, Session) and not self.session:
             self.session = True   # a single game goes on as a session: the points add up
         try:

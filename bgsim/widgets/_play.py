@@ -277,9 +277,10 @@ class PlayWidget(Presentable, w.VBox):
             self.message.say(_("no hint here: the net judges standard backgammon only (R2, X3)"), "error")
             return
         win, gammon, lost_gammon = chances
-        name = html.escape(table.names[table.game.player_on_roll or 0])
+        name = table.names[table.game.player_on_roll or 0]
         cube = table.cube_advice()
-        self.hint_box.value = ("<b>" + _("The net's chances for {name}").format(name=name) + "</b> "
+        whose = _("The net's chances for You") if is_you(name) else _("The net's chances for {name}")
+        self.hint_box.value = ("<b>" + whose.format(name=html.escape(name)) + "</b> "
                                + _("(cubeless, before the roll): win {win}, win a gammon {gammon}, lose a gammon "
                                    "{lost}.").format(win=f"{win:.0%}", gammon=f"{gammon:.0%}",
                                                      lost=f"{lost_gammon:.0%}")
