@@ -658,5 +658,5 @@ _KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gamm
                ResultKind.BACKGAMMON: N_("backgammon")}
 
 
-def _word(kind: ResultKind) -> str:
-    return _(_KIND_WORDS[kind])
+def _word(kind: ResultKind | None) -> str:
+    return str(kind) if kind is None else _(_KIND_WORDS[kind])
