@@ -7,7 +7,9 @@
 #   make test    set up .venv (first time only), then run every test (make check first)
 #   make check   lint (ruff) and type-check (mypy) bgsim/
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
-#   make docs    regenerate docs/rules.md from bgsim/rulebook.py
+#   make docs    regenerate docs/rules.md and docs/rules.cs.md from bgsim/rulebook.py
+#   make messages  the message catalogue: extract the English messages (bgsim/locale/bgsim.pot),
+#                merge them into the Czech .po, compile the .mo, and list what lacks a Czech translation
 #   make clean   remove caches and build output (keeps .venv)
 #   make distclean   clean, and remove .venv too
 #
@@ -43,7 +45,7 @@ LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup trust lab teach lessons test test-code test-lessons check bench clean distclean docs
+.PHONY: help setup trust lab teach lessons test test-code test-lessons check bench clean distclean docs messages
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
@@ -52,7 +54,8 @@ help:
 	@echo "make test       run every test: make check, tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make check      lint (ruff) and type-check (mypy) bgsim/; settings in pyproject.toml"
 	@echo "make bench      run every benchmarks/*.py"
-	@echo "make docs       regenerate docs/rules.md (the rule reference) from bgsim/rulebook.py"
+	@echo "make docs       regenerate docs/rules.md and docs/rules.cs.md (the rule reference) from bgsim/rulebook.py"
+	@echo "make messages   extract the messages, update the Czech catalogue (.po), compile it (.mo), list what is untranslated"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
 
 # --- set-up ------------------------------------------------------------------
@@ -73,7 +76,7 @@ setup: $(STAMP)
 # The lessons are marked trusted first (a notebook is trusted per machine): JupyterLab then
 # shows their stored boards (SVG) and widgets before anything is run, not their text forms.
 trust: $(STAMP)
-	$(VENV)/bin/jupyter trust lessons/*.ipynb
+	$(VENV)/bin/jupyter trust lessons/*.ipynb lessons/cs/*.ipynb
 
 lab: trust
 	$(VENV)/bin/jupyter lab lessons/ $(LAB_ROOT_ARGS) $(LAB_ARGS)
@@ -145,6 +148,20 @@ bench: $(STAMP)
 
 docs: $(STAMP)
 	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.md')"
+	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.cs.md', lang='cs')"
+
+# --- the message catalogue (gettext, domain bgsim; Babel does the work) --------------
+# 1. extract every _() / ngettext() / N_() message of bgsim/ into the template (.pot),
+# 2. merge it into each language's .po (new messages come in empty, changed ones fuzzy),
+# 3. compile the .mo files that bgsim.i18n loads (committed: a fresh clone needs no Babel),
+# 4. list every message that still lacks a translation (tests/test_i18n.py fails on them).
+LOCALES := bgsim/locale
+messages: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-wrap --sort-by-file --project=bgsim \
+	  --add-comments=TRANSLATORS: -k N_ -k pgettext:1c,2 -o $(LOCALES)/bgsim.pot bgsim
+	$(VENV)/bin/pybabel update -i $(LOCALES)/bgsim.pot -d $(LOCALES) -D bgsim --no-wrap --ignore-obsolete
+	$(VENV)/bin/pybabel compile -d $(LOCALES) -D bgsim --statistics
+	$(VPY) -m tests.support.catalogue
 
 # --- cleaning ------------------------------------------------------------------
 

@@ -30,7 +30,9 @@ from .errors import (
 )
 from .events import Event, EventVisitor, GameResult, GameState
 from .game import Game
+from .glossary import glossary
 from .hint import PlayRanking, RankedPlay, rank_plays
+from .i18n import get_language, set_language
 from .match import Match, Session
 from .montecarlo import Estimate, estimate
 from .net import Net, NetPlayer
@@ -56,8 +58,8 @@ __all__ = [
     "estimate", "Estimate", "cube_decision", "rank_plays", "PlayRanking", "RankedPlay",
     # pictures
     "svg",
-    # the rule reference
-    "rules_reference", "RuleEntry",
+    # the rule reference, the glossary and the language of every message (English, Czech)
+    "rules_reference", "RuleEntry", "glossary", "set_language", "get_language",
     # errors
     "BgsimError", "IllegalPlayError", "AmbiguousPlayError", "InvalidPositionError", "ParseError", "RuleViolationError",
     "IllegalGamePlayError", "UnknownRuleError", "InvalidSettingError",

@@ -45,6 +45,7 @@ from .cli_commands import COMMANDS, STOPPED, Output
 from .cli_read import read_board, read_chance, read_dice, read_game, read_position, read_score
 from .equity import DEFAULT_CUBE_LIFE
 from .errors import BgsimError
+from .i18n import LANGUAGES, N_, _, language
 from .montecarlo import DEFAULT_PLAYER
 from .results import jsonable
 
@@ -70,11 +71,12 @@ def _score(text: str) -> tuple[int, int]:
 
 def _match_options(p: argparse.ArgumentParser, first: str, second: str) -> None:
     """``--match N``, ``--score A-B`` (points won) and ``--away A B`` (points still needed)."""
-    p.add_argument("--match", type=int, metavar="N", help="a match to N points (R27)")
+    p.add_argument("--match", type=int, metavar="N", help=_("a match to N points (R27)"))
     p.add_argument("--score", type=_score, metavar="A-B",
-                   help=f"the score in points won (as gnubg and XG show it), {first}'s first, e.g. 2-4; needs --match")
+                   help=_("the score in points won (as gnubg and XG show it), {first}'s first, e.g. 2-4; needs "
+                          "--match").format(first=_(first)))
     p.add_argument("--away", type=int, nargs=2, metavar=(f"{first.upper()}_AWAY", f"{second.upper()}_AWAY"),
-                   help="the score as points still needed instead (must agree with --score if both are given)")
+                   help=_("the score as points still needed instead (must agree with --score if both are given)"))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,114 +89,123 @@ class _Parser(argparse.ArgumentParser):
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="bgsim",
-        description="Backgammon rules, exact odds, cube decisions and Monte Carlo estimates "
+        description=_("Backgammon rules, exact odds, cube decisions and Monte Carlo estimates "
                     "(rules cited by id: `bgsim rule ID` explains one). Scores are points won (--score A-B); "
-                    "points still needed are --away A B.")
+                    "points still needed are --away A B."))
     common = _Parser(add_help=False)
-    common.add_argument("--json", action="store_true", help="print the answer as JSON")
+    common.add_argument("--json", action="store_true", help=_("print the answer as JSON"))
+    lang_help = _("the language of the answers and this help: {languages} (default: $BGSIM_LANG, else en)").format(
+        languages=", ".join(LANGUAGES))
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=lang_help)
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=lang_help)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    where = "start, a gnubg Position ID[:Match ID], an XGID or board:P=N,..."
+    where = _("start, a gnubg Position ID[:Match ID], an XGID or board:P=N,...")
 
     def command(name: str, **kwargs) -> argparse.ArgumentParser:
         p = sub.add_parser(name, parents=[common], **kwargs)
         p.set_defaults(func=COMMANDS[name])
         return p
 
-    p = command("show", help="draw a position and give its IDs")
+    p = command("show", help=_("draw a position and give its IDs"))
     p.add_argument("position", help=where)
 
-    p = command("plays", help="list the legal plays of a roll (R5-R21)")
+    p = command("plays", help=_("list the legal plays of a roll (R5-R21)"))
     p.add_argument("position", help=where)
-    p.add_argument("dice", nargs="?", help="the roll, e.g. 61 or 6-1 (default: the dice the ID gives)")
-    p.add_argument("--caucasian", action="store_true", help="apply the Caucasian hit rule (V5)")
+    p.add_argument("dice", nargs="?", help=_("the roll, e.g. 61 or 6-1 (default: the dice the ID gives)"))
+    p.add_argument("--caucasian", action="store_true", help=_("apply the Caucasian hit rule (V5)"))
 
-    p = command("hint", help="rank every legal play of a roll by a player's equity (0-ply or rolled out)")
+    p = command("hint", help=_("rank every legal play of a roll by a player's equity (0-ply or rolled out)"))
     p.add_argument("position", help=where)
-    p.add_argument("dice", nargs="?", help="the roll, e.g. 61 or 6-1 (default: the dice the ID gives)")
+    p.add_argument("dice", nargs="?", help=_("the roll, e.g. 61 or 6-1 (default: the dice the ID gives)"))
     p.add_argument("--player", default="net",
-                   help="who judges (and plays the rollouts): net (the default) or gnubg (needs pip install "
-                        "'bgsim[gnubg]')")
+                   help=_("who judges (and plays the rollouts): net (the default) or gnubg (needs pip install "
+                          "'bgsim[gnubg]')"))
     p.add_argument("--rollout", type=int, metavar="N",
-                   help="roll the best candidates out N games each, on the same dice for each")
-    p.add_argument("--candidates", type=int, default=5, help="plays to roll out (default 5)")
-    p.add_argument("--seed", type=int, default=0, help="the rollout's seed (default 0)")
-    p.add_argument("--top", type=int, help="show only the best TOP plays (all by default)")
+                   help=_("roll the best candidates out N games each, on the same dice for each"))
+    p.add_argument("--candidates", type=int, default=5, help=_("plays to roll out (default 5)"))
+    p.add_argument("--seed", type=int, default=0, help=_("the rollout's seed (default 0)"))
+    p.add_argument("--top", type=int, help=_("show only the best TOP plays (all by default)"))
 
-    p = command("check", help="is a play legal? if not, which rule does it break")
+    p = command("check", help=_("is a play legal? if not, which rule does it break"))
     p.add_argument("position", help=where)
     p.add_argument("rest", nargs="+", metavar="[DICE] PLAY",
-                   help='the roll (left out when the ID gives one) and the play in standard notation, e.g. 61 '
-                        '"13/7 8/7"')
+                   help=_('the roll (left out when the ID gives one) and the play in standard notation, e.g. 61 '
+                        '"13/7 8/7"'))
     p.add_argument("--caucasian", action="store_true")
 
-    p = command("odds", help="exact odds of this roll: entering, hitting, closing out, bearing off")
+    p = command("odds", help=_("exact odds of this roll: entering, hitting, closing out, bearing off"))
     p.add_argument("position", help=where)
 
-    p = command("bearoff", help="bear-off databases: rolls to finish (all, with cumulative odds), EPC, "
-                                "winning chance")
+    p = command("bearoff", help=_("bear-off databases: rolls to finish (all, with cumulative odds), EPC, "
+                                "winning chance"))
     p.add_argument("position", help=where)
-    p.add_argument("--checkers", type=int, default=6, help="two-sided database size (checkers a side, 1-8)")
+    p.add_argument("--checkers", type=int, default=6, help=_("two-sided database size (checkers a side, 1-8)"))
 
-    p = command("estimate", help="Monte Carlo: play games out and estimate wins, gammons, equity")
+    p = command("estimate", help=_("Monte Carlo: play games out and estimate wins, gammons, equity"))
     p.add_argument("position", help=where)
     p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--player", default=DEFAULT_PLAYER,
-                   help="who plays the games out: random, pubeval, heuristic or net (the default; see "
+                   help=_("who plays the games out: random, pubeval, heuristic or net (the default; see "
                         "bgsim.montecarlo.PLAYERS; heuristic is pubeval plus the exact bear-off database, "
                         "bgsim.HeuristicPlayer in Python; the results depend on it), or gnubg (gnubg's own "
                         "network, needs pip install 'bgsim[gnubg]'); ON_ROLL,OPPONENT gives each "
-                        "side its own, e.g. heuristic,random")
-    p.add_argument("--seed", type=int, default=0, help="the same seed gives the same numbers (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="processes to use")
-    _match_options(p, "on roll", "opponent")
+                        "side its own, e.g. heuristic,random"))
+    p.add_argument("--seed", type=int, default=0, help=_("the same seed gives the same numbers (default 0)"))
+    p.add_argument("--workers", type=int, default=1, help=_("processes to use"))
+    _match_options(p, N_("on roll"), N_("opponent"))
     p.add_argument("--opening", action="store_true",
-                   help="the first roll is an opening roll (R4: no doubles); the position is the start")
-    p.add_argument("--caucasian", action="store_true", help="the Caucasian hit rule (V5)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+                   help=_("the first roll is an opening roll (R4: no doubles); the position is the start"))
+    p.add_argument("--caucasian", action="store_true", help=_("the Caucasian hit rule (V5)"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
-    p = command("met", help="match equity: the chance to win a match from a score (R27, R28)")
-    p.add_argument("my_away", type=int, nargs="?", help="points you still need")
-    p.add_argument("opp_away", type=int, nargs="?", help="points the opponent still needs")
-    _match_options(p, "my", "opp")
+    p = command("met", help=_("match equity: the chance to win a match from a score (R27, R28)"))
+    p.add_argument("my_away", type=int, nargs="?", help=_("points you still need"))
+    p.add_argument("opp_away", type=int, nargs="?", help=_("points the opponent still needs"))
+    _match_options(p, N_("my"), N_("opp"))
     g = p.add_mutually_exclusive_group()
     g.add_argument("--crawford", action="store_true",
-                   help="this is the Crawford game (R28); a 1-away score without either flag is read as it")
-    g.add_argument("--post-crawford", action="store_true", help="a game after the Crawford game")
+                   help=_("this is the Crawford game (R28); a 1-away score without either flag is read as it"))
+    g.add_argument("--post-crawford", action="store_true", help=_("a game after the Crawford game"))
 
-    p = command("race", help="race counts: Keith, Thorp, Kleinman, 8-9-12")
+    p = command("race", help=_("race counts: Keith, Thorp, Kleinman, 8-9-12"))
     p.add_argument("position", help=where)
 
     chance = "0.72 or 72%%"
-    p = command("cube", help="double / take decision from a winning chance, or from a position (the chances "
-                             "estimated by playing it out)")
+    p = command("cube", help=_("double / take decision from a winning chance, or from a position (the chances "
+                             "estimated by playing it out)"))
     p.add_argument("what", metavar="CHANCE|POSITION",
-                   help=f"the cubeless winning chance of the player on roll ({chance}), or a position ({where}) "
-                        "whose chances are estimated by play-outs")
-    p.add_argument("--gammons", type=_chance, help=f"with a chance: share of wins that are gammons ({chance})")
-    p.add_argument("--gammons-lost", type=_chance, help=f"with a chance: share of losses that are gammons ({chance})")
-    p.add_argument("--cube", type=int, help="cube value before the double (default 1)")
-    p.add_argument("--owner", choices=("centered", "me"), help="who holds the cube (default: centered)")
-    _match_options(p, "doubler", "taker")
-    p.add_argument("--crawford", action="store_true", help="this is the Crawford game (R28: no double)")
+                   help=_("the cubeless winning chance of the player on roll ({chance}), or a position ({where}) "
+                          "whose chances are estimated by play-outs").format(chance=chance, where=where))
+    p.add_argument("--gammons", type=_chance, help=_("with a chance: share of wins that are gammons ({chance})").format(
+        chance=chance))
+    p.add_argument("--gammons-lost", type=_chance,
+                   help=_("with a chance: share of losses that are gammons ({chance})").format(chance=chance))
+    p.add_argument("--cube", type=int, help=_("cube value before the double (default 1)"))
+    p.add_argument("--owner", choices=("centered", "me"), help=_("who holds the cube (default: centered)"))
+    _match_options(p, N_("doubler"), N_("taker"))
+    p.add_argument("--crawford", action="store_true", help=_("this is the Crawford game (R28: no double)"))
     p.add_argument("--position", metavar="ID",
-                   help="with a chance: an XGID or PositionID:MatchID giving the cube, its owner and the score")
-    p.add_argument("--games", type=int, help=f"with a position: games to play out (default {10_000:,})")
-    p.add_argument("--player", help=f"with a position: who plays them (default {DEFAULT_PLAYER}; the chances depend "
-                                    "on it)")
-    p.add_argument("--seed", type=int, help="with a position: the seed (default 0)")
-    p.add_argument("--workers", type=int, help="with a position: processes to use (default 1)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+                   help=_("with a chance: an XGID or PositionID:MatchID giving the cube, its owner and the score"))
+    p.add_argument("--games", type=int, help=_("with a position: games to play out (default {games})").format(
+        games=f"{10_000:,}"))
+    p.add_argument("--player", help=_("with a position: who plays them (default {player}; the chances depend "
+                                      "on it)").format(player=DEFAULT_PLAYER))
+    p.add_argument("--seed", type=int, help=_("with a position: the seed (default 0)"))
+    p.add_argument("--workers", type=int, help=_("with a position: processes to use (default 1)"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
-    p = command("takepoint", help="the taker's take point: money (dead, live, Janowski) or at a match score")
-    p.add_argument("--gammons", type=_chance, help=f"share of the taker's wins that are gammons ({chance})")
-    p.add_argument("--gammons-lost", type=_chance, help=f"share of the taker's losses that are gammons ({chance})")
+    p = command("takepoint", help=_("the taker's take point: money (dead, live, Janowski) or at a match score"))
+    p.add_argument("--gammons", type=_chance,
+                   help=_("share of the taker's wins that are gammons ({chance})").format(chance=chance))
+    p.add_argument("--gammons-lost", type=_chance,
+                   help=_("share of the taker's losses that are gammons ({chance})").format(chance=chance))
     p.add_argument("--cube-life", type=float, default=DEFAULT_CUBE_LIFE,
-                   help="Janowski's cube life x for money, 0 (dead) to 1 (live)")
-    _match_options(p, "taker", "doubler")
-    p.add_argument("--cube", type=int, help="cube value before the double (default 1)")
+                   help=_("Janowski's cube life x for money, 0 (dead) to 1 (live)"))
+    _match_options(p, N_("taker"), N_("doubler"))
+    p.add_argument("--cube", type=int, help=_("cube value before the double (default 1)"))
 
-    p = command("rule", help="look up a rule by its id (R13, V5 ...); with no id, list them all")
-    p.add_argument("rule_id", nargs="?", metavar="ID", help="a rule id such as R13")
+    p = command("rule", help=_("look up a rule by its id (R13, V5 ...); with no id, list them all"))
+    p.add_argument("rule_id", nargs="?", metavar="ID", help=_("a rule id such as R13"))
     return parser
 
 
@@ -238,6 +249,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     ...
     0
     """
+    lang = _lang_of(sys.argv[1:] if argv is None else argv)
+    if lang is None:
+        return _main(argv)
+    with language(lang):   # the help, the answers and the messages in that language; restored after
+        return _main(argv)
+
+
+def _lang_of(argv: Sequence[str]) -> str | None:
+    """The language ``--lang X`` (or ``--lang=X``) asks for, wherever it stands; None without one.
+
+    >>> _lang_of(["rule", "R13", "--lang", "cs"]), _lang_of(["--lang=cs", "rule"]), _lang_of(["rule"])
+    ('cs', 'cs', None)
+    """
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
+            return argv[i + 1]
+        if arg.startswith("--lang=") and arg[7:] in LANGUAGES:
+            return arg[7:]
+    return None
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
@@ -252,7 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _write(json.dumps({"error": str(exc), "error_type": type(exc).__name__, "rule": exc.rule}))
             return 2
         except KeyboardInterrupt:
-            print("bgsim: stopped (Ctrl-C)", file=sys.stderr)
+            print(_("bgsim: stopped (Ctrl-C)"), file=sys.stderr)
             return STOPPED
         _write(json.dumps(jsonable(out.data), indent=2, allow_nan=False) if args.json else "\n".join(out.lines))
         if out.note:

@@ -42,6 +42,7 @@ from .errors import BearoffError, BgsimError, InvalidPositionError, MatchEquityE
 from .events import GameState
 from .game import Game
 from .hint import rank_plays
+from .i18n import _
 from .montecarlo import DEFAULT_PLAYER, estimate
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
@@ -204,12 +205,12 @@ def plays(args: argparse.Namespace) -> Output:
 def hint(args: argparse.Namespace) -> Output:
     game, carried = read_state(args.position)
     if game.state is GameState.AWAITING_ANSWER:
-        raise ParseError("a double waits for an answer (R26): a hint is for a roll to play; give the position "
-                         "without cube action")
+        raise ParseError(_("a double waits for an answer (R26): a hint is for a roll to play; give the position "
+                           "without cube action"))
     pos = game.position
     dice = dice_of(game, args.dice)
     if args.top is not None and args.top < 1:
-        raise ParseError(f"--top must be 1 or more, not {args.top}")
+        raise ParseError(_("--top must be 1 or more, not {top}").format(top=args.top))
     ranking = rank_plays(pos, dice, player=args.player, rollout=args.rollout, candidates=args.candidates,
                          rng=args.seed if args.rollout else None)
     text = str(ranking) if args.top is None else _top_lines(ranking, args.top)

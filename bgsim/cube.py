@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import Refusal, RuleViolationError
+from .i18n import _
 from .rules import Rules
 
 __all__ = ["Cube"]
@@ -79,20 +80,23 @@ class Cube:
     def __post_init__(self) -> None:
         v = self.value
         if not isinstance(v, int) or isinstance(v, bool) or v < 1 or v & (v - 1):
-            raise RuleViolationError(Refusal(f"a cube value is 1, 2, 4, 8, ... not {v!r}", "R24, R26"))
+            raise RuleViolationError(Refusal(_("a cube value is 1, 2, 4, 8, ... not {value}").format(value=repr(v)),
+                                             "R24, R26"))
         for name in ("owner", "doubler"):
             p = getattr(self, name)
             if p is not None and not _is_player(p):
                 raise RuleViolationError(f"{'cube_owner' if name == 'owner' else name} must be player 0 or 1, "
                                          f"not {p!r}")
         if self.owner is not None and v == 1:
-            raise RuleViolationError(Refusal("a cube at 1 is in the middle; it is owned only after a double is "
-                                             "taken", "R24, R26"))
+            raise RuleViolationError(Refusal(_("a cube at 1 is in the middle; it is owned only after a double is "
+                                               "taken"), "R24, R26"))
         if self.beaver_pending and self.doubler is None:
-            raise RuleViolationError(Refusal("a beaver answers a double (X2): no double is offered", "X2", cite=False))
+            raise RuleViolationError(Refusal(_("a beaver answers a double (X2): no double is offered"), "X2",
+                                             cite=False))
         n = self.automatic_doubles
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise RuleViolationError(Refusal(f"automatic_doubles counts opening-roll ties, not {n!r}", "R29"))
+            raise RuleViolationError(Refusal(_("automatic_doubles counts opening-roll ties, not {n}").format(n=repr(n)),
+                                             "R29"))
 
     # ------------------------------------------------------------- reading
     @property
@@ -161,18 +165,20 @@ class Cube:
         'player 0 does not own the cube, player 1 does (R25: after a take only the owner may redouble)'
         """
         if self.doubler is not None:
-            return Refusal(f"{lead}a double is already offered; player {self.answerer} must take or drop it", "R26")
+            return Refusal(lead + _("a double is already offered; player {player} must take or drop it").format(
+                player=self.answerer), "R26")
         if crawford_game:
-            return Refusal(f"{lead}no doubling in the Crawford game", "R28")
+            return Refusal(lead + _("no doubling in the Crawford game"), "R28")
         if not rules.cube_enabled:
-            return Refusal(f"{lead}the cube is off in these rules", "V2")
+            return Refusal(lead + _("the cube is off in these rules"), "V2")
         if final_roll:
-            return Refusal(f"{lead}the final roll of the last-roll draw is a roll only, no double", "V4")
+            return Refusal(lead + _("the final roll of the last-roll draw is a roll only, no double"), "V4")
         if self.owner is not None and self.owner != player:
-            return Refusal(f"player {player} does not own the cube, player {self.owner} does "
-                           f"(R25: after a take only the owner may redouble)", "R25", cite=False)
+            return Refusal(_("player {player} does not own the cube, player {owner} does "
+                             "(R25: after a take only the owner may redouble)").format(player=player, owner=self.owner),
+                           "R25", cite=False)
         if not rules.cube_allows(2 * self.value):
-            return Refusal(f"{lead}the cube is at its limit of {rules.cube_limit}", "V2")
+            return Refusal(lead + _("the cube is at its limit of {limit}").format(limit=rules.cube_limit), "V2")
         return None
 
     def why_no_double(self, player: int, rules: Rules, *, crawford_game: bool = False,
@@ -206,14 +212,15 @@ class Cube:
         'cannot beaver: beavers (X2) are not allowed in these rules'
         """
         if self.doubler is None:
-            return Refusal(f"{lead}no double has been offered", "R26")
+            return Refusal(lead + _("no double has been offered"), "R26")
         if self.beaver_pending:
-            return Refusal("cannot beaver a beaver: raccoons are not in the rules", "X2")
+            return Refusal(_("cannot beaver a beaver: raccoons are not in the rules"), "X2")
         if not rules.beavers:
-            return Refusal(f"{lead}beavers (X2) are not allowed in these rules", "X2", cite=False)
+            return Refusal(lead + _("beavers (X2) are not allowed in these rules"), "X2", cite=False)
         value = 4 * self.value
         if not rules.cube_allows(value):
-            return Refusal(f"{lead}the cube would reach {value}, above its limit of {rules.cube_limit}", "V2, X2")
+            return Refusal(lead + _("the cube would reach {value}, above its limit of {limit}").format(
+                value=value, limit=rules.cube_limit), "V2, X2")
         return None
 
     def why_no_beaver(self, rules: Rules) -> str | None:
@@ -253,10 +260,11 @@ class Cube:
         if not _is_player(by):
             raise RuleViolationError(f"the doubler must be player 0 or 1, not {by!r}")
         if self.doubler is not None:
-            raise RuleViolationError(Refusal(f"a double is already offered; player {self.answerer} must answer it",
-                                             "R26"))
+            raise RuleViolationError(Refusal(_("a double is already offered; player {player} must answer it").format(
+                player=self.answerer), "R26"))
         if self.owner is not None and self.owner != by:
-            raise RuleViolationError(Refusal(f"player {by} does not own the cube, player {self.owner} does", "R25"))
+            raise RuleViolationError(Refusal(_("player {player} does not own the cube, player {owner} does").format(
+                player=by, owner=self.owner), "R25"))
         return replace(self, doubler=by)
 
     def taken(self) -> Cube:
@@ -267,7 +275,7 @@ class Cube:
         (Cube(value=2, owner=1), Cube(value=4, owner=1))
         """
         if self.doubler is None:
-            raise RuleViolationError(Refusal("cannot take: no double has been offered", "R26"))
+            raise RuleViolationError(Refusal(_("cannot take: no double has been offered"), "R26"))
         owner = self.owner if self.beaver_pending else 1 - self.doubler
         return replace(self, value=2 * self.value, owner=owner, doubler=None, beaver_pending=False)
 
@@ -281,9 +289,9 @@ class Cube:
         Cube(value=2, owner=1, doubler=0, beaver_pending=True)
         """
         if self.doubler is None:
-            raise RuleViolationError(Refusal("cannot beaver: no double has been offered", "R26"))
+            raise RuleViolationError(Refusal(_("cannot beaver: no double has been offered"), "R26"))
         if self.beaver_pending:
-            raise RuleViolationError(Refusal("cannot beaver a beaver: raccoons are not in the rules", "X2"))
+            raise RuleViolationError(Refusal(_("cannot beaver a beaver: raccoons are not in the rules"), "X2"))
         return replace(self, value=2 * self.value, owner=1 - self.doubler, beaver_pending=True)
 
     def dropped(self) -> Cube:
@@ -293,7 +301,7 @@ class Cube:
         Cube(value=1, owner=None)
         """
         if self.doubler is None:
-            raise RuleViolationError(Refusal("cannot drop: no double has been offered", "R26"))
+            raise RuleViolationError(Refusal(_("cannot drop: no double has been offered"), "R26"))
         return replace(self, doubler=None, beaver_pending=False)
 
     def auto_doubled(self) -> Cube:
@@ -303,7 +311,7 @@ class Cube:
         Cube(value=2, owner=None, automatic_doubles=1)
         """
         if self.owner is not None:
-            raise RuleViolationError(Refusal("automatic doubles (R29) double a centred cube", "R29", cite=False))
+            raise RuleViolationError(Refusal(_("automatic doubles (R29) double a centred cube"), "R29", cite=False))
         return replace(self, value=2 * self.value, automatic_doubles=self.automatic_doubles + 1)
 
     def __repr__(self) -> str:

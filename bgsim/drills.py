@@ -41,19 +41,20 @@ from .dice import rng_from
 from .equity import dead_cube_take_point, match_take_point
 from .errors import IllegalPlayError, InvalidSettingError, ParseError, Refusal
 from .exact import bearoff_chance
+from .i18n import N_, _, ngettext, pgettext
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, result_kind
 
-__all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "make_task"]
+__all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "choice_label", "make_task"]
 
 #: The kinds of task, in the order a drill gives them, with what they teach.
 KINDS: dict[str, str] = {
-    "route": "one checker, several dice (R5-R7)",
-    "enter": "enter from the bar (R13-R15)",
-    "only-play": "find the only legal play (R10-R12)",
-    "bear-off": "bear off as many checkers as you can (R16-R19)",
-    "result": "single game, gammon or backgammon? (R23)",
+    "route": N_("one checker, several dice (R5-R7)"),
+    "enter": N_("enter from the bar (R13-R15)"),
+    "only-play": N_("find the only legal play (R10-R12)"),
+    "bear-off": N_("bear off as many checkers as you can (R16-R19)"),
+    "result": N_("single game, gammon or backgammon? (R23)"),
 }
 
 #: Kinds answered by a choice about a position, with no play on the board (a drill of them
@@ -63,8 +64,20 @@ DECISION_KINDS: dict[str, str] = {
     "take-drop": "take or drop? count the rolls, compare with the take point (R26)",
 }
 
-_RESULT_CHOICES = ("single game", "gammon", "backgammon")
+_RESULT_CHOICES = ("single game", "gammon", "backgammon")   # the answers (shown by choice_label)
 _TAKE_DROP = ("take", "drop")
+
+
+def choice_label(choice: str) -> str:
+    """A task's choice as the learner reads it, in the current language (the answer stays the English name).
+
+    >>> choice_label("single game"), choice_label("take")
+    ('single game', 'take')
+    """
+    labels = {"single game": pgettext("a result", "single game"), "gammon": pgettext("a result", "gammon"),
+              "backgammon": pgettext("a result", "backgammon"), "take": pgettext("an answer", "take"),
+              "drop": pgettext("an answer", "drop")}
+    return labels.get(choice, choice)
 
 
 @dataclass(frozen=True)
@@ -120,21 +133,25 @@ class Task:
         try:
             play = plays.resolve(answer)
         except IllegalPlayError as err:
-            return Verdict(False, f"Not legal: {err}", err.refusal)
+            return Verdict(False, _("Not legal: {why}").format(why=err), err.refusal)
         except ParseError as err:
-            return Verdict(False, f"Cannot read that: {err}")
+            return Verdict(False, _("Cannot read that: {why}").format(why=err))
         if self.kind == "bear-off":
             off = _borne_off(play)
             if off < self.goal:
-                return Verdict(False, f"Legal, but it bears off {off} checker{'s' * (off != 1)}; this roll can "
-                                      f"bear off {self.goal} (R17, R18).")
-            return Verdict(True, f"Right: {play} bears off {off} checker{'s' * (off != 1)}, the most this roll "
-                                 f"can (R17, R18).")
+                return Verdict(False, ngettext("Legal, but it bears off {off} checker; this roll can bear off {goal} "
+                                               "(R17, R18).",
+                                               "Legal, but it bears off {off} checkers; this roll can bear off "
+                                               "{goal} (R17, R18).", off).format(off=off, goal=self.goal))
+            return Verdict(True, ngettext("Right: {play} bears off {off} checker, the most this roll can (R17, R18).",
+                                          "Right: {play} bears off {off} checkers, the most this roll can (R17, R18).",
+                                          off).format(play=play, off=off))
         if self.kind == "only-play":
-            return Verdict(True, f"Right: {play} is the only legal play of {self.dice[0]}-{self.dice[1]} here.")
+            return Verdict(True, _("Right: {play} is the only legal play of {roll} here.").format(
+                play=play, roll=f"{self.dice[0]}-{self.dice[1]}"))
         if self.kind == "route":
             return self._check_route(play, answer)
-        return Verdict(True, f"Right: {play} brings you in and plays the roll (R13, R14).")
+        return Verdict(True, _("Right: {play} brings you in and plays the roll (R13, R14).").format(play=play))
 
     def _check_route(self, play: Play, answer: Play | str) -> Verdict:
         assert self.route is not None and self.dice is not None
@@ -142,15 +159,18 @@ class Task:
         path = _route_points(play, src, dst) or (_route_points(answer, src, dst) if isinstance(answer, Play) else None)
         double = self.dice[0] == self.dice[1]
         if path is None:
-            how = ("a double is four moves, and one checker may make several of them (R6)" if double else
-                   "one checker may use both dice, one after the other (R5)")
-            return Verdict(False, f"Legal, but no checker goes from {src} to {dst}: {how}.")
+            how = (_("a double is four moves, and one checker may make several of them (R6)") if double else
+                   _("one checker may use both dice, one after the other (R5)"))
+            return Verdict(False, _("Legal, but no checker goes from {src} to {dst}: {how}.").format(
+                src=src, dst=dst, how=how))
         stops = [str(p) for p in path[1:-1]]
-        where = (f"the {stops[0]}-point, an open point" if len(stops) == 1 else
-                 f"points {', '.join(stops[:-1])} and {stops[-1]}, all open")
+        if len(stops) == 1:
+            where = _("the {point}-point, an open point").format(point=stops[0])
+        else:
+            where = _("points {points} and {last}, all open").format(points=", ".join(stops[:-1]), last=stops[-1])
         rules = "R6, R7" if double else "R5, R7"
-        return Verdict(True, f"Right: {'/'.join(str(p) for p in path)}: on the way the checker stops on {where} "
-                             f"({rules}).")
+        return Verdict(True, _("Right: {route}: on the way the checker stops on {where} ({rules}).").format(
+            route="/".join(str(p) for p in path), where=where, rules=rules))
 
     def _check_result(self, answer: object) -> Verdict:
         assert self.loser is not None
@@ -158,20 +178,23 @@ class Task:
         try:
             said = ResultKind.of(answer)  # type: ignore[arg-type]
         except ValueError:
-            return Verdict(False, f"Pick one of: {', '.join(self.choices)}.")
+            return Verdict(False, _("Pick one of: {choices}.").format(
+                choices=", ".join(choice_label(c) for c in self.choices)))
         why = _result_reason(self.position, self.loser, kind)
         if said is kind:
-            return Verdict(True, f"Right: {why} (R23).")
-        return Verdict(False, f"Not {_RESULT_CHOICES[said - 1]}: {why} (R23).")
+            return Verdict(True, _("Right: {why} (R23).").format(why=why))
+        return Verdict(False, _("Not {said}: {why} (R23).").format(said=choice_label(_RESULT_CHOICES[said - 1]),
+                                                                  why=why))
 
     def _check_take_drop(self, answer: object) -> Verdict:
         said = str(answer).strip().lower()
         if said not in _TAKE_DROP:
-            return Verdict(False, f"Pick one of: {', '.join(self.choices)}.")
+            return Verdict(False, _("Pick one of: {choices}.").format(
+                choices=", ".join(choice_label(c) for c in self.choices)))
         right, why = _take_drop_reason(self)
         if said == right:
-            return Verdict(True, f"Right: {why}: {right} (R26).")
-        return Verdict(False, f"Not {said}: {why} (R26).")
+            return Verdict(True, _("Right: {why}: {answer} (R26).").format(why=why, answer=choice_label(right)))
+        return Verdict(False, _("Not {said}: {why} (R26).").format(said=choice_label(said), why=why))
 
     def solution_play(self) -> Play:
         """The play that does the task (the first legal one that does; for ``"result"``, an error)."""
@@ -190,20 +213,21 @@ class Task:
         if self.kind == "result":
             assert self.loser is not None
             kind = result_kind(self.position, self.loser)
-            return f"{_RESULT_CHOICES[kind - 1].capitalize()}: {_result_reason(self.position, self.loser, kind)} (R23)."
+            return _("{kind}: {why} (R23).").format(kind=choice_label(_RESULT_CHOICES[kind - 1]).capitalize(),
+                                                   why=_result_reason(self.position, self.loser, kind))
         if self.kind == "take-drop":
             right, why = _take_drop_reason(self)
-            return f"{right.capitalize()}: {why} (R26)."
+            return _("{answer}: {why} (R26).").format(answer=choice_label(right).capitalize(), why=why)
         play = self.solution_play()
         n = len(self.position.legal_plays(self.dice or (1, 1)))
         if self.kind == "only-play":
-            return f"{play}: the only legal play (R10-R12)."
+            return _("{play}: the only legal play (R10-R12).").format(play=play)
         if self.kind == "bear-off":
-            return f"{play}: it bears off {self.goal} (R17, R18)."
+            return _("{play}: it bears off {goal} (R17, R18).").format(play=play, goal=self.goal)
         if self.kind == "route":
             assert self.route is not None and self.dice is not None
             return _route_solution(self.dice, play, *self.route)
-        return f"{play}" + (f" (one of {n} legal plays)" if n > 1 else " (the only legal play)") + "."
+        return f"{play}" + (_(" (one of {n} legal plays)").format(n=n) if n > 1 else _(" (the only legal play)")) + "."
 
 
 def _borne_off(play: Play) -> int:
@@ -272,23 +296,25 @@ def _route_solution(dice: tuple[int, int], play: Play, src: int, dst: int) -> st
     """The route of ``play`` from ``src`` to ``dst`` in words: its stops, and why that order (R5-R7)."""
     path = _route_points(play, src, dst) or [src, dst]
     route = "/".join(str(p) for p in path)
-    rest = f" The whole play: {play}." if str(play) != f"{src}/{dst}" else ""
+    rest = _(" The whole play: {play}.").format(play=play) if str(play) != f"{src}/{dst}" else ""
     if dice[0] == dice[1]:
-        return f"{route}: {len(path) - 1} moves of {dice[0]}, every stop open (R6, R7).{rest}"
+        return _("{route}: {n} moves of {die}, every stop open (R6, R7).{rest}").format(
+            route=route, n=len(path) - 1, die=dice[0], rest=rest)
     first = src - path[1]
     closed = src - (dice[0] + dice[1] - first)
-    return (f"{route}: the {closed}-point is closed, so the checker plays the {first} first and stops on the "
-            f"{path[1]}-point (R5, R7).{rest}")
+    return _("{route}: the {closed}-point is closed, so the checker plays the {first} first and stops on the "
+             "{stop}-point (R5, R7).{rest}").format(route=route, closed=closed, first=first, stop=path[1], rest=rest)
 
 
 def _result_reason(pos: Position, loser: int, kind: ResultKind) -> str:
     counts = pos.counts(loser)
     if kind is ResultKind.SINGLE:
-        return f"the loser has borne off {counts[0]} checker{'s' * (counts[0] != 1)}, so it is a single game"
+        return ngettext("the loser has borne off {n} checker, so it is a single game",
+                        "the loser has borne off {n} checkers, so it is a single game", counts[0]).format(n=counts[0])
     if kind is ResultKind.GAMMON:
-        return "the loser has borne off no checker, and none is on the bar or in the winner's home board: a gammon"
-    return ("the loser has borne off no checker and still has one on the bar or in the winner's home board: "
-            "a backgammon")
+        return _("the loser has borne off no checker, and none is on the bar or in the winner's home board: a gammon")
+    return _("the loser has borne off no checker and still has one on the bar or in the winner's home board: "
+             "a backgammon")
 
 
 def _taker_wins(position: Position) -> int:
@@ -301,13 +327,23 @@ def _take_drop_reason(task: Task) -> tuple[str, str]:
     misses = _taker_wins(task.position)
     chance = misses / 36
     right = "take" if chance >= task.take_point else "drop"
-    side = "light" if task.position.turn == 0 else "dark"
-    other = "dark" if task.position.turn == 0 else "light"
-    where = ("in money play" if not task.length else
-             f"at this score ({_score_words(task)})")
-    compare = "at least" if right == "take" else "less than"
-    return right, (f"{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance:.1%}, "
-                   f"{compare} the {_percent(task.take_point)} a take needs {where}")
+    side, other = _sides(task.position.turn)
+    where = (_("in money play") if not task.length else
+             _("at this score ({score})").format(score=_score_words(task)))
+    if right == "take":
+        sentence = _("{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance}, at least "
+                     "the {need} a take needs {where}")
+    else:
+        sentence = _("{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance}, less than "
+                     "the {need} a take needs {where}")
+    return right, sentence.format(side=side, misses=misses, other=other, chance=f"{chance:.1%}",
+                                  need=_percent(task.take_point), where=where)
+
+
+def _sides(doubler: int) -> tuple[str, str]:
+    """The doubler and the taker, named by colour ("light", "dark") in the current language."""
+    light, dark = pgettext("a side", "light"), pgettext("a side", "dark")
+    return (light, dark) if doubler == 0 else (dark, light)
 
 
 def _percent(x: float) -> str:
@@ -318,7 +354,8 @@ def _percent(x: float) -> str:
 def _score_words(task: Task) -> str:
     n = task.length
     a, b = task.score
-    return f"light {a}, dark {b} in a {n}-point match: light {n - a}-away, dark {n - b}-away"
+    return _("light {a}, dark {b} in a {n}-point match: light {la}-away, dark {da}-away").format(
+        a=a, b=b, n=n, la=n - a, da=n - b)
 
 
 def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None, *, level: int = 1,
@@ -345,11 +382,11 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
         if loser is None:
             winner = position.winner()
             loser = 1 - (winner if winner is not None else position.turn)
-        return Task(kind, "The game is over. Single game, gammon or backgammon?", position, None, level,
+        return Task(kind, _("The game is over. Single game, gammon or backgammon?"), position, None, level,
                     _RESULT_CHOICES, loser)
     if dice is None:
         raise InvalidSettingError(f"a {kind!r} task needs a roll")
-    roll = f"Roll {dice[0]}-{dice[1]}. "
+    roll = _("Roll {roll}. ").format(roll=f"{dice[0]}-{dice[1]}")
     if kind == "route":
         if route is None:
             found = _routes(position, dice)
@@ -357,23 +394,31 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
                 raise InvalidSettingError(f"no checker here has a route for {dice[0]}-{dice[1]}")
             route = found[0][1:]
         src, dst = route
-        which = "a checker" if position.mine[src] > 1 else "the checker"
+        several = position.mine[src] > 1
         if dice[0] != dice[1]:
-            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point, using both dice."
+            prompt = roll + (_("Move a checker on the {src}-point to the {dst}-point, using both dice.") if several
+                             else _("Move the checker on the {src}-point to the {dst}-point, using both dice.")
+                             ).format(src=src, dst=dst)
+        elif (src - dst) // dice[0] == 4:
+            prompt = roll + (_("Move a checker on the {src}-point to the {dst}-point.") if several
+                             else _("Move the checker on the {src}-point to the {dst}-point.")).format(src=src, dst=dst)
         else:
-            hops = (src - dst) // dice[0]
-            rest = "" if hops == 4 else ", then play the rest of the roll"
-            prompt = roll + f"Move {which} on the {src}-point to the {dst}-point{rest}."
+            prompt = roll + (_("Move a checker on the {src}-point to the {dst}-point, then play the rest of the "
+                               "roll.") if several
+                             else _("Move the checker on the {src}-point to the {dst}-point, then play the rest of "
+                                    "the roll.")).format(src=src, dst=dst)
         return Task(kind, prompt, position, dice, level, route=(src, dst))
     if kind == "enter":
         n = position.bar[0]
-        checkers = f"your {n} checkers" if n > 1 else "your checker"
-        prompt = roll + f"Bring {checkers} in from the bar and play the roll."
+        if n > 1:
+            prompt = roll + _("Bring your {n} checkers in from the bar and play the roll.").format(n=n)
+        else:
+            prompt = roll + _("Bring your checker in from the bar and play the roll.")
         return Task(kind, prompt, position, dice, level)
     if kind == "only-play":
-        return Task(kind, roll + "Find the only legal play.", position, dice, level)
+        return Task(kind, roll + _("Find the only legal play."), position, dice, level)
     goal = max(_borne_off(p) for p in position.legal_plays(dice))
-    return Task(kind, roll + "Bear off as many checkers as you can.", position, dice, level, goal=goal)
+    return Task(kind, roll + _("Bear off as many checkers as you can."), position, dice, level, goal=goal)
 
 
 def _take_drop_task(position: Position, level: int, length: int, score: tuple[int, int]) -> Task:
@@ -392,15 +437,14 @@ def _take_drop_task(position: Position, level: int, length: int, score: tuple[in
             raise InvalidSettingError(f"a take-drop task at a score needs both players 2 or more points away, "
                                       f"not {score[0]}-{score[1]} in a {length}-point match")
         take_point = match_take_point(away[taker], away[doubler], 1)
-        where = (f"{length}-point match, score light {score[0]}, dark {score[1]}. At this score a take needs "
-                 f"{_percent(take_point)}.")
+        where = _("{n}-point match, score light {a}, dark {b}. At this score a take needs {need}.").format(
+            n=length, a=score[0], b=score[1], need=_percent(take_point))
     else:
         take_point = dead_cube_take_point()
-        where = "Money play."
-    side = "Light" if doubler == 0 else "Dark"
-    other = "dark" if doubler == 0 else "light"
-    prompt = (f"{where} {side} doubles to 2; {other} bears off the last checker next turn. "
-              f"You are {other}: take or drop?")
+        where = _("Money play.")
+    side, other = _sides(doubler)
+    prompt = where + " " + _("{side} doubles to 2; {other} bears off the last checker next turn. You are {other}: "
+                             "take or drop?").format(side=side.capitalize(), other=other)
     return Task("take-drop", prompt, position, None, level, _TAKE_DROP, None, length=length,
                 score=(int(score[0]), int(score[1])), take_point=take_point)
 
@@ -418,7 +462,7 @@ def _take_drop_tasks(rng: np.random.Generator, levels: Sequence[int]) -> list[Ta
     tasks: list[Task] = []
     for i, level in enumerate(levels):
         want = _TAKE_DROP[(first + i) % 2]
-        for _ in range(10_000):
+        for _attempt in range(10_000):
             points = doublers[int(rng.integers(len(doublers)))]
             pos = _last_roll(points, 1 + int(rng.integers(2)))
             length, score = 0, (0, 0)

@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .cube import Cube
 from .errors import BgsimError, InvalidSettingError, ParseError
+from .i18n import N_, _, ngettext
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, Rules
@@ -175,11 +176,12 @@ class GameResult:
 
     def __str__(self) -> str:
         if self.winner is None:
-            return "draw: the last roll bore off every checker (V4)"
-        unit = "point" if self.points == 1 else "points"
-        extra = {"bearoff": "", "drop": ", double dropped", "resign": ", resigned"}[self.how]
-        kind = "single game" if self.kind is ResultKind.SINGLE else str(self.kind)
-        return f"player {self.winner} wins a {kind}: {self.points} {unit} (cube {self.cube}{extra})"
+            return _("draw: the last roll bore off every checker (V4)")
+        extra = {"bearoff": "", "drop": _(", double dropped"), "resign": _(", resigned")}[self.how]
+        return ngettext("player {winner} wins a {kind}: {points} point (cube {cube}{extra})",
+                        "player {winner} wins a {kind}: {points} points (cube {cube}{extra})", self.points).format(
+            winner=self.winner, kind=_kind_words(self.kind) if self.kind is not None else str(self.kind),
+            points=self.points, cube=self.cube, extra=extra)
 
 
 # ----------------------------------------------------------------------------- JSON helpers
@@ -455,12 +457,18 @@ class GameStart(Event):
         return Cube(self.cube_value, self.cube_owner)
 
     def __str__(self) -> str:
-        who = "opening roll decides who starts" if self.starter is None else f"player {self.starter} starts"
-        extra = ", Crawford game (R28)" if self.crawford_game else ""
+        if self.starter is None:
+            who = _("opening roll decides who starts")
+        else:
+            who = _("player {player} starts").format(player=self.starter)
+        extra = _(", Crawford game (R28)") if self.crawford_game else ""
         if self.cube_value != 1 or self.cube_owner is not None:
-            owner = "centred" if self.cube_owner is None else f"owned by player {self.cube_owner}"
-            extra += f", cube {self.cube_value} {owner}"
-        return f"new game ({self.rules.describe()}); {who}{extra}"
+            if self.cube_owner is None:
+                extra += _(", cube {value} centred").format(value=self.cube_value)
+            else:
+                extra += _(", cube {value} owned by player {owner}").format(value=self.cube_value,
+                                                                            owner=self.cube_owner)
+        return _("new game ({rules}); {who}{extra}").format(rules=self.rules.describe(), who=who, extra=extra)
 
 
 @dataclass(frozen=True)
@@ -481,8 +489,8 @@ class OpeningRoll(Event):
 
     def __str__(self) -> str:
         a, b = self.dice
-        tail = "tie, roll again" if a == b else f"player {self.starter} starts"
-        return f"opening roll: player 0 throws {a}, player 1 throws {b}: {tail}"
+        tail = _("tie, roll again") if a == b else _("player {player} starts").format(player=self.starter)
+        return _("opening roll: player 0 throws {a}, player 1 throws {b}: {tail}").format(a=a, b=b, tail=tail)
 
 
 @dataclass(frozen=True)
@@ -496,7 +504,7 @@ class AutomaticDouble(Event):
     cube_value: int
 
     def __str__(self) -> str:
-        return f"automatic double: the cube is {self.cube_value}, still centred (R29)"
+        return _("automatic double: the cube is {value}, still centred (R29)").format(value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -513,7 +521,8 @@ class CarriedDouble(Event):
     count: int
 
     def __str__(self) -> str:
-        return f"another tie: the doubling carries over to the next game (R29; {self.count} carried so far)"
+        return _("another tie: the doubling carries over to the next game (R29; {count} carried so far)").format(
+            count=self.count)
 
 
 @dataclass(frozen=True)
@@ -528,7 +537,7 @@ class Double(Event):
     cube_value: int
 
     def __str__(self) -> str:
-        return f"player {self.player} doubles to {self.cube_value}"
+        return _("player {player} doubles to {value}").format(player=self.player, value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -566,8 +575,10 @@ class Take(Event):
 
     def __str__(self) -> str:
         if self.owner is not None and self.owner != self.player:
-            return f"player {self.player} takes the beaver: cube {self.cube_value}, owned by player {self.owner}"
-        return f"player {self.player} takes: cube {self.cube_value}, owned by player {self.player}"
+            return _("player {player} takes the beaver: cube {value}, owned by player {owner}").format(
+                player=self.player, value=self.cube_value, owner=self.owner)
+        return _("player {player} takes: cube {value}, owned by player {player}").format(
+            player=self.player, value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -581,7 +592,7 @@ class Drop(Event):
     player: int
 
     def __str__(self) -> str:
-        return f"player {self.player} drops"
+        return _("player {player} drops").format(player=self.player)
 
 
 @dataclass(frozen=True)
@@ -596,7 +607,8 @@ class Beaver(Event):
     cube_value: int
 
     def __str__(self) -> str:
-        return f"player {self.player} beavers: cube {self.cube_value}, owned by player {self.player}"
+        return _("player {player} beavers: cube {value}, owned by player {player}").format(
+            player=self.player, value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -611,7 +623,7 @@ class Roll(Event):
     dice: tuple[int, int]
 
     def __str__(self) -> str:
-        return f"player {self.player} rolls {self.dice[0]}-{self.dice[1]}"
+        return _("player {player} rolls {roll}").format(player=self.player, roll=f"{self.dice[0]}-{self.dice[1]}")
 
 
 @dataclass(frozen=True)
@@ -636,7 +648,8 @@ class Move(Event):
         return self.position.play(self.play)
 
     def __str__(self) -> str:
-        return f"player {self.player} plays {self.play} ({self.play.dice[0]}-{self.play.dice[1]})"
+        return _("player {player} plays {play} ({roll})").format(
+            player=self.player, play=self.play, roll=f"{self.play.dice[0]}-{self.play.dice[1]}")
 
 
 @dataclass(frozen=True)
@@ -652,7 +665,8 @@ class Pass(Event):
     position: Position
 
     def __str__(self) -> str:
-        return f"player {self.player} cannot move {self.dice[0]}-{self.dice[1]} and passes (R12)"
+        return _("player {player} cannot move {roll} and passes (R12)").format(
+            player=self.player, roll=f"{self.dice[0]}-{self.dice[1]}")
 
 
 @dataclass(frozen=True)
@@ -666,7 +680,8 @@ class FinalRoll(Event):
     player: int
 
     def __str__(self) -> str:
-        return f"player {self.player} gets a final roll: bearing off every checker with it draws (V4)"
+        return _("player {player} gets a final roll: bearing off every checker with it draws (V4)").format(
+            player=self.player)
 
 
 @dataclass(frozen=True)
@@ -681,12 +696,16 @@ class Resign(Event):
     kind: ResultKind
 
     def __str__(self) -> str:
-        kind = "single game" if self.kind is ResultKind.SINGLE else str(self.kind)
-        return f"player {self.player} resigns a {kind}"
+        return _("player {player} resigns a {kind}").format(player=self.player, kind=_kind_words(self.kind))
+
+
+#: A result kind in a sentence: "wins a single game", "resigns a gammon".
+_KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gammon"),
+               ResultKind.BACKGAMMON: N_("backgammon")}
 
 
 def _kind_words(kind: ResultKind) -> str:
-    return "single game" if kind is ResultKind.SINGLE else str(kind)
+    return _(_KIND_WORDS[kind])
 
 
 @dataclass(frozen=True)
@@ -701,7 +720,7 @@ class ResignationOffer(Event):
     kind: ResultKind
 
     def __str__(self) -> str:
-        return f"player {self.player} offers to resign a {_kind_words(self.kind)}"
+        return _("player {player} offers to resign a {kind}").format(player=self.player, kind=_kind_words(self.kind))
 
 
 @dataclass(frozen=True)
@@ -715,7 +734,7 @@ class ResignationAccepted(Event):
     player: int
 
     def __str__(self) -> str:
-        return f"player {self.player} accepts the resignation"
+        return _("player {player} accepts the resignation").format(player=self.player)
 
 
 @dataclass(frozen=True)
@@ -729,7 +748,7 @@ class ResignationRejected(Event):
     player: int
 
     def __str__(self) -> str:
-        return f"player {self.player} refuses the resignation: play goes on"
+        return _("player {player} refuses the resignation: play goes on").format(player=self.player)
 
 
 @dataclass(frozen=True)
@@ -743,7 +762,7 @@ class GameOver(Event):
     result: GameResult
 
     def __str__(self) -> str:
-        return f"game over: {self.result}"
+        return _("game over: {result}").format(result=self.result)
 
 
 class GameSnapshot(NamedTuple):

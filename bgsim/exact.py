@@ -35,6 +35,7 @@ from typing import Any
 
 from .dice import ALL_ROLLS
 from .errors import IllegalPlayError, InvalidPositionError, OddsError
+from .i18n import _
 from .plays import Play
 from .position import Position
 from .results import ResultDisplay, Table, jsonable
@@ -160,7 +161,8 @@ class EnterOdds(ResultDisplay):
     some: Odds
 
     def _table(self) -> Table:
-        return Table(title=(f"all enter: {self.all._text()}; at least one enters: {self.some._text()}",))
+        return Table(title=(_("all enter: {all}; at least one enters: {some}").format(
+            all=self.all._text(), some=self.some._text()),))
 
 
 @dataclass(frozen=True)
@@ -214,7 +216,7 @@ class BlotShots(ResultDisplay):
         return {**super().to_dict(), "roller_point": self.roller_point, "drawn_point": self.drawn_point}
 
     def _text(self) -> str:
-        return f"blot on {self.drawn_point}: {self.odds._text()}"
+        return _("blot on {point}: {odds}").format(point=self.drawn_point, odds=self.odds._text())
 
     def _table(self) -> Table:
         return Table(title=(self._text(),))
@@ -257,7 +259,7 @@ class Shots(ResultDisplay):
 
     def _table(self) -> Table:
         if not self.blots:
-            return Table(title=(f"{self.total._text()} (no blots)",))
+            return Table(title=(_("{odds} (no blots)").format(odds=self.total._text()),))
         return Table(title=(f"{self.total._text()} ({'; '.join(b._text() for b in self.blots)})",))
 
 

@@ -33,12 +33,15 @@ from typing import Protocol
 
 from .board import BAR, OFF, BasePosition
 from .errors import Refusal
+from .i18n import N_, _, ngettext, pgettext
 from .notation import format_play, point_name
 
 __all__ = [
     "CAUCASIAN",
+    "CAUCASIAN_TEXT",
     "Lookahead",
     "Node",
+    "caucasian_refusal",
     "covers",
     "diagnose",
     "dice_list",
@@ -53,9 +56,19 @@ __all__ = [
 #: None). ``hitters[p]`` counts my checkers on point p that hit in my home board this turn (V5).
 Node = tuple[tuple[int, ...], tuple[int, ...], "tuple[int, ...] | None"]
 
-#: Why a V5 step is refused (the Caucasian hit rule).
-CAUCASIAN = Refusal("a checker that hit in its home board may not go on to a point holding your "
-                    "own checkers in the same turn", "V5")
+#: Why a V5 step is refused (the Caucasian hit rule); :func:`caucasian_refusal` gives it in the current language.
+CAUCASIAN_TEXT = N_("a checker that hit in its home board may not go on to a point holding your "
+                    "own checkers in the same turn")
+CAUCASIAN = Refusal(CAUCASIAN_TEXT, "V5")
+
+
+def caucasian_refusal() -> Refusal:
+    """The V5 refusal (the Caucasian hit rule) in the current language.
+
+    >>> caucasian_refusal().rule
+    'V5'
+    """
+    return Refusal(_(CAUCASIAN_TEXT), "V5")
 
 
 class _PlayLike(Protocol):
@@ -79,31 +92,35 @@ def step_refusal(mine: Sequence[int], theirs: Sequence[int], src: int, die: int)
     (0, None)
     """
     if mine[src] == 0:
-        where = "the bar" if src == BAR else "point " + point_name(src)
-        return None, Refusal(f"there is no checker of yours on {where}", "R5")
+        if src == BAR:
+            return None, Refusal(_("there is no checker of yours on the bar"), "R5")
+        return None, Refusal(_("there is no checker of yours on point {point}").format(point=point_name(src)), "R5")
     if src != BAR and mine[BAR] > 0:
-        return None, Refusal("a checker on the bar must enter before any other checker moves", "R13")
+        return None, Refusal(_("a checker on the bar must enter before any other checker moves"), "R13")
     dst = src - die
     if dst >= 1:
         n = theirs[25 - dst]
         if n >= 2:
-            return None, Refusal(f"point {dst} is closed: the opponent has {n} checkers there",
-                                 "R14" if src == BAR else "R7")
+            return None, Refusal(ngettext("point {point} is closed: the opponent has {n} checker there",
+                                          "point {point} is closed: the opponent has {n} checkers there", n).format(
+                point=dst, n=n), "R14" if src == BAR else "R7")
         return dst, None
     if any(mine[7:]):
-        return None, Refusal("you can bear off only when all your checkers are in your home board", "R16")
+        return None, Refusal(_("you can bear off only when all your checkers are in your home board"), "R16")
     if dst == 0:
         return 0, None
     higher = [p for p in range(6, src, -1) if mine[p]]
     if not higher:
         return 0, None
     if mine[die]:
-        return None, Refusal(f"a {die} bears off a checker from point {die} (R17), not from point {src}: a lower "
-                             f"checker may use it only when no checker stands on point {die} or higher", "R18")
+        return None, Refusal(_("a {die} bears off a checker from point {die} (R17), not from point {src}: a lower "
+                               "checker may use it only when no checker stands on point {die} or higher").format(
+            die=die, src=src), "R18")
     if higher[0] > die:
-        return None, Refusal(f"a {die} cannot bear off from point {src} while a checker stands on a higher point; "
-                             f"the {die} must be played inside the board", "R19")
-    return None, Refusal(f"a {die} bears off from your highest point, {higher[0]}, not from point {src}", "R18")
+        return None, Refusal(_("a {die} cannot bear off from point {src} while a checker stands on a higher point; "
+                               "the {die} must be played inside the board").format(die=die, src=src), "R19")
+    return None, Refusal(_("a {die} bears off from your highest point, {high}, not from point {src}").format(
+        die=die, high=higher[0], src=src), "R18")
 
 
 def try_step(node: Node, src: int, die: int) -> tuple[Refusal | None, tuple[tuple[int, bool, Node], ...]]:
@@ -151,7 +168,7 @@ def try_step(node: Node, src: int, die: int) -> tuple[Refusal | None, tuple[tupl
             moved_hitter[dst] += 1
         out.append((dst, hit, (m, t, tuple(moved_hitter))))
     if not out:
-        return CAUCASIAN, ()
+        return caucasian_refusal(), ()
     return None, tuple(out)
 
 
@@ -296,15 +313,23 @@ def covers(segments: Sequence[tuple[int, int]], dice: tuple[int, int]) -> bool:
 
 
 # ------------------------------------------------------------------------------ sentences
+#: The dice of a double left unplayed, by how many (R10).
+_UNPLAYED_DOUBLES = {1: N_("one {die} unplayed"), 2: N_("two {die}s unplayed"), 3: N_("three {die}s unplayed"),
+                     4: N_("four {die}s unplayed")}
+#: How many moves the example plays (R10): both dice, or two, three or all four of a double.
+_PLAYS = {0: N_("both dice"), 2: N_("two"), 3: N_("three"), 4: N_("all four")}
+
+
 def _describe_unused(used: list[int], dice: tuple[int, int]) -> str:
     left = dice_list(dice)
     for d in used:
         if d in left:
             left.remove(d)
     if dice[0] == dice[1]:
-        k = len(left)
-        return f"{'one' if k == 1 else ['', '', 'two', 'three', 'four'][k]} {dice[0]}{'s' if k > 1 else ''} unplayed"
-    return "the " + " and the ".join(str(d) for d in left) + " unplayed"
+        return _(_UNPLAYED_DOUBLES[len(left)]).format(die=dice[0])
+    if len(left) == 1:
+        return _("the {die} unplayed").format(die=left[0])
+    return _("the {die} and the {other} unplayed").format(die=left[0], other=left[1])
 
 
 def forced_play_refusal(label: str, used: list[int], dice: tuple[int, int], max_used: int, example: str, *,
@@ -324,19 +349,28 @@ def forced_play_refusal(label: str, used: list[int], dice: tuple[int, int], max_
     True
     """
     if len(used) < max_used:
-        verb = "would leave" if would else "alone leaves" if used else "leaves"
-        if dice[0] == dice[1]:
-            words = {2: "two", 3: "three", 4: "all four"}[max_used]
-            return Refusal(f"{label} {verb} {_describe_unused(used, dice)}, but {example} plays {words}", "R10")
-        return Refusal(f"{label} {verb} {_describe_unused(used, dice)}, but {example} plays both dice", "R10")
+        if would:
+            sentence = _("{play} would leave {unplayed}, but {example} plays {how_many}")
+        elif used:
+            sentence = _("{play} alone leaves {unplayed}, but {example} plays {how_many}")
+        else:
+            sentence = _("{play} leaves {unplayed}, but {example} plays {how_many}")
+        how_many = _(_PLAYS[max_used if dice[0] == dice[1] else 0])
+        return Refusal(sentence.format(play=label, unplayed=_describe_unused(used, dice), example=example,
+                                       how_many=how_many), "R10")
     if max_used == 1 and dice[0] != dice[1] and used and used[0] != max(dice):
-        return Refusal(f"{label} plays the {used[0]}, but the higher die {max(dice)} can be played ({example}); "
-                       f"when only one die can be played it must be the higher", "R11")
+        return Refusal(_("{play} plays the {die}, but the higher die {high} can be played ({example}); "
+                         "when only one die can be played it must be the higher").format(
+            play=label, die=used[0], high=max(dice), example=example), "R11")
     return None
 
 
+#: How often one die is used, in words.
+_TIMES = {2: N_("twice"), 3: N_("three times"), 4: N_("four times")}
+
+
 def _times(n: int) -> str:
-    return {1: "once", 2: "twice", 3: "three times", 4: "four times"}.get(n, f"{n} times")
+    return _(_TIMES[n]) if n in _TIMES else ngettext("{n} time", "{n} times", n).format(n=n)
 
 
 def _count_refusal(mine: Sequence[int], segs: Sequence[tuple[int, int]]) -> Refusal | None:
@@ -351,15 +385,22 @@ def _count_refusal(mine: Sequence[int], segs: Sequence[tuple[int, int]]) -> Refu
         have = mine[p] + arrive.get(p, 0)
         if leave[p] <= have:
             continue
-        where = "the bar" if p == BAR else f"point {p}"
         if have == 0:
-            return Refusal(f"there is no checker of yours on {where}", "R5")
-        moved = f"moves {leave[p]} checkers from there"
+            if p == BAR:
+                return Refusal(_("there is no checker of yours on the bar"), "R5")
+            return Refusal(_("there is no checker of yours on point {point}").format(point=p), "R5")
+        where = _("the bar") if p == BAR else _("point {point}").format(point=p)
+        moved = ngettext("moves {n} checker from there", "moves {n} checkers from there", leave[p]).format(n=leave[p])
         if arrive.get(p):
-            return Refusal(f"only {have} checker{'s' if have > 1 else ''} of yours can leave {where} ({mine[p]} "
-                           f"there and {arrive[p]} arriving), but the play {moved}", "R5")
-        return Refusal(f"only {have} checker{'s' if have > 1 else ''} of yours {'stand' if have > 1 else 'stands'} "
-                       f"on {where}, but the play {moved}", "R5")
+            return Refusal(ngettext("only {have} checker of yours can leave {where} ({there} there and {arriving} "
+                                    "arriving), but the play {moved}",
+                                    "only {have} checkers of yours can leave {where} ({there} there and {arriving} "
+                                    "arriving), but the play {moved}", have).format(
+                have=have, where=where, there=mine[p], arriving=arrive[p], moved=moved), "R5")
+        on_where = _("on the bar") if p == BAR else _("on point {point}").format(point=p)
+        return Refusal(ngettext("only {have} checker of yours stands {where}, but the play {moved}",
+                                "only {have} checkers of yours stand {where}, but the play {moved}", have).format(
+            have=have, where=on_where, moved=moved), "R5")
     return None
 
 
@@ -374,42 +415,52 @@ def _dice_refusal(segs: Sequence[tuple[int, int]], dice: tuple[int, int]) -> tup
         if not opts:
             if b:
                 dist = a - b
-                return Refusal(f"{point_name(a)}/{point_name(b)} needs {dist} pip{'s' if dist > 1 else ''} but the "
-                               f"roll {txt} has no such die or sum", "R5"), f"{point_name(a)}/{point_name(b)}"
-            return Refusal(f"{point_name(a)}/off needs at least {a} pips, but the roll {txt} moves {sum(dl)} "
-                           f"at most", "R5, R17"), f"{point_name(a)}/off"
+                move = f"{point_name(a)}/{point_name(b)}"
+                return Refusal(ngettext("{move} needs {n} pip but the roll {roll} has no such die or sum",
+                                        "{move} needs {n} pips but the roll {roll} has no such die or sum",
+                                        dist).format(move=move, n=dist, roll=txt), "R5"), move
+            move = f"{point_name(a)}/off"
+            return Refusal(ngettext("{move} needs at least {n} pip, but the roll {roll} moves {most} at most",
+                                    "{move} needs at least {n} pips, but the roll {roll} moves {most} at most",
+                                    a).format(
+                move=move, n=a, roll=txt, most=sum(dl)), "R5, R17"), move
         options.append(opts)
     if covers(segs, dice):
         return None, None
     if dice[0] == dice[1]:
         need = sum(min(len(ds) for ds in opts) for opts in options)
-        return Refusal(f"that needs {need} moves of {dice[0]}, but the roll {txt} gives four", "R6"), None
+        return Refusal(ngettext("that needs {n} move of {die}, but the roll {roll} gives four",
+                                "that needs {n} moves of {die}, but the roll {roll} gives four", need).format(
+            n=need, die=dice[0], roll=txt), "R6"), None
     if len(segs) == 2:
         for k, ((a, b), opts) in enumerate(zip(segs, options, strict=True)):
             if all(len(ds) == 2 for ds in opts):
                 c, d = segs[1 - k]
-                return (Refusal(f"{point_name(a)}/{point_name(b)} takes both dice ({dl[0]} and {dl[1]}), leaving "
-                                f"none for {point_name(c)}/{point_name(d)}", "R5"), f"{point_name(a)}/{point_name(b)}")
+                move = f"{point_name(a)}/{point_name(b)}"
+                return (Refusal(_("{move} takes both dice ({die} and {other}), leaving none for {rest}").format(
+                    move=move, die=dl[0], other=dl[1], rest=f"{point_name(c)}/{point_name(d)}"), "R5"), move)
     for x in dl:
         users = [s for s, opts in zip(segs, options, strict=True) if all(x in ds for ds in opts)]
         if len(users) > 1:
-            names = " and ".join(f"{point_name(a)}/{point_name(b)}" for a, b in users)
-            return Refusal(f"the {x} is used {_times(len(users))} ({names}), but the roll {txt} has only one {x}",
-                           "R5"), None
+            names = _(" and ").join(f"{point_name(a)}/{point_name(b)}" for a, b in users)
+            return Refusal(_("the {die} is used {times} ({moves}), but the roll {roll} has only one {die}").format(
+                die=x, times=_times(len(users)), moves=names, roll=txt), "R5"), None
     if len(segs) > 2:
-        return Refusal(f"that makes {len(segs)} moves, but the roll {txt} gives two: one {dl[0]} and one {dl[1]}",
-                       "R5"), None
-    return Refusal(f"that needs more than the roll {txt} gives: one {dl[0]} and one {dl[1]}",  # pragma: no cover
-                   "R5"), None
+        return Refusal(ngettext("that makes {n} move, but the roll {roll} gives two: one {die} and one {other}",
+                                "that makes {n} moves, but the roll {roll} gives two: one {die} and one {other}",
+                                len(segs)).format(
+            n=len(segs), roll=txt, die=dl[0], other=dl[1]), "R5"), None
+    return Refusal(_("that needs more than the roll {roll} gives: one {die} and one {other}").format(
+        roll=txt, die=dl[0], other=dl[1]), "R5"), None  # pragma: no cover
 
 
 def _hit_mark_refusal(theirs: Sequence[int], hit_marks: Sequence[int]) -> Refusal | None:
     """A written hit mark (R8) on a point with no lone opposing checker, or None."""
     for p in sorted(set(hit_marks), reverse=True):
         if p == 0:
-            return Refusal("a checker borne off hits nothing: a hit mark goes after a point", "R8")
+            return Refusal(_("a checker borne off hits nothing: a hit mark goes after a point"), "R8")
         if theirs[25 - p] == 0:
-            return Refusal(f"there is no lone opposing checker on point {p} to hit", "R8")
+            return Refusal(_("there is no lone opposing checker on point {point} to hit").format(point=p), "R8")
     return None
 
 
@@ -496,7 +547,7 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
     example = str(legal[0]) if legal else ""
     if not full:
         if not failures:  # pragma: no cover - the dice check above leaves a route to try
-            return Refusal(f"{label} is not a legal play of {dice_txt} here")
+            return Refusal(_("{play} is not a legal play of {roll} here").format(play=label, roll=dice_txt))
         deepest = max(f[0] for f in failures)
         failures = [f for f in failures if f[0] == deepest]
         fewest = min(f[1] for f in failures)
@@ -508,12 +559,17 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
             points = sorted({f[5] for f in same if f[5] is not None}, reverse=True)
             if len(points) == 1:
                 n = pos.theirs[25 - points[0]]
-                why = f"point {points[0]}, which is closed: the opponent has {n} checkers there"
+                why = ngettext("point {point}, which is closed: the opponent has {n} checker there",
+                               "point {point}, which is closed: the opponent has {n} checkers there", n).format(
+                    point=points[0], n=n)
             else:
-                every = "both" if len(points) == 2 else "all"
-                why = f"{' or '.join(f'point {p}' for p in points)}, and {every} are closed"
+                where = _(" or ").join(pgettext("a stop on the way", "point {point}").format(point=p) for p in points)
+                if len(points) == 2:
+                    why = _("{points}, and both are closed").format(points=where)
+                else:
+                    why = _("{points}, and all are closed").format(points=where)
             seg = f"{point_name(a)}/{point_name(b)}"
-            return told(Refusal(f"{seg} must stop on the way at {why}", "R5, R7"), seg)
+            return told(Refusal(_("{move} must stop on the way at {why}").format(move=seg, why=why), "R5, R7"), seg)
         a, b = segs[best[3]]
         seg = f"{point_name(a)}/{point_name(b)}"
         return told(best[4].prefixed(f"{seg}: "), seg)
@@ -527,5 +583,5 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
     if forced is not None:
         return forced
     if caucasian:
-        return CAUCASIAN.prefixed(f"{label}: ")
-    return Refusal(f"{label} is not a legal play of {dice_txt} here")
+        return caucasian_refusal().prefixed(f"{label}: ")
+    return Refusal(_("{play} is not a legal play of {roll} here").format(play=label, roll=dice_txt))

@@ -83,6 +83,7 @@ from .events import (
 )
 from .game_base import BaseGame
 from .game_guards import check_player, refusal
+from .i18n import _
 from .plays import Play
 from .position import Position, analysis
 from .rules import ResultKind, Rules, result_kind
@@ -94,7 +95,8 @@ def _illegal(exc: IllegalPlayError) -> IllegalGamePlayError:
     """The engine's complaint as a game error; R5-R21 is cited when the engine named no rule."""
     if exc.refusal is not None and exc.refusal.rule is not None:
         return IllegalGamePlayError(exc.refusal)
-    return IllegalGamePlayError(Refusal(f"{exc} (R5-R21: not a legal play of this roll)", "R5-R21", cite=False))
+    return IllegalGamePlayError(Refusal(_("{error} (R5-R21: not a legal play of this roll)").format(error=exc),
+                                        "R5-R21", cite=False))
 
 
 # ----------------------------------------------------------------------------- the game
@@ -177,7 +179,7 @@ class Game(BaseGame):
         """
         why = refusal(self, "play", lead=False)
         if why is not None:
-            raise HintError(why.prefixed("no play to rank: "))
+            raise HintError(why.prefixed(_("no play to rank: ")))
         dice = self._rolled()
         return self._position.rank_plays(dice, player=player, rollout=rollout, candidates=candidates,
                                          games=games, rng=rng)
@@ -471,7 +473,7 @@ class Game(BaseGame):
         16
         """
         self._guard("accept_resignation", player)
-        offerer, kind, _ = self._answered_offer()
+        offerer, kind, _answer = self._answered_offer()
         self._state = GameState.OVER
         self._record(ResignationAccepted(1 - offerer))
         self._finish(1 - offerer, kind, "resign", jacoby=self._rules.jacoby_resignations)

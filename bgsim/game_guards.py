@@ -31,6 +31,7 @@ from typing import Protocol
 from .cube import Cube
 from .errors import Refusal, RuleViolationError
 from .events import GameState
+from .i18n import N_, _
 from .position import Position
 from .rules import ResultKind, Rules, result_kind
 
@@ -100,8 +101,16 @@ class _Ask:
 Check = Callable[[_Ask], Refusal | None]
 
 
+#: A result kind as the refusals name it: "resign a single game / a gammon / a backgammon".
+_KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gammon"),
+               ResultKind.BACKGAMMON: N_("backgammon")}
+#: The kind a position makes of a resignation: "the position makes it a gammon".
+_JUDGED_WORDS = {ResultKind.SINGLE: N_("single"), ResultKind.GAMMON: N_("gammon"),
+                 ResultKind.BACKGAMMON: N_("backgammon")}
+
+
 def _word(kind: ResultKind) -> str:
-    return "single game" if kind is ResultKind.SINGLE else str(kind)
+    return _(_KIND_WORDS[kind])
 
 
 def _led(check: Check, lead: str | None = None) -> Check:
@@ -111,13 +120,13 @@ def _led(check: Check, lead: str | None = None) -> Check:
         found = check(a)
         if found is None or not a.lead:
             return found
-        return found.prefixed(a.lead if lead is None else lead)
+        return found.prefixed(a.lead if lead is None else _(lead))
     return led
 
 
 def _says(text: str, rule: str) -> Check:
     """A check that always objects with the same sentence."""
-    return lambda a: Refusal(text, rule)
+    return lambda a: Refusal(_(text), rule)
 
 
 # ------------------------------------------------------------------------------- the checks
@@ -130,12 +139,12 @@ def _offer(a: _Ask) -> tuple[int, ResultKind]:
 
 def _offer_waits(a: _Ask) -> Refusal:
     offerer, kind = _offer(a)
-    return Refusal(f"player {offerer} has offered to resign a {_word(kind)}; player {1 - offerer} must first "
-                   f"accept or refuse it", "R30")
+    return Refusal(_("player {offerer} has offered to resign a {kind}; player {other} must first "
+                     "accept or refuse it").format(offerer=offerer, kind=_word(kind), other=1 - offerer), "R30")
 
 
 def _double_waits(a: _Ask) -> Refusal:
-    return Refusal(f"player {a.game.player_to_act} must first take or drop the double", "R26")
+    return Refusal(_("player {player} must first take or drop the double").format(player=a.game.player_to_act), "R26")
 
 
 def _turn_of(verb: str, rule: str, why: str) -> Check:
@@ -143,24 +152,26 @@ def _turn_of(verb: str, rule: str, why: str) -> Check:
     def check(a: _Ask) -> Refusal | None:
         on_roll = a.game.position.turn
         if a.player is not None and check_player(a.player) != on_roll:
-            return Refusal(f"player {a.player} cannot {verb}: it is player {on_roll}'s turn ({rule}: {why})",
-                           rule, cite=False)
+            return Refusal(_("player {player} cannot {verb}: it is player {on_roll}'s turn ({rule}: {why})").format(
+                player=a.player, verb=_(verb), on_roll=on_roll, rule=rule, why=_(why)), rule, cite=False)
         return None
     return check
 
 
 def _rolled_play_it(a: _Ask) -> Refusal:
     d1, d2 = a.game.dice or (0, 0)
-    return Refusal(f"player {a.game.position.turn} has already rolled {d1}-{d2}: play it now", "R10")
+    return Refusal(_("player {player} has already rolled {roll}: play it now").format(
+        player=a.game.position.turn, roll=f"{d1}-{d2}"), "R10")
 
 
 def _must_roll_first(a: _Ask) -> Refusal:
-    return Refusal(f"player {a.game.position.turn} must roll before playing: a play uses the dice just rolled",
-                   "R5, R25")
+    return Refusal(_("player {player} must roll before playing: a play uses the dice just rolled").format(
+        player=a.game.position.turn), "R5, R25")
 
 
 def _rolled_no_double(a: _Ask) -> Refusal:
-    return Refusal(f"player {a.game.position.turn} has already rolled: a double comes before the roll", "R25")
+    return Refusal(_("player {player} has already rolled: a double comes before the roll").format(
+        player=a.game.position.turn), "R25")
 
 
 def _cube_allows_double(a: _Ask) -> Refusal | None:
@@ -175,8 +186,11 @@ def _answerer(verb: str) -> Check:
         answerer = a.game.player_to_act
         if a.player is not None and check_player(a.player) != answerer:
             beaver = a.game.cube.beaver_pending
-            return Refusal(f"player {a.player} cannot {verb} now: player {answerer} answers "
-                           f"{'the beaver' if beaver else 'the double'}", "X2" if beaver else "R26")
+            if beaver:
+                return Refusal(_("player {player} cannot {verb} now: player {answerer} answers the beaver").format(
+                    player=a.player, verb=_(verb), answerer=answerer), "X2")
+            return Refusal(_("player {player} cannot {verb} now: player {answerer} answers the double").format(
+                player=a.player, verb=_(verb), answerer=answerer), "R26")
         return None
     return check
 
@@ -189,20 +203,20 @@ def _concedes_enough(a: _Ask) -> Refusal | None:
     """V3: anyone may resign at any time, but not less than the position shows (R23)."""
     player = a.game.player_to_act if a.player is None else a.player
     if player is None:
-        return Refusal("before the opening roll, say which player resigns: resign(player=0) or resign(player=1)",
+        return Refusal(_("before the opening roll, say which player resigns: resign(player=0) or resign(player=1)"),
                        "V3")
     player = check_player(player)
     judged = result_kind(a.game.position, player)
     conceded = judged if a.kind is None else ResultKind.of(a.kind)
     if conceded < judged:
-        return Refusal(f"player {player} cannot resign a {_word(conceded)}: the position makes it a {judged}",
-                       "V3, R23")
+        return Refusal(_("player {player} cannot resign a {kind}: the position makes it a {judged}").format(
+            player=player, kind=_word(conceded), judged=_(_JUDGED_WORDS[judged])), "V3, R23")
     return None
 
 
 def _offers_in_rules(a: _Ask) -> Refusal | None:
     if a.game.rules.resignation != "offer":
-        return Refusal("these rules judge a resignation from the position (V3), without offers: use resign()",
+        return Refusal(_("these rules judge a resignation from the position (V3), without offers: use resign()"),
                        "V3", cite=False)
     return None
 
@@ -212,8 +226,8 @@ def _not_refused(a: _Ask) -> Refusal | None:
     on_roll = a.game.position.turn
     kind = None if a.kind is None else ResultKind.of(a.kind)
     if kind is not None and (on_roll, kind) in a.game.refused_offers:
-        return Refusal(f"player {on_roll}'s offer to resign a {_word(kind)} was refused this turn; it may not be "
-                       f"repeated before the next turn", "R30")
+        return Refusal(_("player {player}'s offer to resign a {kind} was refused this turn; it may not be "
+                         "repeated before the next turn").format(player=on_roll, kind=_word(kind)), "R30")
     return None
 
 
@@ -222,17 +236,18 @@ def _offer_answerer(verb: str) -> Check:
     def check(a: _Ask) -> Refusal | None:
         offerer = _offer(a)[0]
         if a.player is not None and check_player(a.player) != 1 - offerer:
-            return Refusal(f"player {a.player} cannot {verb}: player {1 - offerer} answers player {offerer}'s "
-                           f"offer", "R30")
+            return Refusal(_("player {player} cannot {verb}: player {answerer} answers player {offerer}'s "
+                             "offer").format(player=a.player, verb=_(verb), answerer=1 - offerer, offerer=offerer),
+                           "R30")
         return None
     return check
 
 
 # ------------------------------------------------------------------------------- the table
 _S = GameState
-_NO_DOUBLE = _led(_says("no double has been offered", "R26"))
-_NO_OFFER = _led(_says("no resignation has been offered", "R30"))
-_ENDED = _led(_says("the game is over", "R22"))
+_NO_DOUBLE = _led(_says(N_("no double has been offered"), "R26"))
+_NO_OFFER = _led(_says(N_("no resignation has been offered"), "R30"))
+_ENDED = _led(_says(N_("the game is over"), "R22"))
 _OFFERS = _led(_offers_in_rules)
 
 
@@ -252,9 +267,9 @@ def _offer_answer_row(verb: str) -> dict[GameState, tuple[Check, ...]]:
 
 #: The words an action's refusal is led in with: ``cannot <verb>: ...``.
 VERBS: Mapping[str, str] = {
-    "roll": "roll", "play": "play", "double": "double", "take": "take", "drop": "drop", "beaver": "beaver",
-    "resign": "resign", "offer_resignation": "offer to resign", "accept_resignation": "accept the resignation",
-    "reject_resignation": "refuse the resignation"}
+    "roll": N_("roll"), "play": N_("play"), "double": N_("double"), "take": N_("take"), "drop": N_("drop"),
+    "beaver": N_("beaver"), "resign": N_("resign"), "offer_resignation": N_("offer to resign"),
+    "accept_resignation": N_("accept the resignation"), "reject_resignation": N_("refuse the resignation")}
 
 #: The actions of a game, named as its methods.
 ACTIONS: tuple[str, ...] = tuple(VERBS)
@@ -263,53 +278,53 @@ ACTIONS: tuple[str, ...] = tuple(VERBS)
 TABLE: Mapping[str, Mapping[GameState, tuple[Check, ...]]] = {
     "roll": {
         _S.OPENING: (),                                                        # R4: the opening roll
-        _S.AWAITING_DOUBLE_OR_ROLL: (_turn_of("roll", "P1", "a roll out of turn is void"),),
+        _S.AWAITING_DOUBLE_OR_ROLL: (_turn_of(N_("roll"), "P1", N_("a roll out of turn is void")),),
         _S.AWAITING_PLAY: (_rolled_play_it,),
         _S.AWAITING_ANSWER: (_double_waits,),
         _S.AWAITING_RESIGNATION_ANSWER: (_led(_offer_waits),),
         _S.OVER: (_ENDED,),
     },
     "play": {
-        _S.OPENING: (_says("roll the opening roll first", "R4"),),
+        _S.OPENING: (_says(N_("roll the opening roll first"), "R4"),),
         _S.AWAITING_DOUBLE_OR_ROLL: (_must_roll_first,),
-        _S.AWAITING_PLAY: (_turn_of("play", "R10", "the player on roll plays the dice they rolled"),),
+        _S.AWAITING_PLAY: (_turn_of(N_("play"), "R10", N_("the player on roll plays the dice they rolled")),),
         _S.AWAITING_ANSWER: (_double_waits,),
         _S.AWAITING_RESIGNATION_ANSWER: (_led(_offer_waits),),
         _S.OVER: (_ENDED,),
     },
     "double": {
-        _S.OPENING: (_led(_says("the opening roll has not decided who starts yet; a double comes on one's own "
-                                "turn", "R4, R25")),),
-        _S.AWAITING_DOUBLE_OR_ROLL: (_turn_of("double", "R25", "only on one's own turn"), _cube_allows_double),
-        _S.AWAITING_PLAY: (_turn_of("double", "R25", "only on one's own turn"), _rolled_no_double),
+        _S.OPENING: (_led(_says(N_("the opening roll has not decided who starts yet; a double comes on one's "
+                                   "own turn"), "R4, R25")),),
+        _S.AWAITING_DOUBLE_OR_ROLL: (_turn_of(N_("double"), "R25", N_("only on one's own turn")), _cube_allows_double),
+        _S.AWAITING_PLAY: (_turn_of(N_("double"), "R25", N_("only on one's own turn")), _rolled_no_double),
         _S.AWAITING_ANSWER: (_cube_allows_double,),
         _S.AWAITING_RESIGNATION_ANSWER: (_offer_waits,),
         _S.OVER: (_ENDED,),
     },
-    "take": _answer_row("take"),
-    "drop": _answer_row("drop"),
-    "beaver": _answer_row("beaver", _cube_allows_beaver),
+    "take": _answer_row(N_("take")),
+    "drop": _answer_row(N_("drop")),
+    "beaver": _answer_row(N_("beaver"), _cube_allows_beaver),
     "resign": {
         _S.OPENING: (_concedes_enough,),                                       # V3: at any time
         _S.AWAITING_DOUBLE_OR_ROLL: (_concedes_enough,),
         _S.AWAITING_PLAY: (_concedes_enough,),
         _S.AWAITING_ANSWER: (_concedes_enough,),
-        _S.AWAITING_RESIGNATION_ANSWER: (_led(_offer_waits, "cannot resign now: "),),
+        _S.AWAITING_RESIGNATION_ANSWER: (_led(_offer_waits, N_("cannot resign now: ")),),
         _S.OVER: (_ENDED,),
     },
     "offer_resignation": {
-        _S.OPENING: (_OFFERS, _led(_says("the opening roll has not decided who starts yet; an offer comes on "
-                                         "one's own turn", "R4, R30"))),
-        _S.AWAITING_DOUBLE_OR_ROLL: (_OFFERS, _turn_of("offer to resign", "R30", "on one's own turn"),
+        _S.OPENING: (_OFFERS, _led(_says(N_("the opening roll has not decided who starts yet; an offer comes "
+                                            "on one's own turn"), "R4, R30"))),
+        _S.AWAITING_DOUBLE_OR_ROLL: (_OFFERS, _turn_of(N_("offer to resign"), "R30", N_("on one's own turn")),
                                      _led(_not_refused)),
-        _S.AWAITING_PLAY: (_OFFERS, _turn_of("offer to resign", "R30", "on one's own turn"),
+        _S.AWAITING_PLAY: (_OFFERS, _turn_of(N_("offer to resign"), "R30", N_("on one's own turn")),
                            _led(_not_refused)),
         _S.AWAITING_ANSWER: (_OFFERS, _led(_double_waits)),
         _S.AWAITING_RESIGNATION_ANSWER: (_OFFERS, _led(_offer_waits)),
         _S.OVER: (_OFFERS, _ENDED),
     },
-    "accept_resignation": _offer_answer_row("accept the resignation"),
-    "reject_resignation": _offer_answer_row("refuse the resignation"),
+    "accept_resignation": _offer_answer_row(N_("accept the resignation")),
+    "reject_resignation": _offer_answer_row(N_("refuse the resignation")),
 }
 
 
@@ -336,7 +351,7 @@ def refusal(game: GameView, action: str, player: int | None = None, kind: Result
     row = TABLE.get(action) if isinstance(action, str) else None
     if row is None:
         raise RuleViolationError(f"{action!r} is not an action of a game: {', '.join(ACTIONS)}")
-    ask = _Ask(game, player, kind, f"cannot {VERBS[action]}: " if lead else "")
+    ask = _Ask(game, player, kind, _("cannot {verb}: ").format(verb=_(VERBS[action])) if lead else "")
     for check in row[game.state]:
         found = check(ask)
         if found is not None:

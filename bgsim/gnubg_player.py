@@ -25,6 +25,7 @@ from typing import Any
 
 from . import net_cube
 from .errors import IllegalPlayError, InvalidPositionError, MissingExtraError
+from .i18n import _
 from .net import NetEvaluation
 from .plays import Play
 from .position import Position
@@ -49,9 +50,9 @@ def require() -> Any:
     """The ``gnubg_nn`` module, or :class:`~bgsim.errors.MissingExtraError` naming the extra."""
     if _gnubg is None:
         raise MissingExtraError(
-            "the player 'gnubg' needs GNU Backgammon's evaluation, an optional extra: "
-            f"pip install 'bgsim[{EXTRA}]' (it installs the gnubg-nn package, GPL); "
-            "bgsim's own players (net, heuristic, pubeval, random) need nothing more")
+            _("the player 'gnubg' needs GNU Backgammon's evaluation, an optional extra: "
+              "pip install 'bgsim[{extra}]' (it installs the gnubg-nn package, GPL); "
+              "bgsim's own players (net, heuristic, pubeval, random) need nothing more").format(extra=EXTRA))
     return _gnubg
 
 
@@ -85,13 +86,13 @@ class GnubgPlayer:
     def evaluate(self, position: Position) -> NetEvaluation:
         """gnubg's 0-ply cubeless estimate for the side on roll, before the roll (R23)."""
         if position.is_game_over():
-            raise InvalidPositionError("the game is over: there is nothing to estimate")
+            raise InvalidPositionError(_("the game is over: there is nothing to estimate"))
         return NetEvaluation(*(float(x) for x in self._g.probabilities(gnubg_board(position), 0)))
 
     def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
         """The play after which gnubg's 0-ply evaluation gives the opponent the lowest equity."""
         if len(plays) == 0:
-            raise IllegalPlayError("there is no play to choose from")
+            raise IllegalPlayError(_("there is no play to choose from"))
         if len(plays) == 1:
             return plays[0]
         best, best_e = plays[0], float("inf")

@@ -53,6 +53,7 @@ from .dice import ALL_ROLLS, check_dice
 from .equity import CubeDecision
 from .errors import HintError
 from .gnubg_player import GnubgPlayer
+from .i18n import N_, _, ngettext, pgettext
 from .intervals import Interval, normal_quantile
 from .net import Net, NetEvaluation, NetPlayer
 from .net_cube import cube_hint
@@ -187,7 +188,8 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         for r in self.plays:
             if r.play == play or (play.after is not None and r.play.after == play.after):
                 return r
-        raise HintError(f"{play} is not a legal play of {self.dice[0]}-{self.dice[1]} here (R5-R21)")
+        raise HintError(_("{play} is not a legal play of {roll} here (R5-R21)").format(
+            play=play, roll=f"{self.dice[0]}-{self.dice[1]}"))
 
     # -------------------------------------------------------------- data and display
     def to_dict(self) -> dict[str, Any]:
@@ -199,37 +201,42 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
 
     def strength_text(self) -> str:
         """The player's measured strength, and what the numbers cover (:mod:`bgsim.strength`)."""
-        if self.rollout is None:
-            return strength_note(self.player, tail="0-ply numbers are the player's own judgement, with no interval.")
-        return strength_note(self.player, tail="the rollout intervals cover the dice only, not the player's errors.")
+        tail = (N_("0-ply numbers are the player's own judgement, with no interval.") if self.rollout is None else
+                N_("the rollout intervals cover the dice only, not the player's errors."))
+        return strength_note(self.player, tail=tail)
 
     def _table(self) -> Table:
         d = f"{self.dice[0]}-{self.dice[1]}"
         if self.rollout is None:
-            how = f"{self.player}, 0-ply (the player's evaluation after each play)"
+            how = _("{player}, 0-ply (the player's evaluation after each play)").format(player=self.player)
         else:
             ro = self.rollout
-            how = (f"{self.player}; the top {ro.candidates} rolled out by {ro.player}, {ro.games:,} games each, "
-                   f"same dice for every candidate, seed {ro.seed}")
-        title = (f"Hint: {d}, {len(self.plays)} legal play{'s' if len(self.plays) != 1 else ''} "
-                 f"(position {self.position.gnubg_id()})", f"player: {how}")
+            how = _("{player}; the top {n} rolled out by {by}, {games} games each, same dice for every candidate, "
+                    "seed {seed}").format(player=self.player, n=ro.candidates, by=ro.player, games=f"{ro.games:,}",
+                                          seed=ro.seed)
+        n = len(self.plays)
+        title = (ngettext("Hint: {roll}, {n} legal play (position {id})",
+                          "Hint: {roll}, {n} legal plays (position {id})", n).format(roll=d, n=n,
+                                                                                    id=self.position.gnubg_id()),
+                 _("player: {how}").format(how=how))
         rows = []
         for r in self.plays:
             loss = "" if r.rank == 1 else f"-{r.loss:.3f}"
             if r.interval is not None and r.rank != 1:
                 loss += f" [{-r.interval.high:+.3f}, {-r.interval.low:+.3f}]"
-            how_r = ("rollout" if r.rolled_out else "0-ply") if self.rollout else ""
+            how_r = (_("rollout") if r.rolled_out else "0-ply") if self.rollout else ""
             rows.append((f"{r.rank}", str(r.play), f"{r.equity:+.3f}", loss,
                          f"{100 * r.win:.1f}%", f"{100 * r.win_gammon:.1f}%", f"{100 * r.win_backgammon:.1f}%",
                          f"{100 * r.lose:.1f}%", f"{100 * r.lose_gammon:.1f}%", f"{100 * r.lose_backgammon:.1f}%")
                         + ((how_r,) if self.rollout else ()))
-        header = ("#", "play", "equity", "difference", "win", "gammon", "bg", "lose", "gammon", "bg") + (
-            ("by",) if self.rollout else ())
-        notes = ["equity: the mover's cubeless money equity after the play (points per game, R23); "
-                 "difference: to the best play" + (", with its 95% interval from paired games" if self.rollout
-                                                    else "")]
+        bg = pgettext("backgammon, short", "bg")
+        header = ("#", pgettext("a column", "play"), _("equity"), _("difference"), _("win"), _("gammon"), bg,
+                  _("lose"), _("gammon"), bg) + ((_("by"),) if self.rollout else ())
+        notes = [_("equity: the mover's cubeless money equity after the play (points per game, R23); "
+                   "difference: to the best play")
+                 + (_(", with its 95% interval from paired games") if self.rollout else "")]
         if self.rollout:
-            notes.append("plays marked 0-ply were not rolled out: their difference is to the best play at 0-ply")
+            notes.append(_("plays marked 0-ply were not rolled out: their difference is to the best play at 0-ply"))
         notes.append(self.strength_text())
         return Table(title=title, header=header, rows=tuple(rows), notes=tuple(notes),
                      align="><<>>>>>>>")
@@ -265,10 +272,10 @@ def _evaluator(player) -> tuple[str, Any]:
         if name == "gnubg":
             return "gnubg", GnubgPlayer()    # MissingExtraError naming the extra when absent
         if name in PLAYER_CODES:
-            raise HintError(f"the player {name!r} plays but does not evaluate positions, so it cannot rank plays: "
-                            f"choose from {', '.join(HINT_PLAYERS)}")
-    raise HintError(f"a hint's player is one of {', '.join(HINT_PLAYERS)}, a bgsim.net.Net or a NetPlayer, "
-                    f"not {player!r}")
+            raise HintError(_("the player {name} plays but does not evaluate positions, so it cannot rank plays: "
+                              "choose from {players}").format(name=repr(name), players=", ".join(HINT_PLAYERS)))
+    raise HintError(_("a hint's player is one of {players}, a bgsim.net.Net or a NetPlayer, not {player}").format(
+        players=", ".join(HINT_PLAYERS), player=repr(player)))
 
 
 def _mover_chances(after: Position, evaluate) -> NetEvaluation:
@@ -282,7 +289,7 @@ def _mover_chances(after: Position, evaluate) -> NetEvaluation:
 
 def _check_int(x, name: str, low: int) -> int:
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < low:
-        raise HintError(f"{name} must be a whole number >= {low}, not {x!r}")
+        raise HintError(_("{name} must be a whole number >= {low}, not {x}").format(name=name, low=low, x=repr(x)))
     return int(x)
 
 
@@ -349,10 +356,10 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     if not isinstance(position, Position):
         raise HintError(f"position must be a bgsim.Position, not {type(position).__name__}")
     if position.is_game_over():
-        raise HintError("the game is over (R22): there is no play to rank")
+        raise HintError(_("the game is over (R22): there is no play to rank"))
     if position.checkers != 15:
-        raise HintError(f"hints are for standard backgammon, 15 checkers a side (R2): the players judge no "
-                        f"{position.checkers}-checker variant (X3)")
+        raise HintError(_("hints are for standard backgammon, 15 checkers a side (R2): the players judge no "
+                          "{n}-checker variant (X3)").format(n=position.checkers))
     dice = check_dice(dice, error=HintError)
     name, evaluator = _evaluator(player)
     plays = list(position.legal_plays(dice))
@@ -370,7 +377,8 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     else:
         n_games = _check_int(rollout, "rollout (games per candidate)", 1)
         if games is not None and _check_int(games, "games", 1) != n_games:
-            raise HintError(f"rollout={rollout} and games={games} disagree: give the games once")
+            raise HintError(_("rollout={rollout} and games={games} disagree: give the games once").format(
+                rollout=rollout, games=games))
     n_cand = min(_check_int(candidates, "candidates", 1), len(plays))
     ss = _seed(rng)
     top = order[:n_cand]

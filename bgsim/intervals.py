@@ -24,6 +24,7 @@ from statistics import NormalDist
 import numpy as np
 
 from .errors import EstimateError
+from .i18n import _
 from .results import ResultDisplay, Table
 
 __all__ = ["Interval", "mean_interval", "mean_sd", "normal_quantile", "wilson_interval"]
@@ -89,12 +90,12 @@ class Interval(ResultDisplay):
         '25.00% [20.00, 30.00]'
         """
         if math.isnan(self.value):
-            return "n/a (no games)"
+            return _("n/a (no games)")
         return f"{100 * self.value:.2f}% [{100 * self.low:.2f}, {100 * self.high:.2f}]"
 
     def _table(self) -> Table:
         if math.isnan(self.value):
-            return Table(title=("n/a (no games)",))
+            return Table(title=(_("n/a (no games)"),))
         return Table(title=(f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}]",))
 
 

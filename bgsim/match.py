@@ -42,6 +42,7 @@ from .dice import rng_from
 from .errors import InvalidSettingError, RuleViolationError
 from .events import Event, GameResult, Subscribers
 from .game import Game
+from .i18n import _
 from .players import RandomPlayer, drive
 from .records import GameRecord, MatchRecord, check_names
 from .rules import Rules
@@ -629,7 +630,7 @@ class Session(_Series):
         """The next game; under seed 004's carry-over (R29) it starts with the doublings the last game carried."""
         carried = self._games[-1].carried_doubles if self._games else 0
         value = 1
-        for _ in range(carried):
+        for _carried in range(carried):
             if self._rules.cube_allows(value * 2):
                 value *= 2
         return Game(self._rules, self._rng, starter=self._next_starter(), cube_value=value)
@@ -713,10 +714,12 @@ class Session(_Series):
         balances = (base[0] + (a - b) * self._stakes, base[1] + (b - a) * self._stakes)
         for p in (0, 1):
             if balances[p] < need:
-                limit = "cube off (1)" if rules.cube_limit == 1 else f"cube limit {rules.cube_limit}"
-                return (f"player {p} ({self._names[p]}) cannot sit down: the balance {balances[p]} does not cover "
-                        f"the largest possible loss {need} = stake {self._stakes} x {limit} x "
-                        f"{rules.max_multiplier} (ending {rules.ending.capitalize()}) (V6)")
+                limit = (_("cube off (1)") if rules.cube_limit == 1
+                         else _("cube limit {limit}").format(limit=rules.cube_limit))
+                return _("player {p} ({name}) cannot sit down: the balance {balance} does not cover the largest "
+                         "possible loss {need} = stake {stake} x {limit} x {mult} (ending {ending}) (V6)").format(
+                    p=p, name=self._names[p], balance=balances[p], need=need, stake=self._stakes, limit=limit,
+                    mult=rules.max_multiplier, ending=rules.ending.capitalize())
         return None
 
     @property

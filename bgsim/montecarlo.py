@@ -118,6 +118,7 @@ import numpy as np
 from .compiled_players import DEFAULT_PLAYER, PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
 from .errors import EstimateError
 from .estimate_settings import DEFAULT_CHUNK_SIZE, DEFAULT_PYTHON_CHUNK_SIZE, UNSET, EstimateSettings
+from .i18n import _
 from .intervals import Interval, mean_interval, mean_sd, normal_quantile, wilson_interval
 from .net import Net
 from .playouts import N_OUTCOMES, OUTCOMES, PYTHON_SUFFIX, ChunkLog
@@ -438,7 +439,9 @@ class Estimate(ResultDisplay):
 
     def _players_text(self) -> str:
         me, opp = self.players
-        return f"players: {me} vs {opp}" if me == opp else f"players: {me} (on roll) vs {opp}"
+        if me == opp:
+            return _("players: {me} vs {opp}").format(me=me, opp=opp)
+        return _("players: {me} (on roll) vs {opp}").format(me=me, opp=opp)
 
     def _dependence_text(self) -> str:
         """The note that the numbers depend on who played, with what each player is."""
@@ -450,33 +453,35 @@ class Estimate(ResultDisplay):
             who = f"{me} vs {opp}" + ("" if me.endswith(PYTHON_SUFFIX) else f" ({describe_player(me)})")
         else:
             who = f"{described(me)} vs {described(opp)}"
-        return f"results depend on the players: {who}; see bgsim.montecarlo.PLAYERS"
+        return _("results depend on the players: {who}; see bgsim.montecarlo.PLAYERS").format(who=who)
 
     def _seed_text(self) -> str:
-        seed = f"seed {self.seed}"
-        return seed + (f" (spawn key {self.spawn_key})" if self.spawn_key else "")
+        seed = _("seed {seed}").format(seed=self.seed)
+        return seed + (_(" (spawn key {key})").format(key=self.spawn_key) if self.spawn_key else "")
 
     def _setting_text(self) -> str:
         parts = self.rules.describe().split("; ")
         setting = "; ".join([parts[0]] + [p for p in parts[1:] if any(
             w in p for w in ("hypergammon", "Jacoby", "last-roll", "Caucasian", "Oin", "Mars"))])
         if self.away is not None:
-            setting += f", score {self.away[0]}-away vs {self.away[1]}-away"
+            setting += _(", score {me}-away vs {opp}-away").format(me=self.away[0], opp=self.away[1])
             if self.crawford_game:
-                setting += " (Crawford game)"
-        setting += f"; cube {self.cube}, cubeless play-outs"
+                setting += _(" (Crawford game)")
+        setting += _("; cube {cube}, cubeless play-outs").format(cube=self.cube)
         if self.opening:
-            setting += "; opening roll first"
+            setting += _("; opening roll first")
         return setting
 
     def _equity_text(self) -> str:
         e = self.equity
         if math.isnan(e.value):
-            return "n/a (no games)"
-        ci = f"({100 * e.confidence_level:g}% CI)"
+            return _("n/a (no games)")
+        ci = _("({level}% CI)").format(level=f"{100 * e.confidence_level:g}")
         if self.equity_unit == "points per game":
-            return f"{e.value:+.4f} +- {e.half_width:.4f} points per game {ci}"
-        return f"{e.value:.4f} +- {e.half_width:.4f} match-winning chance {ci}"
+            return _("{value} +- {half} points per game {ci}").format(
+                value=f"{e.value:+.4f}", half=f"{e.half_width:.4f}", ci=ci)
+        return _("{value} +- {half} match-winning chance {ci}").format(
+            value=f"{e.value:.4f}", half=f"{e.half_width:.4f}", ci=ci)
 
     def _repr_html_(self) -> str:
         """In Jupyter: the table, then the convergence plot (the equity and its 95% band)."""
@@ -487,18 +492,20 @@ class Estimate(ResultDisplay):
         return self._table().html() + convergence(trace, unit=self.equity_unit)
 
     def _table(self) -> Table:
-        title = (f"Monte Carlo estimate: {self.games:,} games, {self._seed_text()}"
-                 + (" -- STOPPED EARLY" if self.stopped else ""),
+        title = (_("Monte Carlo estimate: {games} games, {seed}").format(games=f"{self.games:,}",
+                                                                          seed=self._seed_text())
+                 + (_(" -- STOPPED EARLY") if self.stopped else ""),
                  self._players_text(), self._setting_text())
-        rows: list[tuple[str, ...]] = [("win", self.win.percent(), self.opp_win.percent()),
-                ("gammon", self.gammon.percent(), self.opp_gammon.percent()),
-                ("backgammon", self.backgammon.percent(), self.opp_backgammon.percent())]
+        rows: list[tuple[str, ...]] = [(_("win"), self.win.percent(), self.opp_win.percent()),
+                (_("gammon"), self.gammon.percent(), self.opp_gammon.percent()),
+                (_("backgammon"), self.backgammon.percent(), self.opp_backgammon.percent())]
         if self.draw is not None:
-            rows.append(("draw (V4)", self.draw.percent(), ""))
-        rows.append(("equity", self._equity_text()))
-        notes = ((f"note: {self._dependence_text()}",) + ((f"note: {self.note}",) if self.note else ())
-                 + (self.strength_text(),))
-        return Table(title=title, header=("", "player on roll", "opponent"), rows=tuple(rows),
+            rows.append((_("draw (V4)"), self.draw.percent(), ""))
+        rows.append((_("equity"), self._equity_text()))
+        notes = (_("note: {note}").format(note=self._dependence_text()),) + (
+            (_("note: {note}").format(note=self.note),) if self.note else ()) + (
+            self.strength_text(),)
+        return Table(title=title, header=("", _("player on roll"), _("opponent")), rows=tuple(rows),
                      notes=notes, widths=(10, 26))
 
     def __repr__(self) -> str:

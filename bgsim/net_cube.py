@@ -43,6 +43,7 @@ from .equity import DEFAULT_CUBE_LIFE, CubeDecision, GammonRates
 from .equity import cube_decision as decide
 from .errors import Refusal, RuleViolationError
 from .events import GameState
+from .i18n import N_, _
 from .position import Position
 from .strength import strength_note
 
@@ -118,8 +119,8 @@ def cube_view(game) -> CubeView:
     while a double of the side on roll waits for an answer."""
     if game.state not in (GameState.AWAITING_DOUBLE_OR_ROLL, GameState.AWAITING_ANSWER):
         raise RuleViolationError(Refusal(
-            "a cube decision is made before the roll or in answer to a double; this game is "
-            f"{game.state.name.lower().replace('_', ' ')}", "R25"))
+            _("a cube decision is made before the roll or in answer to a double; this game is {state}").format(
+                state=game.state.name.lower().replace('_', ' ')), "R25"))
     pos = game.position
     me = pos.turn
     owner = "centered" if game.cube_owner is None else "me" if game.cube_owner == me else "opponent"
@@ -139,13 +140,13 @@ def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDec
     if is_last_roll(view.position):   # exact chances, and a dead cube: nobody gets to use it again
         e: Any = ExactEvaluator().evaluate(view.position)
         cube_life = 0.0
-        source = ("Chances exact: the last roll (the share of the 36 rolls that bear off now); the cube is dead "
-                  "(cube life 0)")
+        source = _("Chances exact: the last roll (the share of the 36 rolls that bear off now); the cube is dead "
+                   "(cube life 0)")
     else:
         e = evaluator.evaluate(view.position)
         name = str(getattr(evaluator, "name", type(evaluator).__name__))
-        source = (f"Chances: {name}'s own cubeless evaluation before the roll (0-ply, no interval). "
-                  + strength_note(name, tail="the decision is as good as the player's judgement."))
+        source = (_("Chances: {name}'s own cubeless evaluation before the roll (0-ply, no interval).").format(name=name)
+                  + " " + strength_note(name, tail=N_("the decision is as good as the player's judgement.")))
     p = min(1.0, max(0.0, float(e.win)))
     rates = GammonRates(_share(e.win_gammon, p), _share(e.lose_gammon, 1 - p),
                         min(_share(e.win_backgammon, p), _share(e.win_gammon, p)),
@@ -173,7 +174,7 @@ def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIF
     """
     view = cube_view(game)
     if view.owner == "opponent":
-        raise RuleViolationError(Refusal("the cube belongs to the opponent: only its owner may double", "R25"))
+        raise RuleViolationError(Refusal(_("the cube belongs to the opponent: only its owner may double"), "R25"))
     return _decision(view, evaluator, cube_life)
 
 

@@ -43,6 +43,7 @@ from .board import BasePosition
 from .dice import check_dice
 from .errors import AmbiguousPlayError, IllegalPlayError, ParseError, Refusal
 from .explain import covers, diagnose
+from .i18n import _
 from .notation import Chain, chain_steps, format_play, hit_marks, parse_chains
 
 __all__ = ["ROLLS", "LegalPlays", "Play", "check_dice", "generate_plays", "parse_play", "result_of"]
@@ -572,8 +573,8 @@ class LegalPlays(Sequence[Play[P]]):
             return play
         dice = self._dice
         if sorted(play.dice) != sorted(dice):
-            raise IllegalPlayError(Refusal(f"{play} is a play of {play.dice[0]}-{play.dice[1]}, but the roll is "
-                                           f"{dice[0]}-{dice[1]}", "R5"))
+            raise IllegalPlayError(Refusal(_("{play} is a play of {roll}, but the roll is {actual}").format(
+                play=play, roll=f"{play.dice[0]}-{play.dice[1]}", actual=f"{dice[0]}-{dice[1]}"), "R5"))
         before = self._before
         if play.after is not None and play.before == before and play.caucasian == self._caucasian:
             i = self._index_of_after(play.after)

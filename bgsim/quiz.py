@@ -44,6 +44,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from .errors import AmbiguousPlayError, BgsimError, QuizError
+from .i18n import _, ngettext
 from .plays import Play
 from .position import Position
 
@@ -100,9 +101,9 @@ class Quiz:
     def check(self, answer: Any) -> tuple[bool, str]:
         """The feedback for ``answer``: ``(right, why)``, exactly as the widget shows it."""
         if answer is None or (isinstance(answer, str) and not answer.strip()):
-            return False, "Choose or type an answer first."
+            return False, _("Choose or type an answer first.")
         right, why = self._check(answer)
-        return bool(right), ("Right! " if right else "Not quite. ") + why
+        return bool(right), (_("Right! ") if right else _("Not quite. ")) + why
 
     @classmethod
     def choice(cls, question: str, choices: Sequence[Hashable], answer: Hashable, why: str,
@@ -144,7 +145,8 @@ class Quiz:
         def check(given: Hashable) -> tuple[bool, str]:
             if given == answer:
                 return True, why
-            return False, wrong.get(given, f"The answer is not {given}. Look again and try another.")
+            return False, wrong.get(given, _("The answer is not {given}. Look again and try another.").format(
+                given=given))
 
         return cls(question, check, choices=choices, answers=(str(answer),) if reveals is None else reveals)
 
@@ -186,13 +188,16 @@ class Quiz:
             try:
                 value = float(str(given).strip().rstrip("%"))
             except ValueError:
-                return False, f"{str(given).strip()!r} is not a number."
+                return False, _("{given} is not a number.").format(given=repr(str(given).strip()))
             if abs(value - answer) <= tolerance:
                 return True, why
-            direction = "too high" if value > answer else "too low"
-            return False, f"{value:g} is {direction}." + (f" {hint}" if hint else "")
+            if value > answer:
+                said = _("{value} is too high.").format(value=f"{value:g}")
+            else:
+                said = _("{value} is too low.").format(value=f"{value:g}")
+            return False, said + (f" {hint}" if hint else "")
 
-        return cls(question, check, placeholder="a number", answers=(f"{answer:g}",) if reveals is None else reveals)
+        return cls(question, check, placeholder=_("a number"), answers=(f"{answer:g}",) if reveals is None else reveals)
 
     @classmethod
     def play(cls, question: str, position: Position, dice: tuple[int, int], *,
@@ -217,7 +222,7 @@ class Quiz:
             except BgsimError as error:
                 return False, str(error)
             if accept is None:
-                return True, f"{chosen} is legal."
+                return True, _("{play} is legal.").format(play=chosen)
             return accept(chosen)
 
         right = [] if accept is None else [str(p) for p in position.legal_plays(dice) if accept(p)[0]]
@@ -275,16 +280,18 @@ class Quiz:
             except ValueError:
                 clicked = 0
             if not 1 <= clicked <= 24:
-                return False, "Click one of the 24 points (the long triangles)."
+                return False, _("Click one of the 24 points (the long triangles).")
             if clicked == answer:
                 return True, why
             if clicked in wrong:
                 return False, wrong[clicked]
             side, n = position.owner(clicked if position.turn == perspective else 25 - clicked)
             owner = position.turn if side == 0 else 1 - position.turn
-            there = "empty" if n == 0 else f"{n} checker{'s' * (n != 1)} of player {owner}"
-            return False, (f"That is player {perspective}'s {clicked}-point (player {other}'s "
-                           f"{25 - clicked}-point): {there}.")
+            there = _("empty") if n == 0 else ngettext("{n} checker of player {owner}",
+                                                       "{n} checkers of player {owner}", n).format(n=n, owner=owner)
+            return False, _("That is player {player}'s {point}-point (player {other}'s {other_point}-point): "
+                            "{there}.").format(player=perspective, point=clicked, other=other,
+                                               other_point=25 - clicked, there=there)
 
         return cls(question, check, answers=(str(answer),) if reveals is None else reveals,
                    board=(position, perspective))

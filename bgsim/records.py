@@ -79,6 +79,7 @@ from .events import (
     Take,
 )
 from .game import Game
+from .i18n import N_, _, ngettext
 from .ids import (
     GAME_DROPPED,
     GAME_OVER,
@@ -95,7 +96,7 @@ from .position import Position
 from .rules import ResultKind, Rules
 from .text import board_text
 
-__all__ = ["DEFAULT_NAMES", "GameRecord", "MatchRecord", "RecordView", "Step", "check_names"]
+__all__ = ["DEFAULT_NAMES", "YOU", "GameRecord", "MatchRecord", "RecordView", "Step", "check_names", "is_you"]
 
 #: The players' names when none are given.
 DEFAULT_NAMES = ("player 0", "player 1")
@@ -142,12 +143,32 @@ def _check_score(score: object) -> tuple[int, int]:
     return out[0], out[1]
 
 
+#: A result kind in a caption: "wins a single game", "resigns a gammon".
+_KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gammon"),
+               ResultKind.BACKGAMMON: N_("backgammon")}
+
+
+#: The name of the person reading: captions speak to "You" in the second person ("You roll 6-1.", not
+#: "You rolls 6-1."); a :class:`~bgsim.table.Table` names its person so by default.
+YOU = N_("You")
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the reader ("You", in English or in the language spoken now): captions and move
+    lists then use the second person.
+
+    >>> is_you("You"), is_you("Ann")
+    (True, False)
+    """
+    return name in (YOU, _(YOU))
+
+
 def _kind_words(kind: ResultKind | None) -> str:
-    return "single game" if kind is ResultKind.SINGLE else str(kind)
+    return str(kind) if kind is None else _(_KIND_WORDS[kind])
 
 
 def _points(n: int) -> str:
-    return f"{n} point" + ("" if n == 1 else "s")
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 @dataclass(frozen=True)
@@ -385,7 +406,11 @@ class _Captions(EventVisitor[str]):
         self.prev: GameSnapshot | None = None
 
     def who(self, p: int | None) -> str:
-        return "nobody" if p is None else self.names[p]
+        return _("nobody") if p is None else self.names[p]
+
+    def you(self, p: int | None) -> bool:
+        """Whether player ``p`` is the reader ("You"): the caption is then in the second person."""
+        return p is not None and is_you(self.names[p])
 
     def score_words(self) -> str:
         n0, n1 = self.names
@@ -402,123 +427,173 @@ class _Captions(EventVisitor[str]):
     def visit_game_start(self, ev: GameStart) -> str:
         r = self.rules
         if r.is_match:
-            text = f"Game {self.number} of a {r.match_length}-point match, score {self.score_words()}."
+            text = _("Game {number} of a {n}-point match, score {score}.").format(
+                number=self.number, n=r.match_length, score=self.score_words())
             if ev.crawford_game:
-                text += " This is the Crawford game: no doubling (R28)."
+                text += _(" This is the Crawford game: no doubling (R28).")
         else:
-            text = f"Game {self.number}, money play."
+            text = _("Game {number}, money play.").format(number=self.number)
             if self.number > 1:
-                text = f"Game {self.number}, money play; points so far {self.score_words()}."
+                text = _("Game {number}, money play; points so far {score}.").format(
+                    number=self.number, score=self.score_words())
         if ev.starter is None:
-            text += " An opening roll decides who starts (R4)."
+            text += _(" An opening roll decides who starts (R4).")
         else:
-            text += f" {self.who(ev.starter)} starts by rolling both dice (R4b)."
+            text += (_(" You start by rolling both dice (R4b).") if self.you(ev.starter) else
+                     _(" {who} starts by rolling both dice (R4b).").format(who=self.who(ev.starter)))
         return text
 
     def visit_opening_roll(self, ev: OpeningRoll) -> str:
         a, b = ev.dice
-        head = f"Opening roll: {self.names[0]} throws {a}, {self.names[1]} throws {b}"
+        head = (_("Opening roll: You throw {a}, {second} throws {b}") if self.you(0) else
+                _("Opening roll: {first} throws {a}, You throw {b}") if self.you(1) else
+                _("Opening roll: {first} throws {a}, {second} throws {b}")).format(
+            first=self.names[0], a=a, second=self.names[1], b=b)
         if ev.starter is None:
-            return head + ": a tie, throw again (R4)."
+            return head + _(": a tie, throw again (R4).")
         s = ev.starter
         if self.rules.opening == "standard":
-            return head + f": {self.who(s)} starts and plays {ev.dice[s]}-{ev.dice[1 - s]} (R4)."
-        return head + f": {self.who(s)} starts and rolls both dice afresh (R4a)."
+            return head + (_(": You start and play {roll} (R4).") if self.you(s) else
+                           _(": {who} starts and plays {roll} (R4).")).format(
+                who=self.who(s), roll=f"{ev.dice[s]}-{ev.dice[1 - s]}")
+        return head + (_(": You start and roll both dice afresh (R4a).") if self.you(s) else
+                       _(": {who} starts and rolls both dice afresh (R4a).")).format(who=self.who(s))
 
     def visit_automatic_double(self, ev: AutomaticDouble) -> str:
-        return f"The tie doubles the cube automatically: it shows {ev.cube_value}, still in the middle (R29)."
+        return _("The tie doubles the cube automatically: it shows {value}, still in the middle (R29).").format(
+            value=ev.cube_value)
 
     def visit_roll(self, ev: Roll) -> str:
-        return f"{self.who(ev.player)} rolls {ev.dice[0]}-{ev.dice[1]}."
+        return (_("You roll {roll}.") if self.you(ev.player) else _("{who} rolls {roll}.")).format(
+            who=self.who(ev.player), roll=f"{ev.dice[0]}-{ev.dice[1]}")
 
     def visit_move(self, ev: Move) -> str:
         who = self.who
         play = ev.play
-        text = f"{who(ev.player)} plays {play} ({play.dice[0]}-{play.dice[1]})"
+        text = (_("You play {play} ({roll})") if self.you(ev.player) else _("{who} plays {play} ({roll})")).format(
+            who=who(ev.player), play=play,
+                                                        roll=f"{play.dice[0]}-{play.dice[1]}")
         hits = sum(play.hits)
         extras = []
         if hits:
-            extras.append("hitting " + ("a blot" if hits == 1 else f"{hits} blots") + " (R8)")
+            extras.append(ngettext("hitting a blot (R8)", "hitting {n} blots (R8)", hits).format(n=hits))
         off = sum(1 for _src, dst in play.steps if dst == 0)
         if off:
-            extras.append(f"bearing off {off} checker" + ("" if off == 1 else "s") + " (R17-R18)")
+            extras.append(ngettext("bearing off {n} checker (R17-R18)", "bearing off {n} checkers (R17-R18)",
+                                   off).format(n=off))
         if extras:
-            text += ", " + " and ".join(extras)
+            text += ", " + _(" and ").join(extras)
         snap = self.snap
         assert snap is not None   # caption() sets it before visiting the event
         after = snap.position
         mover_pips, other_pips = after.pips()[1], after.pips()[0]
-        return text + f". Pip counts: {who(ev.player)} {mover_pips}, {who(1 - ev.player)} {other_pips}."
+        return text + _(". Pip counts: {mover} {mover_pips}, {other} {other_pips}.").format(
+            mover=who(ev.player), mover_pips=mover_pips, other=who(1 - ev.player), other_pips=other_pips)
 
     def visit_pass(self, ev: Pass) -> str:
-        return f"{self.who(ev.player)} rolls {ev.dice[0]}-{ev.dice[1]} but cannot move: the turn passes (R12)."
+        return (_("You roll {roll} but cannot move: the turn passes (R12).") if self.you(ev.player) else
+                _("{who} rolls {roll} but cannot move: the turn passes (R12).")).format(
+            who=self.who(ev.player), roll=f"{ev.dice[0]}-{ev.dice[1]}")
 
     def visit_double(self, ev: Double) -> str:
         who = self.who
-        return f"{who(ev.player)} doubles to {ev.cube_value} (R25); {who(1 - ev.player)} must take or drop (R26)."
+        text = (_("You double to {value} (R25); {other} must take or drop (R26).") if self.you(ev.player) else
+                _("{who} doubles to {value} (R25); you must take or drop (R26).") if self.you(1 - ev.player) else
+                _("{who} doubles to {value} (R25); {other} must take or drop (R26)."))
+        return text.format(
+            who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
 
     def visit_take(self, ev: Take) -> str:
         who = self.who
         if self._after_beaver() or ev.owner is not None:
-            return (f"{who(ev.player)} takes the beaver: the cube shows {ev.cube_value} and "
-                    f"{who(1 - ev.player)} keeps it (X2).")
-        return f"{who(ev.player)} takes: the cube shows {ev.cube_value} and {who(ev.player)} owns it (R26)."
+            return (_("You take the beaver: the cube shows {value} and {other} keeps it (X2).")
+                    if self.you(ev.player) else
+                    _("{who} takes the beaver: the cube shows {value} and you keep it (X2).")
+                    if self.you(1 - ev.player) else
+                    _("{who} takes the beaver: the cube shows {value} and {other} keeps it (X2).")).format(
+                who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
+        return (_("You take: the cube shows {value} and you own it (R26).") if self.you(ev.player) else
+                _("{who} takes: the cube shows {value} and {who} owns it (R26).")).format(
+            who=who(ev.player), value=ev.cube_value)
 
     def visit_drop(self, ev: Drop) -> str:
         who = self.who
         before = self.prev.cube.value if self.prev is not None else 1
         if self._after_beaver():
-            return (f"{who(ev.player)} drops the beaver: {who(1 - ev.player)} wins the doubled stake, "
-                    f"{before}, without gammons (X2, R26).")
-        return (f"{who(ev.player)} drops: {who(1 - ev.player)} wins at the cube value before the double, "
-                f"{before}, without gammons (R26).")
+            text = (_("You drop the beaver: {other} wins the doubled stake, {value}, without gammons (X2, R26).")
+                    if self.you(ev.player) else
+                    _("{who} drops the beaver: you win the doubled stake, {value}, without gammons (X2, R26).")
+                    if self.you(1 - ev.player) else
+                    _("{who} drops the beaver: {other} wins the doubled stake, {value}, without gammons "
+                      "(X2, R26)."))
+        else:
+            text = (_("You drop: {other} wins at the cube value before the double, {value}, without gammons (R26).")
+                    if self.you(ev.player) else
+                    _("{who} drops: you win at the cube value before the double, {value}, without gammons (R26).")
+                    if self.you(1 - ev.player) else
+                    _("{who} drops: {other} wins at the cube value before the double, {value}, without gammons "
+                      "(R26)."))
+        return text.format(who=who(ev.player), other=who(1 - ev.player), value=before)
 
     def visit_beaver(self, ev: Beaver) -> str:
         who = self.who
-        return (f"{who(ev.player)} beavers: takes and redoubles to {ev.cube_value} at once, keeping the "
-                f"cube; {who(1 - ev.player)} must take or drop the beaver (X2).")
+        return (_("You beaver: take and redouble to {value} at once, keeping the cube; {other} must take or "
+                  "drop the beaver (X2).") if self.you(ev.player) else
+                _("{who} beavers: takes and redoubles to {value} at once, keeping the cube; {other} must take "
+                  "or drop the beaver (X2).")).format(who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
 
     def visit_final_roll(self, ev: FinalRoll) -> str:
         who = self.who
-        return (f"{who(1 - ev.player)} has borne off the last checker; {who(ev.player)} gets one final "
-                f"roll: bearing off every checker with it makes the game a draw (V4).")
+        return (_("{other} has borne off the last checker; you get one final roll: bearing off every checker "
+                  "with it makes the game a draw (V4).") if self.you(ev.player) else
+                _("You have borne off the last checker; {who} gets one final roll: bearing off every checker "
+                  "with it makes the game a draw (V4).") if self.you(1 - ev.player) else
+                _("{other} has borne off the last checker; {who} gets one final roll: bearing off every checker "
+                  "with it makes the game a draw (V4).")).format(other=who(1 - ev.player), who=who(ev.player))
 
     def visit_resign(self, ev: Resign) -> str:
-        kind = "single game" if ev.kind is ResultKind.SINGLE else str(ev.kind)
-        return f"{self.who(ev.player)} resigns a {kind}, judged from the position (V3, R23)."
+        return (_("You resign a {kind}, judged from the position (V3, R23).") if self.you(ev.player) else
+                _("{who} resigns a {kind}, judged from the position (V3, R23).")).format(
+            who=self.who(ev.player), kind=_kind_words(ev.kind))
 
     def visit_resignation_offer(self, ev: ResignationOffer) -> str:
         who = self.who
-        return (f"{who(ev.player)} offers to resign a {_kind_words(ev.kind)}; {who(1 - ev.player)} must accept "
-                f"or refuse (R30).")
+        return (_("You offer to resign a {kind}; {other} must accept or refuse (R30).") if self.you(ev.player) else
+                _("{who} offers to resign a {kind}; you must accept or refuse (R30).") if self.you(1 - ev.player) else
+                _("{who} offers to resign a {kind}; {other} must accept or refuse (R30).")).format(
+            who=who(ev.player), kind=_kind_words(ev.kind), other=who(1 - ev.player))
 
     def visit_resignation_accepted(self, ev: ResignationAccepted) -> str:
-        return f"{self.who(ev.player)} accepts the resignation (R30)."
+        return (_("You accept the resignation (R30).") if self.you(ev.player) else
+                _("{who} accepts the resignation (R30).")).format(who=self.who(ev.player))
 
     def visit_resignation_rejected(self, ev: ResignationRejected) -> str:
-        return f"{self.who(ev.player)} refuses the resignation: play goes on (R30)."
+        return (_("You refuse the resignation: play goes on (R30).") if self.you(ev.player) else
+                _("{who} refuses the resignation: play goes on (R30).")).format(who=self.who(ev.player))
 
     def visit_carried_double(self, ev: CarriedDouble) -> str:
-        return (f"Another tie: this game has had its automatic doubles, so the doubling carries over to the "
-                f"next game (R29; {ev.count} carried so far).")
+        return _("Another tie: this game has had its automatic doubles, so the doubling carries over to the "
+                 "next game (R29; {count} carried so far).").format(count=ev.count)
 
     def visit_game_over(self, ev: GameOver) -> str:
         who = self.who
         r = ev.result
         if r.winner is None:
-            return "Game over: a draw, the final roll bore off every checker (V4)."
+            return _("Game over: a draw, the final roll bore off every checker (V4).")
         offered = self.prev is not None and isinstance(self.prev.event, ResignationAccepted)
-        resign = ", the resignation accepted (R30)" if offered else ", by resignation (V3)"
-        how = {"bearoff": " (R22)", "drop": ", the double dropped (R26)", "resign": resign}
-        text = (f"Game over: {who(r.winner)} wins a {_kind_words(r.kind)}{how[r.how]}: "
-                f"{_points(r.points)} (cube {r.cube}).")
+        resign = _(", the resignation accepted (R30)") if offered else _(", by resignation (V3)")
+        how = {"bearoff": " (R22)", "drop": _(", the double dropped (R26)"), "resign": resign}
+        text = (_("Game over: You win a {kind}{how}: {points} (cube {cube}).") if self.you(r.winner) else
+                _("Game over: {who} wins a {kind}{how}: {points} (cube {cube}).")).format(
+            who=who(r.winner), kind=_kind_words(r.kind), how=how[r.how], points=_points(r.points), cube=r.cube)
         after = list(self.score)
         after[r.winner] += r.points
         n0, n1 = self.names
         if self.rules.is_match:
-            text += f" Score: {n0} {after[0]}, {n1} {after[1]}."
+            text += _(" Score: {first} {a}, {second} {b}.").format(first=n0, a=after[0], second=n1, b=after[1])
             if after[r.winner] >= self.rules.match_length:
-                text += f" {who(r.winner)} wins the match (R27)."
+                text += (_(" You win the match (R27).") if self.you(r.winner) else
+                         _(" {who} wins the match (R27).").format(who=who(r.winner)))
         return text
 
 

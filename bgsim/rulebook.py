@@ -27,11 +27,16 @@ bgsim.errors.UnknownRuleError: there is no rule 'R31': the ids are R1-R30 (with 
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
 from typing import NamedTuple, overload
 
 from .errors import UnknownRuleError
+from .glossary import glossary
+from .i18n import N_, _, get_language, language
 
 __all__ = [
     "LESSONS",
@@ -57,16 +62,16 @@ class Source(NamedTuple):
 
 #: The source pages, by a short key. Titles are the pages' own.
 SOURCES: dict[str, Source] = {
-    "pravidla": Source("Pravidla Backgammon", "Czech",
-                       "the full rules, money play and the doubling cube"),
-    "kompletne": Source("Kompletné pravidlá hry Backgammon", "Slovak",
-                        "the rules with details of bar entry and bearing off"),
-    "kratky": Source("Krátký backgammon pravidla", "Czech",
-                     "a game site's rules and settings: ending modes, cube limit, draw, Caucasian variant"),
+    "pravidla": Source("Pravidla Backgammon", N_("Czech"),
+                       N_("the full rules, money play and the doubling cube")),
+    "kompletne": Source("Kompletné pravidlá hry Backgammon", N_("Slovak"),
+                        N_("the rules with details of bar entry and bearing off")),
+    "kratky": Source("Krátký backgammon pravidla", N_("Czech"),
+                     N_("a game site's rules and settings: ending modes, cube limit, draw, Caucasian variant")),
     "kniha": Source("Kompletní kniha pravidel: Crawfordovo pravidlo, Gammons, vlastnictví kostek a Edge Cases",
-                    "Czech", "forced play, edge cases, the cube and the Crawford rule"),
-    "vrhcaby": Source("Vrhcáby", "Czech",
-                      "a rules sheet: equipment, bearing off, automatic doubles"),
+                    N_("Czech"), N_("forced play, edge cases, the cube and the Crawford rule")),
+    "vrhcaby": Source("Vrhcáby", N_("Czech"),
+                      N_("a rules sheet: equipment, bearing off, automatic doubles")),
 }
 
 _ALL_SOURCES = tuple(SOURCES)
@@ -82,18 +87,18 @@ class Lesson(NamedTuple):
 
 #: The course, lesson by lesson. Each notebook's first cell repeats ``rules`` in a ``Rules:`` line.
 LESSONS: dict[str, Lesson] = {
-    "00": Lesson("Start here", "00-start-here.ipynb", "P2"),
-    "01": Lesson("The board, the checkers and the start", "01-board.ipynb", "R1-R4, R4a, P1, P2"),
-    "02": Lesson("Moving", "02-moving.ipynb", "R5-R9"),
-    "03": Lesson("Forced play", "03-forced-play.ipynb", "R10-R12"),
-    "04": Lesson("Hitting and the bar", "04-bar.ipynb", "R8, R13-R15"),
-    "05": Lesson("Bearing off", "05-bearing-off.ipynb", "R16-R21"),
-    "06": Lesson("Winning, scoring and resigning", "06-scoring.ipynb", "R22, R23, R30, V3"),
-    "07": Lesson("The doubling cube in money play", "07-cube.ipynb", "R24-R26, R29, X1, X2"),
-    "08": Lesson("Match play and the Crawford rule", "08-match.ipynb", "R4b, R27, R28"),
-    "09": Lesson("Monte Carlo lab", "09-monte-carlo.ipynb", ""),
-    "10": Lesson("Variants and house rules", "10-variants.ipynb", "V1-V6, X3"),
-    "11": Lesson("Play a game", "11-play.ipynb", "R22-R28, R30"),
+    "00": Lesson(N_("Start here"), "00-start-here.ipynb", "P2"),
+    "01": Lesson(N_("The board, the checkers and the start"), "01-board.ipynb", "R1-R4, R4a, P1, P2"),
+    "02": Lesson(N_("Moving"), "02-moving.ipynb", "R5-R9"),
+    "03": Lesson(N_("Forced play"), "03-forced-play.ipynb", "R10-R12"),
+    "04": Lesson(N_("Hitting and the bar"), "04-bar.ipynb", "R8, R13-R15"),
+    "05": Lesson(N_("Bearing off"), "05-bearing-off.ipynb", "R16-R21"),
+    "06": Lesson(N_("Winning, scoring and resigning"), "06-scoring.ipynb", "R22, R23, R30, V3"),
+    "07": Lesson(N_("The doubling cube in money play"), "07-cube.ipynb", "R24-R26, R29, X1, X2"),
+    "08": Lesson(N_("Match play and the Crawford rule"), "08-match.ipynb", "R4b, R27, R28"),
+    "09": Lesson(N_("Monte Carlo lab"), "09-monte-carlo.ipynb", ""),
+    "10": Lesson(N_("Variants and house rules"), "10-variants.ipynb", "V1-V6, X3"),
+    "11": Lesson(N_("Play a game"), "11-play.ipynb", "R22-R28, R30"),
 }
 
 
@@ -141,24 +146,52 @@ class RuleEntry:
         """
         return tuple(n for n, lesson in LESSONS.items() if self.id in parse_ids(lesson.rules))
 
+    @property
+    def quotes(self) -> tuple[tuple[str, str], ...]:
+        """The sentences of the rule pages this rule comes from, word for word: ``(source key, sentence)``
+        pairs (keys of :data:`SOURCES`; none for X1-X3).
+
+        >>> rules_reference("R13").quotes[0][0]
+        'kratky'
+        """
+        return tuple((k, q) for k, q in _source_data()[self.id]["quotes"])
+
+    @property
+    def sk_title(self) -> str:
+        """The rule's title in Slovak.
+
+        >>> rules_reference("R13").sk_title
+        'Najprv bar'
+        """
+        return str(_source_data()[self.id]["sk_title"])
+
     def __repr__(self) -> str:
         return f"rules_reference({self.id!r})"
 
     def _no_options(self) -> str:
-        return "none" if self.id.startswith("P") else "none: it always applies"
+        return _("none") if self.id.startswith("P") else _("none: it always applies")
 
     def _options_text(self) -> str:
-        return "; ".join(self.options) if self.options else self._no_options()
+        return "; ".join(_(o) for o in self.options) if self.options else self._no_options()
 
     def _sources_text(self) -> str:
         if not self.sources:
-            return "standard practice of the game, not in the source pages"
-        return "; ".join(f"{SOURCES[k].title} ({SOURCES[k].language})" for k in self.sources)
+            return _("standard practice of the game, not in the source pages")
+        return "; ".join(f"{SOURCES[k].title} ({_(SOURCES[k].language)})" for k in self.sources)
+
+    def _quote_lines(self) -> list[str]:
+        """The source sentences, in every language but English (whose text restates them)."""
+        if get_language() == "en":
+            return []
+        return [_("From the rule page: \u201c{quote}\u201d ({page})").format(quote=q, page=SOURCES[k].title)
+                for k, q in self.quotes]
 
     def __str__(self) -> str:
-        lessons = "; ".join(f"{n} {LESSONS[n].title}" for n in self.lessons) or "none yet"
-        return "\n".join([f"{self.id} {self.title}", self.text, f"Options: {self._options_text()}",
-                          f"Sources: {self._sources_text()}", f"Lessons: {lessons}"])
+        lessons = "; ".join(f"{n} {_(LESSONS[n].title)}" for n in self.lessons) or _("none yet")
+        return "\n".join([f"{self.id} {_(self.title)}", _(self.text), *self._quote_lines(),
+                          _("Options: {options}").format(options=self._options_text()),
+                          _("Sources: {sources}").format(sources=self._sources_text()),
+                          _("Lessons: {lessons}").format(lessons=lessons)])
 
     def markdown(self, lesson_dir: str = "../lessons", heading: str = "###") -> str:
         """The entry as Markdown; lesson links point into ``lesson_dir``.
@@ -173,24 +206,30 @@ class RuleEntry:
         - Sources: standard practice of the game, not in the source pages
         - Lessons: [07 The doubling cube in money play](../lessons/07-cube.ipynb)
         """
-        opts = "; ".join(_code(o) for o in self.options) if self.options else self._no_options()
-        lessons = "; ".join(f"[{n} {LESSONS[n].title}]({lesson_dir}/{LESSONS[n].file})"
-                            for n in self.lessons) or "none yet"
-        return "\n".join([f"{heading} {self.id} {self.title}", "", self.text, "",
-                          f"- Options: {opts}", f"- Sources: {self._sources_text()}", f"- Lessons: {lessons}"])
+        opts = "; ".join(_code(_(o)) for o in self.options) if self.options else self._no_options()
+        lessons = "; ".join(f"[{n} {_(LESSONS[n].title)}]({lesson_dir}/{LESSONS[n].file})"
+                            for n in self.lessons) or _("none yet")
+        quotes = "\n>\n".join(f"> {line}" for line in self._quote_lines()).split("\n") if self._quote_lines() else []
+        return "\n".join([f"{heading} {self.id} {_(self.title)}", "", _(self.text), "",
+                          *([*quotes, ""] if quotes else []),
+                          "- " + _("Options: {options}").format(options=opts),
+                          "- " + _("Sources: {sources}").format(sources=self._sources_text()),
+                          "- " + _("Lessons: {lessons}").format(lessons=lessons)])
 
     def _repr_markdown_(self) -> str:
         return self.markdown(heading="####")
 
     def _repr_html_(self) -> str:
         e = html.escape
-        opts = ("; ".join(_html_code(o) for o in self.options) if self.options
+        opts = ("; ".join(_html_code(_(o)) for o in self.options) if self.options
                 else self._no_options())
-        lessons = "; ".join(e(f"{n} {LESSONS[n].title}") for n in self.lessons) or "none yet"
+        lessons = "; ".join(e(f"{n} {_(LESSONS[n].title)}") for n in self.lessons) or _("none yet")
+        quotes = "".join(f"<blockquote>{e(line)}</blockquote>" for line in self._quote_lines())
         return (f'<div class="bgsim-rule" data-rule="{e(self.id)}">'
-                f"<p><b>{e(self.id)} {e(self.title)}.</b> {e(self.text)}</p>"
-                f"<ul><li>Options: {opts}</li><li>Sources: {e(self._sources_text())}</li>"
-                f"<li>Lessons: {lessons}</li></ul></div>")
+                f"<p><b>{e(self.id)} {e(_(self.title))}.</b> {e(_(self.text))}</p>{quotes}"
+                "<ul><li>" + _("Options: {options}").format(options=opts) + "</li><li>"
+                + _("Sources: {sources}").format(sources=e(self._sources_text())) + "</li>"
+                "<li>" + _("Lessons: {lessons}").format(lessons=lessons) + "</li></ul></div>")
 
 
 def _code(option: str) -> str:
@@ -220,181 +259,181 @@ class RuleList(tuple):
         return tuple(e.id for e in self)
 
     def __str__(self) -> str:
-        return "\n".join(f"{e.id:<4} {e.title}" for e in self)
+        return "\n".join(f"{e.id:<4} {_(e.title)}" for e in self)
 
     def __repr__(self) -> str:
         return f"RuleList({len(self)} rules: {', '.join(self.ids)})"
 
     def _repr_markdown_(self) -> str:
-        return "\n".join(["| id | rule |", "| --- | --- |"] + [f"| {e.id} | {e.title} |" for e in self])
+        return "\n".join(["| id | " + _("rule") + " |", "| --- | --- |"] + [f"| {e.id} | {_(e.title)} |" for e in self])
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{html.escape(e.id)}</td><td>{html.escape(e.title)}</td></tr>" for e in self)
-        return f'<table class="bgsim-rules"><tr><th>id</th><th>rule</th></tr>{rows}</table>'
+        rows = "".join(f"<tr><td>{html.escape(e.id)}</td><td>{html.escape(_(e.title))}</td></tr>" for e in self)
+        return f'<table class="bgsim-rules"><tr><th>id</th><th>{_("rule")}</th></tr>{rows}</table>'
 
 
 _P, _K, _R, _N, _V = "pravidla", "kompletne", "kratky", "kniha", "vrhcaby"
 
 #: The rule-book sections and the ids in each, in order.
 SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
-    ("Board and equipment", (
-        RuleEntry("R1", "Board",
-                  "The board has 24 points, numbered by each player from their own side: 1-6 is their home "
+    (N_("Board and equipment"), (
+        RuleEntry("R1", N_("Board"),
+                  N_("The board has 24 points, numbered by each player from their own side: 1-6 is their home "
                   "board, 19-24 the opponent's home board, and a player's point p is the opponent's point "
                   "25 - p. Checkers move from high numbers to low; hit checkers wait on the bar, and borne-off "
-                  "checkers are off.",
+                  "checkers are off."),
                   sources=(_P, _R)),
-        RuleEntry("R2", "Equipment",
-                  "Each player has 15 checkers and two dice; the players share one doubling cube marked "
-                  "2, 4, 8, 16, 32 and 64.",
+        RuleEntry("R2", N_("Equipment"),
+                  N_("Each player has 15 checkers and two dice; the players share one doubling cube marked "
+                  "2, 4, 8, 16, 32 and 64."),
                   ("Rules(variant=\"hypergammon\"): 3 checkers a side instead of 15 (X3)",),
                   (_P, _K, _V)),
-        RuleEntry("R3", "Starting position",
-                  "Each player starts with 2 checkers on their 24-point, 5 on the 13-point, 3 on the "
-                  "8-point and 5 on the 6-point.",
+        RuleEntry("R3", N_("Starting position"),
+                  N_("Each player starts with 2 checkers on their 24-point, 5 on the 13-point, 3 on the "
+                  "8-point and 5 on the 6-point."),
                   ("Position.initial(): this position", "Rules(variant=\"standard\"): the default"),
                   (_P, _R)),
     )),
-    ("Starting the game", (
-        RuleEntry("R4", "Opening roll",
-                  "Each player throws one die and the higher number starts, playing the two numbers thrown "
+    (N_("Starting the game"), (
+        RuleEntry("R4", N_("Opening roll"),
+                  N_("Each player throws one die and the higher number starts, playing the two numbers thrown "
                   "as the first move; a tie is thrown again. So the first move is never a double: each of "
-                  "the 30 ordered opening rolls has chance 1/30.",
+                  "the 30 ordered opening rolls has chance 1/30."),
                   ("Rules(opening=\"standard\"): the default",),
                   (_P, _N, _V)),
-        RuleEntry("R4a", "Winner rolls afresh",
-                  "A house rule: the winner of the opening throw rolls both dice again for the first move, "
-                  "so the first move may be a double.",
+        RuleEntry("R4a", N_("Winner rolls afresh"),
+                  N_("A house rule: the winner of the opening throw rolls both dice again for the first move, "
+                  "so the first move may be a double."),
                   ("Rules(opening=\"winner_rolls\")",),
                   (_K,)),
-        RuleEntry("R4b", "Who starts the next game",
-                  "In a series of games, the starter of game 2, 3, ... may be chosen by a setting instead "
-                  "of an opening roll: the loser of the previous game starts, or the players take turns.",
+        RuleEntry("R4b", N_("Who starts the next game"),
+                  N_("In a series of games, the starter of game 2, 3, ... may be chosen by a setting instead "
+                  "of an opening roll: the loser of the previous game starts, or the players take turns."),
                   ("Rules(series_starter=\"loser\")", "Rules(series_starter=\"alternate\")",
                    "Rules(series_starter=\"opening_roll\"): the default"),
                   (_R,)),
     )),
-    ("Moving", (
-        RuleEntry("R5", "Each die is a move",
-                  "Each die moves one checker exactly its number of points forward. One checker may use "
+    (N_("Moving"), (
+        RuleEntry("R5", N_("Each die is a move"),
+                  N_("Each die moves one checker exactly its number of points forward. One checker may use "
                   "both dice, one after the other, but only if it can stop on the point in between (for "
-                  "at least one of the two orders): the dice are never added into one jump.",
+                  "at least one of the two orders): the dice are never added into one jump."),
                   sources=(_P, _K, _N, _V)),
-        RuleEntry("R6", "Doubles",
-                  "A double is played four times: 4-4 gives four moves of 4, shared among the checkers in "
-                  "any way.",
+        RuleEntry("R6", N_("Doubles"),
+                  N_("A double is played four times: 4-4 gives four moves of 4, shared among the checkers in "
+                  "any way."),
                   sources=(_P, _K, _R, _N)),
-        RuleEntry("R7", "Open and closed points",
-                  "A checker may stop on an empty point, on its own checkers, or on a single opposing "
+        RuleEntry("R7", N_("Open and closed points"),
+                  N_("A checker may stop on an empty point, on its own checkers, or on a single opposing "
                   "checker (a blot). Two or more opposing checkers close a point: no stopping there, though "
-                  "passing over it is fine."),
-        RuleEntry("R8", "Hitting",
-                  "Stopping on an opposing blot hits it: the blot goes to the bar. The hitting checker may "
-                  "go on moving with its other die.",
+                  "passing over it is fine.")),
+        RuleEntry("R8", N_("Hitting"),
+                  N_("Stopping on an opposing blot hits it: the blot goes to the bar. The hitting checker may "
+                  "go on moving with its other die."),
                   sources=(_P, _K, _R, _V)),
-        RuleEntry("R9", "Primes",
-                  "Six closed points in a row (a prime) cannot be passed by a checker behind them: no die "
-                  "reaches beyond six points. This follows from R5-R7.",
+        RuleEntry("R9", N_("Primes"),
+                  N_("Six closed points in a row (a prime) cannot be passed by a checker behind them: no die "
+                  "reaches beyond six points. This follows from R5-R7."),
                   sources=(_R,)),
     )),
-    ("Forced play", (
-        RuleEntry("R10", "Use as many dice as possible",
-                  "A player must play both dice if any legal sequence does; with a double, as many of the "
-                  "four moves as possible (four, else three, two or one).",
+    (N_("Forced play"), (
+        RuleEntry("R10", N_("Use as many dice as possible"),
+                  N_("A player must play both dice if any legal sequence does; with a double, as many of the "
+                  "four moves as possible (four, else three, two or one)."),
                   sources=(_P, _K, _N, _V)),
-        RuleEntry("R11", "The higher die",
-                  "If either die can be played alone but not both, the higher one must be played; if only "
-                  "one of them can be played at all, that one is.",
+        RuleEntry("R11", N_("The higher die"),
+                  N_("If either die can be played alone but not both, the higher one must be played; if only "
+                  "one of them can be played at all, that one is."),
                   sources=(_P, _K, _R)),
-        RuleEntry("R12", "No legal move",
-                  "A player who cannot move loses the turn; the part of a roll that cannot be played is "
-                  "lost.",
+        RuleEntry("R12", N_("No legal move"),
+                  N_("A player who cannot move loses the turn; the part of a roll that cannot be played is "
+                  "lost."),
                   sources=(_P, _K, _V)),
     )),
-    ("The bar", (
-        RuleEntry("R13", "Bar first",
-                  "While a player has a checker on the bar, no other checker may move until every checker "
-                  "on the bar has entered."),
-        RuleEntry("R14", "Entering",
-                  "A checker on the bar enters in the opponent's home board: a die of d enters on the "
+    (N_("The bar"), (
+        RuleEntry("R13", N_("Bar first"),
+                  N_("While a player has a checker on the bar, no other checker may move until every checker "
+                  "on the bar has entered.")),
+        RuleEntry("R14", N_("Entering"),
+                  N_("A checker on the bar enters in the opponent's home board: a die of d enters on the "
                   "player's point 25 - d, if that point is open (R7); entering may hit a blot. If no die "
-                  "enters, the whole turn is lost.",
+                  "enters, the whole turn is lost."),
                   sources=(_P, _K, _N)),
-        RuleEntry("R15", "Partial entry",
-                  "With two or more checkers on the bar, enter as many as the dice allow; while one is still "
+        RuleEntry("R15", N_("Partial entry"),
+                  N_("With two or more checkers on the bar, enter as many as the dice allow; while one is still "
                   "on the bar the rest of the roll is lost. Once all are in, the remaining dice move any "
-                  "checker, the one just entered too.",
+                  "checker, the one just entered too."),
                   sources=(_K, _R, _V)),
     )),
-    ("Bearing off", (
-        RuleEntry("R16", "When bearing off may start",
-                  "A player may bear off only while all their checkers are in their home board (points 1-6) "
+    (N_("Bearing off"), (
+        RuleEntry("R16", N_("When bearing off may start"),
+                  N_("A player may bear off only while all their checkers are in their home board (points 1-6) "
                   "or already off. A checker reaching the home board during a turn can allow bearing off "
-                  "with the rest of that same roll."),
-        RuleEntry("R17", "Exact number",
-                  "A die of d may bear off a checker from point d.",
+                  "with the rest of that same roll.")),
+        RuleEntry("R17", N_("Exact number"),
+                  N_("A die of d may bear off a checker from point d."),
                   sources=(_P, _K, _N, _V)),
-        RuleEntry("R18", "Higher number",
-                  "If point d is empty and no checker stands higher than d, a die of d bears off a checker "
-                  "from the highest occupied point."),
-        RuleEntry("R19", "Lower number",
-                  "If point d is empty but a checker stands higher, a die of d bears nothing off: it must "
-                  "move a checker inside the board (5/3 with a 2, say), if such a move is legal."),
-        RuleEntry("R20", "Bearing off is not compulsory",
-                  "A player may move inside the home board instead of bearing off whenever that move is "
-                  "legal; the forced-play rules R10-R11 still apply to the whole roll.",
+        RuleEntry("R18", N_("Higher number"),
+                  N_("If point d is empty and no checker stands higher than d, a die of d bears off a checker "
+                  "from the highest occupied point.")),
+        RuleEntry("R19", N_("Lower number"),
+                  N_("If point d is empty but a checker stands higher, a die of d bears nothing off: it must "
+                  "move a checker inside the board (5/3 with a 2, say), if such a move is legal.")),
+        RuleEntry("R20", N_("Bearing off is not compulsory"),
+                  N_("A player may move inside the home board instead of bearing off whenever that move is "
+                  "legal; the forced-play rules R10-R11 still apply to the whole roll."),
                   sources=(_P, _K, _R, _V)),
-        RuleEntry("R21", "Hit during the bear-off",
-                  "A checker hit during the bear-off must enter and come back to the home board before any "
-                  "more checkers are borne off.",
+        RuleEntry("R21", N_("Hit during the bear-off"),
+                  N_("A checker hit during the bear-off must enter and come back to the home board before any "
+                  "more checkers are borne off."),
                   sources=(_P, _R, _V)),
     )),
-    ("End of game and scoring", (
-        RuleEntry("R22", "Win",
-                  "The first player to bear off all their checkers wins the game."),
-        RuleEntry("R23", "Single game, gammon, backgammon",
-                  "The loser pays 1 if they have borne off a checker (single game), 2 if not (gammon), and "
+    (N_("End of game and scoring"), (
+        RuleEntry("R22", N_("Win"),
+                  N_("The first player to bear off all their checkers wins the game.")),
+        RuleEntry("R23", N_("Single game, gammon, backgammon"),
+                  N_("The loser pays 1 if they have borne off a checker (single game), 2 if not (gammon), and "
                   "3 if not and a checker of theirs is still on the bar or in the winner's home board "
-                  "(backgammon); times the cube value.",
+                  "(backgammon); times the cube value."),
                   ("Rules(ending=\"koks\"): the default 1/2/3 (V1 has the others)",),
                   (_P, _R, _N, _V)),
     )),
-    ("Doubling cube, money and match", (
-        RuleEntry("R24", "The cube at the start",
-                  "Each game starts with the cube in the middle, owned by nobody, at value 1 (the physical "
-                  "cube shows 64 for it).",
+    (N_("Doubling cube, money and match"), (
+        RuleEntry("R24", N_("The cube at the start"),
+                  N_("Each game starts with the cube in the middle, owned by nobody, at value 1 (the physical "
+                  "cube shows 64 for it)."),
                   ("Rules(cube_limit=1): no cube at all (V2)",),
                   (_P, _R, _N, _V)),
-        RuleEntry("R25", "Offering a double",
-                  "A player may offer to double only on their own turn, before rolling: while the cube is in "
-                  "the middle either player may, later only the player who owns it.",
+        RuleEntry("R25", N_("Offering a double"),
+                  N_("A player may offer to double only on their own turn, before rolling: while the cube is in "
+                  "the middle either player may, later only the player who owns it."),
                   ("Rules(cube_limit=1): no doubling (V2)", "Game.double()"),
                   (_P, _R, _N, _V)),
-        RuleEntry("R26", "Take or drop",
-                  "The doubled player drops, and the game ends with the doubler winning the value before the "
-                  "offer (no gammons), or takes: the value doubles and the taker now owns the cube.",
+        RuleEntry("R26", N_("Take or drop"),
+                  N_("The doubled player drops, and the game ends with the doubler winning the value before the "
+                  "offer (no gammons), or takes: the value doubles and the taker now owns the cube."),
                   ("Game.take()", "Game.drop()", "Rules(beavers=True): the taker may also beaver (X2)"),
                   (_P, _R, _N, _V)),
-        RuleEntry("R27", "Match play",
-                  "A match is played to N points; the first player to reach N wins it.",
+        RuleEntry("R27", N_("Match play"),
+                  N_("A match is played to N points; the first player to reach N wins it."),
                   ("Rules.match(n)", "Rules(match_length=n): 0 is money play", "Match(n)"),
                   (_K, _N)),
-        RuleEntry("R28", "Crawford",
-                  "In a match, the game right after either player first gets to one point away from winning "
+        RuleEntry("R28", N_("Crawford"),
+                  N_("In a match, the game right after either player first gets to one point away from winning "
                   "is the Crawford game: the doubling cube may not be used in it. From the next game on "
-                  "(post-Crawford) the cube is back.",
+                  "(post-Crawford) the cube is back."),
                   ("Rules(crawford=False): a match without it; it is on by default in a match",),
                   (_N,)),
-        RuleEntry("R29", "Automatic doubles",
-                  "A money-play house rule: a tie on the opening throw doubles the stake (the cube stays in "
+        RuleEntry("R29", N_("Automatic doubles"),
+                  N_("A money-play house rule: a tie on the opening throw doubles the stake (the cube stays in "
                   "the middle, now at 2, 4, ...), up to an agreed number of times. One source limits it to one "
-                  "per game and carries a further tie over to the next game.",
+                  "per game and carries a further tie over to the next game."),
                   ("Rules(automatic_doubles=n): at most n per game, money play only (the carry-over to the "
                    "next game is not simulated)",),
                   (_P, _V)),
-        RuleEntry("R30", "Resignation offer",
-                  "A player may offer to resign a single game, a gammon or a backgammon; if the opponent "
-                  "accepts, the game ends and scores that kind times the cube, otherwise play goes on.",
+        RuleEntry("R30", N_("Resignation offer"),
+                  N_("A player may offer to resign a single game, a gammon or a backgammon; if the opponent "
+                  "accepts, the game ends and scores that kind times the cube, otherwise play goes on."),
                   ("Rules(resignation=\"offer\"): the default, also of Rules.money() and Rules.match(n)",
                    "Game.offer_resignation(kind): on one's own turn; a kind refused may not be offered again "
                    "in the same turn",
@@ -403,68 +442,68 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
                    "Game.why_no_resignation_offer(kind): why an offer is not allowed now"),
                   (_P,)),
     )),
-    ("Variants and settings of the game site", (
-        RuleEntry("V1", "Ending mode (Oin, Mars, Koks)",
-                  "The game site counts a single game, gammon and backgammon (its words: Oin, Mars, Koks) "
+    (N_("Variants and settings of the game site"), (
+        RuleEntry("V1", N_("Ending mode (Oin, Mars, Koks)"),
+                  N_("The game site counts a single game, gammon and backgammon (its words: Oin, Mars, Koks) "
                   "as 1/1/1 under \"Oin\", 1/2/2 under \"Mars\" and 1/2/3 under \"Koks\" (the standard R23), "
-                  "times the cube value, also after a resignation.",
+                  "times the cube value, also after a resignation."),
                   ("Rules(ending=\"oin\" | \"mars\" | \"koks\")",),
                   (_R,)),
-        RuleEntry("V2", "Cube limit",
-                  "The cube may be switched off or capped at 2, 4, 8, 16, 32 or 64.",
+        RuleEntry("V2", N_("Cube limit"),
+                  N_("The cube may be switched off or capped at 2, 4, 8, 16, 32 or 64."),
                   ("Rules(cube_limit=n): n = 2, 4, ... 64 caps the cube", "Rules(cube_limit=1): no cube",
                    "Rules(cube_limit=None): unlimited, the default"),
                   (_R,)),
-        RuleEntry("V3", "Resigning at any time",
-                  "A player may resign at any moment; the result (single game, gammon or backgammon) is "
-                  "judged from the position at that moment, then the ending mode and the cube apply.",
+        RuleEntry("V3", N_("Resigning at any time"),
+                  N_("A player may resign at any moment; the result (single game, gammon or backgammon) is "
+                  "judged from the position at that moment, then the ending mode and the cube apply."),
                   ("Rules(resignation=\"judged\"): no offers, as in Rules.short_backgammon()",
                    "Game.resign(kind): concedes at once, never less than the position shows (any rules)"),
                   (_R,)),
-        RuleEntry("V4", "Last-roll draw",
-                  "When the player who started the game bears off their last checker, the other player gets "
-                  "one more roll; if it bears off all their remaining checkers, the game is a draw.",
+        RuleEntry("V4", N_("Last-roll draw"),
+                  N_("When the player who started the game bears off their last checker, the other player gets "
+                  "one more roll; if it bears off all their remaining checkers, the game is a draw."),
                   ("Rules(last_roll_draw=True)",),
                   (_R,)),
-        RuleEntry("V5", "Caucasian hit rule",
-                  "A checker that hits a blot in its own home board may not, later in that turn, move onto "
+        RuleEntry("V5", N_("Caucasian hit rule"),
+                  N_("A checker that hits a blot in its own home board may not, later in that turn, move onto "
                   "a point holding its own checkers. Another checker may still cover it, and the hitter may "
-                  "go on to an empty point or be borne off.",
+                  "go on to an empty point or be borne off."),
                   ("Rules(caucasian=True)", "Position.legal_plays(dice, caucasian=True)",
                    "bgsim plays --caucasian"),
                   (_R,)),
-        RuleEntry("V6", "Bankroll",
-                  "In money sessions with a cube, a player may sit down to a game only if their balance covers "
-                  "the largest possible loss: stake x cube limit x the ending mode's largest multiplier.",
+        RuleEntry("V6", N_("Bankroll"),
+                  N_("In money sessions with a cube, a player may sit down to a game only if their balance covers "
+                  "the largest possible loss: stake x cube limit x the ending mode's largest multiplier."),
                   ("Session(rules, stakes=..., bankrolls=(a, b))", "Rules.largest_loss(stake)"),
                   (_R,)),
     )),
-    ("Explained in the lessons, not simulated", (
-        RuleEntry("P1", "Throwing the dice",
-                  "Dice are thrown on one's own right-hand half of the board; a die that lands elsewhere, "
+    (N_("Explained in the lessons, not simulated"), (
+        RuleEntry("P1", N_("Throwing the dice"),
+                  N_("Dice are thrown on one's own right-hand half of the board; a die that lands elsewhere, "
                   "tilted or on a checker is thrown again. The turn ends when the player picks up the dice, "
                   "and a roll made before the opponent's turn is over does not count. bgsim rolls "
-                  "for the players, so the lessons explain this rule instead.",
+                  "for the players, so the lessons explain this rule instead."),
                   ("Game.roll(): refuses a roll out of turn",),
                   (_P,)),
-        RuleEntry("P2", "History",
-                  "The rules were first written down in 1743 (by Edmond Hoyle); the game's roots go back to "
-                  "the Egyptian Senet and the Royal Game of Ur. Told in the lessons; nothing to simulate.",
+        RuleEntry("P2", N_("History"),
+                  N_("The rules were first written down in 1743 (by Edmond Hoyle); the game's roots go back to "
+                  "the Egyptian Senet and the Royal Game of Ur. Told in the lessons; nothing to simulate."),
                   (),
                   (_K, _R)),
     )),
-    ("Standard options beyond the source pages", (
-        RuleEntry("X1", "Jacoby rule",
-                  "In money play, gammons and backgammons count only as single games unless the cube has been "
-                  "turned (a double offered and taken) during the game.",
+    (N_("Standard options beyond the source pages"), (
+        RuleEntry("X1", N_("Jacoby rule"),
+                  N_("In money play, gammons and backgammons count only as single games unless the cube has been "
+                  "turned (a double offered and taken) during the game."),
                   ("Rules(jacoby=True): money play only",), ()),
-        RuleEntry("X2", "Beavers",
-                  "In money play, a player who is doubled may at once redouble (beaver) and keep the cube; "
-                  "the doubler then takes or drops as for any double.",
+        RuleEntry("X2", N_("Beavers"),
+                  N_("In money play, a player who is doubled may at once redouble (beaver) and keep the cube; "
+                  "the doubler then takes or drops as for any double."),
                   ("Rules(beavers=True): money play only", "Game.beaver()"), ()),
-        RuleEntry("X3", "Hypergammon",
-                  "The same rules with 3 checkers a side, starting on the 24-, 23- and 22-points: small "
-                  "enough for exact studies.",
+        RuleEntry("X3", N_("Hypergammon"),
+                  N_("The same rules with 3 checkers a side, starting on the 24-, 23- and 22-points: small "
+                  "enough for exact studies."),
                   ("Rules.hypergammon()", "Rules(variant=\"hypergammon\")",
                    "Position.initial(variant=\"hypergammon\")"), ()),
     )),
@@ -541,51 +580,101 @@ def rules_reference(rule_id: str | None = None) -> RuleEntry | RuleList:
     return entry
 
 
-def markdown() -> str:
-    """The whole reference as Markdown: the text of ``docs/rules.md``.
+def markdown(lang: str | None = None) -> str:
+    """The whole reference as Markdown: the text of ``docs/rules.md`` (``lang="cs"``: ``docs/rules.cs.md``,
+    in Czech, each rule with the sentences of the rule pages it comes from and its Slovak title, and the
+    glossary at the end). ``None``: the current language.
 
-    >>> markdown().splitlines()[0]
+    >>> markdown("en").splitlines()[0]
     '# The rules of backgammon in bgsim'
+    >>> markdown("cs").splitlines()[0]
+    '# Pravidla vrhcábů (backgammonu) v bgsim'
     """
-    lines = [
-        "# The rules of backgammon in bgsim",
-        "",
-        "<!-- Generated from bgsim/rulebook.py by `make docs`; do not edit by hand. -->",
-        "",
-        "Every error message, caption and lesson of bgsim names the rule it applies by an id such as",
-        "R13 or V5. This page states each rule in a sentence or two, the bgsim options that switch or",
-        "change it, the rule pages it comes from, and the lessons that teach it. The same text is",
-        "available from Python, `bgsim.rules_reference(\"R13\")`, and from a terminal, `bgsim rule R13`.",
-        "",
-        "R1-R30 (with R4a and R4b) are the standard rules; V1-V6 are the settings and variants of a",
-        "Czech game site's \"short backgammon\"; P1-P2 are explained in the lessons but not simulated;",
-        "X1-X3 are standard options that the source pages do not mention.",
-        "",
-        "| section | rules |",
-        "| --- | --- |",
-    ]
+    with language(lang or get_language()):
+        return _markdown()
+
+
+def _markdown() -> str:
+    czech = get_language() != "en"
+    if not czech:
+        lines = [
+            "# The rules of backgammon in bgsim",
+            "",
+            "<!-- Generated from bgsim/rulebook.py by `make docs`; do not edit by hand. -->",
+            "",
+            "Every error message, caption and lesson of bgsim names the rule it applies by an id such as",
+            "R13 or V5. This page states each rule in a sentence or two, the bgsim options that switch or",
+            "change it, the rule pages it comes from, and the lessons that teach it. The same text is",
+            "available from Python, `bgsim.rules_reference(\"R13\")`, and from a terminal, `bgsim rule R13`.",
+            "",
+            "R1-R30 (with R4a and R4b) are the standard rules; V1-V6 are the settings and variants of a",
+            "Czech game site's \"short backgammon\"; P1-P2 are explained in the lessons but not simulated;",
+            "X1-X3 are standard options that the source pages do not mention.",
+            "",
+            "| section | rules |",
+            "| --- | --- |",
+        ]
+    else:
+        lines = [
+            "# Pravidla vrhcábů (backgammonu) v bgsim",
+            "",
+            "<!-- Vygenerováno z bgsim/rulebook.py a katalogu zpráv (bgsim/locale) příkazem `make docs`; "
+            "neupravujte ručně. -->",
+            "",
+            "Každá chybová zpráva, popisek i lekce bgsim jmenuje pravidlo, které uplatňuje, jeho označením,",
+            "například R13 nebo V5. Tato stránka uvádí každé pravidlo jednou nebo dvěma větami, k tomu větu",
+            "české či slovenské stránky s pravidly, ze které pochází, volby bgsim, které ho zapínají nebo mění,",
+            "a lekce, které ho učí. Totéž ukáže Python, `bgsim.set_language(\"cs\"); bgsim.rules_reference(\"R13\")`,",
+            "i terminál, `bgsim rule R13 --lang cs`. Anglická verze: [rules.md](rules.md).",
+            "",
+            "R1-R30 (s R4a a R4b) jsou standardní pravidla; V1-V6 nastavení a varianty \"krátkého",
+            "vrhcábu\" jednoho českého herního webu; P1-P2 lekce vysvětlují, ale bgsim je nesimuluje;",
+            "X1-X3 jsou běžné volby, o kterých zdrojové stránky nemluví. U každého pravidla je i jeho",
+            "slovenský název. Slova hry (česky, slovensky, anglicky) shrnuje [slovníček](#slovníček) na konci.",
+            "",
+            "| oddíl | pravidla |",
+            "| --- | --- |",
+        ]
     for title, entries in SECTIONS:
         anchors = ", ".join(f"[{e.id}](#{_anchor(e)})" for e in entries)
-        lines.append(f"| {title} | {anchors} |")
+        lines.append(f"| {_(title)} | {anchors} |")
+    lesson_dir = "../lessons/cs" if czech else "../lessons"
     for title, entries in SECTIONS:
-        lines += ["", f"## {title}"]
+        lines += ["", f"## {_(title)}"]
         for e in entries:
-            lines += ["", e.markdown()]
-    lines += ["", "## Sources", "",
-              "The rules were collected from these rule pages (in Czech and Slovak) and restated here in English:", ""]
+            lines += ["", e.markdown(lesson_dir)]
+            if czech:
+                lines.append(f"- Slovensky: {e.sk_title}")
+    if not czech:
+        lines += ["", "## Sources", "",
+                  "The rules were collected from these rule pages (in Czech and Slovak) and restated here in English:",
+                  ""]
+    else:
+        lines += ["", "## Zdroje", "",
+                  "Pravidla pocházejí z těchto stránek (česky a slovensky); citované věty jsou z nich doslova:", ""]
     for s in SOURCES.values():
-        lines.append(f"- *{s.title}* ({s.language}): {s.about}.")
+        lines.append(f"- *{s.title}* ({_(s.language)}): {_(s.about)}.")
+    if czech:
+        lines += ["", "## Slovníček", "", glossary().markdown("cs")]   # the words of lesson 00 and the messages
     return "\n".join(lines) + "\n"
+
+
+@lru_cache(maxsize=1)
+def _source_data() -> dict[str, dict]:
+    """``bgsim/data/rule_sources.json``: per rule id, the quoted source sentences and the Slovak title."""
+    text = resources.files("bgsim.data").joinpath("rule_sources.json").read_text(encoding="utf-8")
+    return dict(json.loads(text)["rules"])
 
 
 def _anchor(entry: RuleEntry) -> str:
     """The anchor GitHub gives the entry's heading: lower case, punctuation dropped, spaces to dashes."""
-    text = f"{entry.id} {entry.title}".lower()
+    text = f"{entry.id} {_(entry.title)}".lower()
     text = re.sub(r"[^\w\- ]", "", text)
     return text.replace(" ", "-")
 
 
-def write_markdown(path: str = "docs/rules.md") -> None:
-    """Write :func:`markdown` to ``path`` (UTF-8, Unix line ends): how ``make docs`` refreshes ``docs/rules.md``."""
+def write_markdown(path: str = "docs/rules.md", lang: str = "en") -> None:
+    """Write :func:`markdown` in ``lang`` to ``path`` (UTF-8, Unix line ends): how ``make docs`` refreshes
+    ``docs/rules.md`` and ``docs/rules.cs.md``."""
     with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(markdown())
+        f.write(markdown(lang))

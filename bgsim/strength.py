@@ -22,6 +22,8 @@ import threading
 from dataclasses import dataclass
 from importlib import resources
 
+from .i18n import N_, _, ngettext
+
 __all__ = ["INTERVAL_COVERS", "STRENGTH_FILE", "PlayerStrength", "player_strength", "strength_note", "strengths"]
 
 STRENGTH_FILE = "player-strength.json"
@@ -50,11 +52,13 @@ class PlayerStrength:
 
     def text(self) -> str:
         """The measurement in words, e.g. ``net, -0.17 +- 0.03 points per game against ...``."""
-        opp = "gnubg's 0-ply player" if self.opponent == "gnubg 0-ply" else self.opponent
+        opp = _("gnubg's 0-ply player") if self.opponent == "gnubg 0-ply" else self.opponent
         if self.name == "gnubg" and self.opponent == "gnubg 0-ply":
-            return "gnubg, the reference player itself (gnubg's 0-ply network)"
-        games = f" ({self.games:,} games)" if self.games else ""
-        return f"{self.name}, {self.ppg:+.2f} +- {self.ppg_half_width:.2f} points per game against {opp}{games}"
+            return _("gnubg, the reference player itself (gnubg's 0-ply network)")
+        games = (" (" + ngettext("{n} game", "{n} games", self.games).format(n=f"{self.games:,}") + ")"
+                 if self.games else "")
+        return _("{name}, {ppg} +- {half} points per game against {opp}").format(
+            name=self.name, ppg=f"{self.ppg:+.2f}", half=f"{self.ppg_half_width:.2f}", opp=opp) + games
 
 
 def strengths() -> dict[str, PlayerStrength]:
@@ -80,7 +84,7 @@ def player_strength(name: str) -> PlayerStrength | None:
 
 
 #: What the honesty line says an estimate's interval covers.
-INTERVAL_COVERS = "the interval above covers the dice only, not the player's errors."
+INTERVAL_COVERS = N_("the interval above covers the dice only, not the player's errors.")
 
 
 def strength_note(*names: str, tail: str = INTERVAL_COVERS) -> str:
@@ -93,8 +97,8 @@ def strength_note(*names: str, tail: str = INTERVAL_COVERS) -> str:
     for name in dict.fromkeys(names):   # each player once, in order
         s = player_strength(name)
         if s is None:
-            opp = "gnubg's 0-ply player"
-            parts.append(f"{name} is unmeasured (no games against {opp} recorded)")
+            parts.append(_("{name} is unmeasured (no games against {opp} recorded)").format(
+                name=name, opp=_("gnubg's 0-ply player")))
         else:
             parts.append(s.text())
-    return f"Player strength: {'; '.join(parts)}; {tail}"
+    return _("Player strength: {parts}; {tail}").format(parts="; ".join(parts), tail=_(tail))

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 from . import page
 from .charts import convergence
 from .errors import ViewError
+from .i18n import _, get_language
 from .plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -202,7 +203,7 @@ def _play_before(play: Play) -> Position | None:
 
 def _names(names: Iterable[str] | None) -> tuple[str, str]:
     if names is None:
-        return "Player 0", "Player 1"
+        return _("Player 0"), _("Player 1")
     a, b = names
     return str(a), str(b)
 
@@ -338,7 +339,8 @@ def _drawing(position: Position, perspective: int, dice: Any, cube: Any, play: P
     if id_prefix is None:
         key = repr((counts, turn, perspective, dice_t, cube_t, steps, hits, sorted(hl), orientation,
                     size, theme, nm, caption) + (() if pips else ("no pips",)) + (("present",) if present else ())
-                   + ((tuple(ranked),) if ranked else ()))
+                   + ((tuple(ranked),) if ranked else ())
+                   + (() if get_language() == "en" else (get_language(),)))   # English ids as before
         id_prefix = "bg" + hashlib.sha1(key.encode()).hexdigest()[:8]
     elif not id_prefix.replace("-", "").replace("_", "").isalnum() or not id_prefix[0].isalpha():
         raise ViewError(f"id_prefix: letters, digits, '-' and '_', starting with a letter; not {id_prefix!r}")
@@ -351,25 +353,30 @@ def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], na
               play: Any, caption: str | None, show_pips: bool = True) -> tuple[str, str]:
     turn = pos.turn
     pips = [sum(i * c for i, c in enumerate(counts[p])) for p in (0, 1)]
-    where = {perspective: "bottom", 1 - perspective: "top"}
+    where = {perspective: _("bottom"), 1 - perspective: _("top")}
     if pos.is_game_over():    # R22: nobody is to play; say who won (a V4 draw: both are off)
         winner = pos.winner()
-        title = "Backgammon: " + (f"{names[winner]} won" if winner is not None else "a draw")
+        title = "Backgammon: " + (_("{name} won").format(name=names[winner]) if winner is not None else _("a draw"))
     else:
-        title = f"Backgammon: {names[turn]} to play" + (f" {dice[0]}-{dice[1]}" if dice else "")
-    parts = [f"{names[p]} (player {p}, {where[p]})" + (f" has {pips[p]} pips" if show_pips else "")
-             for p in (0, 1)]
-    text = f"{names[turn]} is on roll" + (f" with {dice[0]}-{dice[1]}" if dice else "") + ". "
+        title = ("Backgammon: " + _("{name} to play").format(name=names[turn])
+                 + (f" {dice[0]}-{dice[1]}" if dice else ""))
+    parts = [_("{name} (player {p}, {where})").format(name=names[p], p=p, where=where[p])
+             + (_(" has {n} pips").format(n=pips[p]) if show_pips else "") for p in (0, 1)]
+    if dice:
+        text = _("{name} is on roll with {roll}. ").format(name=names[turn], roll=f"{dice[0]}-{dice[1]}")
+    else:
+        text = _("{name} is on roll. ").format(name=names[turn])
     text += "; ".join(parts) + "."
-    for label, idx in (("on the bar", 25), ("borne off", 0)):
+    for label, idx in ((_("Checkers on the bar: {which}."), 25), (_("Checkers borne off: {which}."), 0)):
         said = [f"{names[p]} {counts[p][idx]}" for p in (0, 1) if counts[p][idx]]
         if said:
-            text += f" Checkers {label}: {', '.join(said)}."
+            text += " " + label.format(which=", ".join(said))
     if cube is not None:
         value, owner = cube
-        text += f" Cube {value} " + ("in the middle." if owner is None else f"owned by {names[owner]}.")
+        text += " " + (_("Cube {value} in the middle.").format(value=value) if owner is None
+                       else _("Cube {value} owned by {name}.").format(value=value, name=names[owner]))
     if play is not None:
-        text += f" Play: {play}."
+        text += " " + _("Play: {play}.").format(play=play)
     if caption:
         text += f" {caption}"
     return title, text
@@ -722,11 +729,11 @@ def _status_line(d: _Drawing) -> list[str]:
     winner = d.position.winner() if over else None
     for side, p in enumerate((d.perspective, 1 - d.perspective)):
         weight = ' font-weight="bold"' if (p == winner if over else p == d.turn) else ""
-        label = d.names[p] + (f": {pip_counts[p]} pips" if d.pips else "")
+        label = d.names[p] + (_(": {n} pips").format(n=pip_counts[p]) if d.pips else "")
         if over:                  # a finished game: nobody is to play (R22)
-            label += " \u2014 won" if p == winner else ""
+            label += " \u2014 " + _("won") if p == winner else ""
         else:
-            label += " \u2014 to play" if p == d.turn else ""
+            label += " \u2014 " + _("to play") if p == d.turn else ""
             if p == d.turn and d.dice:
                 label += f" {d.dice[0]}-{d.dice[1]}"
         # the bottom player's label from the left edge, the top player's to the right edge

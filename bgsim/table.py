@@ -53,17 +53,21 @@ from .events import (
 )
 from .game import Game
 from .hint import PlayRanking, RankedPlay, rank_plays
+from .i18n import N_, _, ngettext, pgettext
 from .match import Match, Session
 from .matfile import write_mat
 from .net import Net
 from .players import Player, named_player
 from .plays import Play
-from .records import MatchRecord, check_names
+from .records import YOU, MatchRecord, check_names, is_you
 from .rules import ResultKind, Rules, result_kind
 
 __all__ = ["Table", "TutorWarning", "score_text"]
 
 HUMAN, COMPUTER = 0, 1
+
+#: The verdicts of :class:`~bgsim.equity.CubeDecision` (its ``action``, data) in the cube hint's words.
+_VERDICTS = (N_("No double, take"), N_("Double, take"), N_("Double, pass"), N_("Too good to double, pass"))
 
 
 # ----------------------------------------------------------------------------- the tutor
@@ -85,9 +89,9 @@ class TutorWarning:
     @property
     def text(self) -> str:
         """The warning in words."""
-        return (f"The tutor: {self.play} loses {self.loss:.3f} points per game against {self.best} (more than "
-                f"your limit {self.threshold:.2f}), in the net's opinion. Press Done again to keep your play, or "
-                f"Undo to change it.")
+        return _("The tutor: {play} loses {loss} points per game against {best} (more than your limit {limit}), in "
+                 "the net's opinion. Press Done again to keep your play, or Undo to change it.").format(
+            play=self.play, loss=f"{self.loss:.3f}", best=self.best, limit=f"{self.threshold:.2f}")
 
 
 # ----------------------------------------------------------------------------- scoring in words
@@ -100,22 +104,25 @@ def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1
     Computer wins: the double was dropped (R26), so the cube before it counts: 1 point.
     """
     if result.winner is None:
-        return "A draw: the last roll bore off every checker (V4)."
+        return _("A draw: the last roll bore off every checker (V4).")
     name = names[result.winner]
-    verb = "win" if name == "You" else "wins"
-    kind = "single game" if result.kind is ResultKind.SINGLE else str(result.kind)
-    unit = "point" if result.points == 1 else "points"
+    you = is_you(name)     # "You win", not "You wins"
+    points = ngettext("{n} point", "{n} points", result.points).format(n=result.points)
     if result.how == "drop":
-        return f"{name} {verb}: the double was dropped (R26), so the cube before it counts: {result.points} {unit}."
+        text = (_("You win: the double was dropped (R26), so the cube before it counts: {points}.") if you else
+                _("{name} wins: the double was dropped (R26), so the cube before it counts: {points}."))
+        return text.format(name=name, points=points)
     mult = result.multiplier
     if result.how == "resign":
-        text = "{name} {verb}: a {kind} was resigned (R30): {mult} x cube {cube} = {points} {unit}."
+        text = (_("You win: a {kind} was resigned (R30): {mult} x cube {cube} = {points}.") if you else
+                _("{name} wins: a {kind} was resigned (R30): {mult} x cube {cube} = {points}."))
     else:
-        text = "{name} {verb} a {kind} (R23): {mult} x cube {cube} = {points} {unit}."
-    out = text.format(name=name, verb=verb, kind=kind, mult=mult, cube=result.cube, points=result.points,
-                      unit=unit)
+        text = (_("You win a {kind} (R23): {mult} x cube {cube} = {points}.") if you else
+                _("{name} wins a {kind} (R23): {mult} x cube {cube} = {points}."))
+    out = text.format(name=name, kind=_word(result.kind), mult=mult, cube=result.cube, points=points)
     if result.kind is not None and mult != result.kind.value:
-        out += f" (The {kind} counts {mult} here: the ending mode, V1, or the Jacoby rule, X1.)"
+        out += _(" (The {kind} counts {mult} here: the ending mode, V1, or the Jacoby rule, X1.)").format(
+            kind=pgettext("a result", _KIND_WORDS[result.kind]), mult=mult)
     return out
 
 
@@ -151,13 +158,14 @@ class Table:
     """
 
     def __init__(self, opponent: str | Player | None = "net", *, match: int | None = None, session: bool = False,
-                 rules: Rules | None = None, names: Sequence[str] = ("You", "Computer"), rng: Any = None,
+                 rules: Rules | None = None, names: Sequence[str] | None = None, rng: Any = None,
                  tutor: bool = False, tutor_threshold: float = 0.08) -> None:
-        self.names = check_names(names)
+        self.names = check_names((_(YOU), _("Computer")) if names is None else names)
         if match is not None and session:
-            raise InvalidSettingError("a table plays a match or a money session, not both")
+            raise InvalidSettingError(_("a table plays a match or a money session, not both"))
         if tutor_threshold < 0:
-            raise InvalidSettingError(f"tutor_threshold is an equity >= 0, not {tutor_threshold!r}")
+            raise InvalidSettingError(_("tutor_threshold is an equity >= 0, not {value}").format(
+                value=repr(tutor_threshold)))
         self.tutor = bool(tutor)
         self.tutor_threshold = float(tutor_threshold)
         self.series: Match | Session
@@ -173,7 +181,8 @@ class Table:
         elif callable(getattr(opponent, "choose_play", None)):
             self.computer = opponent
         else:
-            raise InvalidSettingError(f"opponent is a player name, a Player or None (hot seat), not {opponent!r}")
+            why = _("opponent is a player name, a Player or None (hot seat), not {opponent}")
+            raise InvalidSettingError(why.format(opponent=repr(opponent)))
         self._warned: Play | None = None        # the play the tutor warned about (Done again keeps it)
         self._ranked: tuple[tuple[int, int], PlayRanking] | None = None   # the ranking of the roll now
         #: Who judges the plays for the hint and the tutor (:func:`bgsim.rank_plays`).
@@ -237,7 +246,7 @@ class Table:
         found = game.why_not(action, player, kind=args[0] if args else None)
         if found is None and not self.hot_seat and action in ("roll", "double", "offer_resignation") \
                 and game.player_on_roll == COMPUTER:
-            found = Refusal("it is the computer's turn: press Next to see its move", "R25", cite=False)
+            found = Refusal(_("it is the computer's turn: press Next to see its move"), "R25", cite=False)
         if found is not None:
             return found
         try:
@@ -362,17 +371,21 @@ class Table:
         if game.state is not GameState.AWAITING_DOUBLE_OR_ROLL or not game.can_double():
             return None
         try:
-            return str(game.cube_hint(self.judge).action)
+            return _(str(game.cube_hint(self.judge).action))
         except BgsimError:
             return None
 
     def new_game(self) -> Refusal | None:
         """Start the next game of a session or match (refused while a game goes on, or once the match is won)."""
         if not self.game.is_over:
-            return Refusal("the game is still being played: finish it (or resign, R30) first", "R22", cite=False)
+            return Refusal(_("the game is still being played: finish it (or resign, R30) first"), "R22", cite=False)
         if isinstance(self.series, Match) and self.series.is_over:
-            return Refusal(f"the match is over: {self.names[self.series.winner or 0]} reached "
-                           f"{self.series.length} points", "R27", cite=False)
+            n, winner = self.series.length, self.names[self.series.winner or 0]
+            text = (ngettext("the match is over: You reached {n} point", "the match is over: You reached {n} points", n)
+                    if is_you(winner) else
+                    ngettext("the match is over: {name} reached {n} point",
+                             "the match is over: {name} reached {n} points", n))
+            return Refusal(text.format(name=winner, n=n), "R27", cite=False)
         if isinstance(self.series, Session) and not self.session:
             self.session = True   # a single game goes on as a session: the points add up
         try:
@@ -396,37 +409,41 @@ class Table:
             if kind is not None:
                 game.offer_resignation(kind)
                 self._offered_this_turn = self._turn_number()
-                return f"{name} offers to resign a {_word(kind)} (R30): accept or refuse."
+                return _("{name} offers to resign a {kind} (R30): accept or refuse.").format(name=name,
+                                                                                              kind=_word(kind))
             if game.can_double() and me.offer_double(game):
                 game.double()
-                return f"{name} doubles to {game.cube.offered_value} (R25): take or drop (R26)."
+                return _("{name} doubles to {value} (R25): take or drop (R26).").format(
+                    name=name, value=game.cube.offered_value)
             game.roll()
             last = game.events[-1]
             if isinstance(last, Pass):
                 d1, d2 = last.dice
-                return f"{name} rolls {d1}-{d2}: no legal move, the turn is forfeited (R12)."
+                return _("{name} rolls {roll}: no legal move, the turn is forfeited (R12).").format(
+                    name=name, roll=f"{d1}-{d2}")
             d1, d2 = game.dice or (0, 0)
-            return f"{name} rolls {d1}-{d2}."
+            return _("{name} rolls {roll}.").format(name=name, roll=f"{d1}-{d2}")
         if state is GameState.AWAITING_PLAY:
             dice = game.dice
             assert dice is not None
             play = me.choose_play(game, dice, game.legal_plays())
             game.play(play)
-            return f"{name} plays {play}."
+            return _("{name} plays {play}.").format(name=name, play=play)
         if state is GameState.AWAITING_ANSWER:
             answer = me.accept_double(game)
             if answer == "beaver" and not game.can_beaver():
                 answer = "take"
             getattr(game, answer)()
-            words = {"take": "takes (R26)", "drop": "drops (R26)", "beaver": "beavers (X2)"}[answer]
-            return f"{name} {words}."
+            words = {"take": _("{name} takes (R26)."), "drop": _("{name} drops (R26)."),
+                     "beaver": _("{name} beavers (X2).")}[answer]
+            return words.format(name=name)
         if state is GameState.AWAITING_RESIGNATION_ANSWER:
             _offerer, kind = game.resignation_offer   # type: ignore[misc]
             if self._computer_accepts(kind):
                 game.accept_resignation()
-                return f"{name} accepts the resignation (R30)."
+                return _("{name} accepts the resignation (R30).").format(name=name)
             game.reject_resignation()
-            return f"{name} refuses the resignation (R30): play on."
+            return _("{name} refuses the resignation (R30): play on.").format(name=name)
         return None   # pragma: no cover - the computer acts in the states above only
 
     def run_computer(self) -> list[str]:
@@ -486,20 +503,22 @@ class Table:
         parts = []
         if isinstance(series, Match):
             a0, a1 = series.away()
-            text = f"{series.length}-point match: {names[0]} {series.score[0]}, {names[1]} {series.score[1]}"
-            text += (f" ({a0} away each)" if a0 == a1 else
-                     f" ({names[0]} {a0} away, {names[1]} {a1} away)")
+            text = _("{n}-point match: {first} {a}, {second} {b}").format(
+                n=series.length, first=names[0], a=series.score[0], second=names[1], b=series.score[1])
+            text += (_(" ({a} away each)").format(a=a0) if a0 == a1 else
+                     _(" ({first} {a} away, {second} {b} away)").format(first=names[0], a=a0, second=names[1], b=a1))
             if game.crawford_game:
-                text += "; Crawford game: no doubling (R28)"
+                text += _("; Crawford game: no doubling (R28)")
             elif series.post_crawford:
-                text += "; post-Crawford: the cube is back (R28)"
+                text += _("; post-Crawford: the cube is back (R28)")
             parts.append(text + ".")
         else:
             s = series.score
-            parts.append(f"Money play, game {len(series.games)}: {names[0]} {s[0]}, {names[1]} {s[1]} points won.")
+            parts.append(_("Money play, game {number}: {first} {a}, {second} {b} points won.").format(
+                number=len(series.games), first=names[0], a=s[0], second=names[1], b=s[1]))
         owner = game.cube_owner
-        parts.append("Cube {v}, {where}.".format(
-            v=game.cube_value, where="in the middle" if owner is None else "owned by " + names[owner]))
+        parts.append(_("Cube {value}, in the middle.").format(value=game.cube_value) if owner is None else
+                     _("Cube {value}, owned by {name}.").format(value=game.cube_value, name=names[owner]))
         parts.append(self.prompt())
         return " ".join(parts)
 
@@ -512,26 +531,32 @@ class Table:
             assert result is not None
             end = score_text(result, names)
             if isinstance(self.series, Match) and self.series.is_over:
-                return end + f" {names[self.series.winner or 0]} won the match."
+                winner = names[self.series.winner or 0]
+                return end + (_(" You won the match.") if is_you(winner) else
+                              _(" {name} won the match.").format(name=winner))
             if self.finished:
                 return end
-            return end + " Press New game for the next game."
+            return end + _(" Press New game for the next game.")
         if state is GameState.OPENING:
-            return "Press Roll for the opening roll (R4)."
+            return _("Press Roll for the opening roll (R4).")
         actor = self.to_act
         assert actor is not None
         name = names[actor]
         if self.waiting_for_computer:
-            return f"{name} is thinking: press Next to see its move."
+            return _("{name} is thinking: press Next to see its move.").format(name=name)
         if state is GameState.AWAITING_DOUBLE_OR_ROLL:
-            return f"{name}: Roll, or Double (R25)."
+            return _("{name}: Roll, or Double (R25).").format(name=name)
         if state is GameState.AWAITING_PLAY:
             d1, d2 = game.dice or (0, 0)
-            return f"{name}: play {d1}-{d2}: click a checker, then where it goes; then Done."
+            return _("{name}: play {roll}: click a checker, then where it goes; then Done.").format(
+                name=name, roll=f"{d1}-{d2}")
         if state is GameState.AWAITING_ANSWER:
-            return f"{name}: Take or Drop the double to {game.cube.offered_value} (R26)."
+            return _("{name}: Take or Drop the double to {value} (R26).").format(name=name,
+                                                                                  value=game.cube.offered_value)
         offerer, kind = game.resignation_offer   # type: ignore[misc]
-        return f"{name}: {names[offerer]} offers to resign a {_word(kind)}: Accept or Refuse (R30)."
+        text = (_("{name}: You offer to resign a {kind}: Accept or Refuse (R30).") if is_you(names[offerer]) else
+                _("{name}: {offerer} offers to resign a {kind}: Accept or Refuse (R30)."))
+        return text.format(name=name, offerer=names[offerer], kind=_word(kind))
 
     def moves(self) -> list[str]:
         """The current game's move list: each play in notation with its dice, and the cube and resignation actions.
@@ -557,43 +582,48 @@ class Table:
             a, b = ev.dice
             n0, n1 = self.names
             if ev.starter is None:
-                return f"Opening roll: {n0} {a}, {n1} {b}: a tie, roll again (R4)"
+                return _("Opening roll: {first} {a}, {second} {b}: a tie, roll again (R4)").format(
+                    first=n0, a=a, second=n1, b=b)
             starter = self.names[ev.starter]
-            verb = "start" if starter == "You" else "starts"
-            return f"Opening roll: {n0} {a}, {n1} {b}: {starter} {verb} (R4)"
+            text = (_("Opening roll: {first} {a}, {second} {b}: You start (R4)") if is_you(starter) else
+                    _("Opening roll: {first} {a}, {second} {b}: {starter} starts (R4)"))
+            return text.format(first=n0, a=a, second=n1, b=b, starter=starter)
         player = getattr(ev, "player", None)
         if player is None:
             return None
         name = self.names[player]
-        you = name == "You"
+        you = is_you(name)
+
+        def say(yours: str, theirs: str, **values: Any) -> str:
+            return (yours if you else theirs).format(name=name, **values)
+
         if isinstance(ev, Move):
             d1, d2 = ev.play.dice
             return f"{name} {d1}{d2}: {ev.play}"
         if isinstance(ev, Pass):
             d1, d2 = ev.dice
-            return f"{name} {d1}{d2}: no legal move (R12)"
+            return _("{name} {dice}: no legal move (R12)").format(name=name, dice=f"{d1}{d2}")
         if isinstance(ev, Roll):
             d1, d2 = ev.dice
-            return (f"{name} roll {d1}-{d2}" if you else f"{name} rolls {d1}-{d2}") if last else None
+            return say(_("You roll {roll}"), _("{name} rolls {roll}"), roll=f"{d1}-{d2}") if last else None
         if isinstance(ev, Double):
-            return (f"{name} double to {ev.cube_value} (R25)" if you else
-                    f"{name} doubles to {ev.cube_value} (R25)")
+            return say(_("You double to {value} (R25)"), _("{name} doubles to {value} (R25)"), value=ev.cube_value)
         if isinstance(ev, Take):
-            return f"{name} take (R26)" if you else f"{name} takes (R26)"
+            return say(_("You take (R26)"), _("{name} takes (R26)"))
         if isinstance(ev, Drop):
-            return f"{name} drop (R26)" if you else f"{name} drops (R26)"
+            return say(_("You drop (R26)"), _("{name} drops (R26)"))
         if isinstance(ev, Beaver):
-            return (f"{name} beaver: the cube goes to {ev.cube_value} (X2)" if you else
-                    f"{name} beavers: the cube goes to {ev.cube_value} (X2)")
+            return say(_("You beaver: the cube goes to {value} (X2)"),
+                       _("{name} beavers: the cube goes to {value} (X2)"), value=ev.cube_value)
         if isinstance(ev, ResignationOffer):
-            return (f"{name} offer to resign a {_word(ev.kind)} (R30)" if you else
-                    f"{name} offers to resign a {_word(ev.kind)} (R30)")
+            return say(_("You offer to resign a {kind} (R30)"), _("{name} offers to resign a {kind} (R30)"),
+                       kind=_word(ev.kind))
         if isinstance(ev, ResignationAccepted):
-            return f"{name} accept the resignation (R30)" if you else f"{name} accepts the resignation (R30)"
+            return say(_("You accept the resignation (R30)"), _("{name} accepts the resignation (R30)"))
         if isinstance(ev, ResignationRejected):
-            return f"{name} refuse the resignation (R30)" if you else f"{name} refuses the resignation (R30)"
+            return say(_("You refuse the resignation (R30)"), _("{name} refuses the resignation (R30)"))
         if isinstance(ev, Resign):
-            return f"{name} resign a {_word(ev.kind)}" if you else f"{name} resigns a {_word(ev.kind)}"
+            return say(_("You resign a {kind}"), _("{name} resigns a {kind}"), kind=_word(ev.kind))
         return None
 
     def record(self) -> MatchRecord:
@@ -623,5 +653,10 @@ class Table:
         return f"<Table {who}: {self.status()}>"
 
 
-def _word(kind: ResultKind) -> str:
-    return "single game" if kind is ResultKind.SINGLE else str(kind)
+#: A result kind in a sentence ("You win a gammon", "resign a single game"); the Czech words are the object's.
+_KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gammon"),
+               ResultKind.BACKGAMMON: N_("backgammon")}
+
+
+def _word(kind: ResultKind | None) -> str:
+    return str(kind) if kind is None else _(_KIND_WORDS[kind])

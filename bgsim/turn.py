@@ -43,6 +43,7 @@ from typing import Generic, NamedTuple
 from .board import BAR, OFF
 from .errors import IllegalPlayError, ParseError, Refusal, RuleViolationError
 from .explain import Lookahead, Node, forced_play_refusal, sources, try_step, without
+from .i18n import _, ngettext
 from .notation import parse_chains, point_name
 from .plays import LegalPlays, P, Play, generate_plays
 
@@ -74,7 +75,7 @@ StepLike = str | Step | int
 
 
 def _dice_text(left: tuple[int, ...]) -> str:
-    return " and ".join(str(d) for d in left) if left else "none"
+    return _(" and ").join(str(d) for d in left) if left else _("none")
 
 
 class _Level(NamedTuple):
@@ -172,7 +173,7 @@ class TurnBuilder(Generic[P]):
         depth = len(self._stack)
         cached = self._position_cache.get(depth)
         if cached is None:
-            mine, theirs, _ = next(iter(self._stack[-1].frontier))
+            mine, theirs, _frontier = next(iter(self._stack[-1].frontier))
             cached = self._position_cache[depth] = self._pos._make(mine, theirs, self._pos.turn)
         return cached
 
@@ -253,9 +254,9 @@ class TurnBuilder(Generic[P]):
         bgsim.errors.RuleViolationError: the turn is not complete: 2 and 1 can still be played (R10)
         """
         if not self.is_complete:
-            raise RuleViolationError(Refusal(f"the turn is not complete: {_dice_text(self.dice_left)} can still be "
-                                             f"played", "R10"))
-        mine, theirs, _ = next(iter(self._stack[-1].frontier))
+            raise RuleViolationError(Refusal(_("the turn is not complete: {dice} can still be played").format(
+                dice=_dice_text(self.dice_left)), "R10"))
+        mine, theirs, _frontier = next(iter(self._stack[-1].frontier))
         return self._by_result[(mine, theirs)]
 
     # ----------------------------------------------------------------- explaining
@@ -276,26 +277,30 @@ class TurnBuilder(Generic[P]):
         d1, d2 = self._dice
         m = self._max_used
         if m == 0:
-            return "no legal play: the turn is forfeited (R12)"
+            return _("no legal play: the turn is forfeited (R12)")
         if d1 != d2:
             high = max(d1, d2)
             if m == 2:
-                text = "both dice must be played (R10)"
+                text = _("both dice must be played (R10)")
             elif self._required_die == high:
-                text = "only the higher die can be played (R11)"
+                text = _("only the higher die can be played (R11)")
             else:
-                text = f"only the lower die can be played: the {high} cannot move (R11); the {high} is forfeited (R12)"
+                text = _("only the lower die can be played: the {high} cannot move (R11); the {high} is forfeited "
+                         "(R12)").format(high=high)
         elif m == 4:
-            text = f"all four {d1}s must be played (R6, R10)"
+            text = _("all four {die}s must be played (R6, R10)").format(die=d1)
         else:
-            words = {1: "one", 2: "two", 3: "three"}[m]
-            text = f"only {words} of the four {d1}s can be played (R6, R10); the rest is forfeited (R12)"
+            text = {1: _("only one of the four {die}s can be played (R6, R10); the rest is forfeited (R12)"),
+                    2: _("only two of the four {die}s can be played (R6, R10); the rest is forfeited (R12)"),
+                    3: _("only three of the four {die}s can be played (R6, R10); the rest is forfeited (R12)"),
+                    }[m].format(die=d1)
         on_bar = self._pos.mine[BAR]
         if on_bar:
-            text += ("; the checker on the bar enters first (R13, R14)" if on_bar == 1
-                     else f"; the {on_bar} checkers on the bar enter first (R13, R15)")
+            text += (_("; the checker on the bar enters first (R13, R14)") if on_bar == 1
+                     else ngettext("; the {n} checker on the bar enters first (R13, R15)",
+                                       "; the {n} checkers on the bar enter first (R13, R15)", on_bar).format(n=on_bar))
         if len(self._plays) == 1:
-            text += "; only one legal play: it is forced" + (f" ({self._plays[0]})" if reveal else "")
+            text += _("; only one legal play: it is forced") + (f" ({self._plays[0]})" if reveal else "")
         return text
 
     def why(self, move: StepLike, die: int | None = None) -> str | None:
@@ -349,7 +354,7 @@ class TurnBuilder(Generic[P]):
         """
         step, refusal = self._resolve(move, die)
         if step is None:
-            raise IllegalPlayError(refusal or Refusal("not a legal step"))
+            raise IllegalPlayError(refusal or Refusal(_("not a legal step")))
         level = self._stack[-1]
         rest = without(level.left, step.die)
         frontier = frozenset(child for node in level.frontier
@@ -368,7 +373,7 @@ class TurnBuilder(Generic[P]):
         bgsim.errors.RuleViolationError: nothing to undo: no step has been played yet
         """
         if len(self._stack) == 1:
-            raise RuleViolationError("nothing to undo: no step has been played yet")
+            raise RuleViolationError(_("nothing to undo: no step has been played yet"))
         self._options_cache.pop(len(self._stack), None)
         self._position_cache.pop(len(self._stack), None)
         self._stack.pop()
@@ -415,23 +420,23 @@ class TurnBuilder(Generic[P]):
         elif isinstance(move, str):
             chains = parse_chains(move)
             if len(chains) != 1 or len(chains[0]) != 2:
-                raise ParseError(f"{move.strip()!r} is not one step: give one checker and one die at a time, "
-                                 f"like 24/18, bar/22 or 6/off")
-            (src, _), (claimed_dst, hit_mark) = chains[0]
+                raise ParseError(_("{move} is not one step: give one checker and one die at a time, "
+                                   "like 24/18, bar/22 or 6/off").format(move=repr(move.strip())))
+            (src, _src_hit), (claimed_dst, hit_mark) = chains[0]
             label = move.strip()
             if claimed_dst != OFF:
                 die = src - claimed_dst
                 if die > 6:
-                    return None, Refusal(f"{label} moves {die} pips: a step moves one checker by one die, "
-                                         f"play the dice one at a time", "R5")
+                    return None, Refusal(_("{step} moves {n} pips: a step moves one checker by one die, "
+                                           "play the dice one at a time").format(step=label, n=die), "R5")
             else:
                 die = self._bear_off_die(src, left)
                 if die is None:
                     if src <= 6:
-                        return None, Refusal(f"{label}: bearing off from point {point_name(src)} needs a die of "
-                                             f"{point_name(src)} or more, and the dice left are {_dice_text(left)}",
-                                             "R17, R18")
-                    return None, Refusal(f"{label}: checkers are borne off only from the home board, points 1-6",
+                        return None, Refusal(label + _(": bearing off from point {point} needs a die of "
+                                                       "{point} or more, and the dice left are {dice}").format(
+                            point=point_name(src), dice=_dice_text(left)), "R17, R18")
+                    return None, Refusal(label + _(": checkers are borne off only from the home board, points 1-6"),
                                          "R16")
         else:
             src = move
@@ -442,10 +447,12 @@ class TurnBuilder(Generic[P]):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError(f"the {name} must be a whole number, not {value!r}")
             if not low <= value <= high:
-                what = "points are 0-25 (25 = bar, 0 = off)" if name == "point" else "a die shows 1 to 6"
-                return None, Refusal(f"{value} is not a possible {name}: {what}", "R1" if name == "point" else "R2")
+                if name == "point":
+                    return None, Refusal(_("{value} is not a possible point: points are 0-25 (25 = bar, "
+                                           "0 = off)").format(value=value), "R1")
+                return None, Refusal(_("{value} is not a possible die: a die shows 1 to 6").format(value=value), "R2")
         if src == OFF:
-            return None, Refusal("a borne-off checker has left the board and never moves again", "R1")
+            return None, Refusal(_("a borne-off checker has left the board and never moves again"), "R1")
         if not label:
             label = f"{point_name(src)}/{point_name(max(src - die, 0))}"
 
@@ -454,12 +461,15 @@ class TurnBuilder(Generic[P]):
             d1, d2 = self._dice
             if d1 == d2:
                 if die == d1:
-                    return None, Refusal(f"{label}: all four {d1}s are already used", "R6")
-                return None, Refusal(f"{label}: the roll {d1}-{d2} has no {die}; it is four {d1}s", "R5, R6")
-            state = f"the dice left are {_dice_text(left)}" if left else "both dice are used"
+                    return None, Refusal(label + _(": all four {die}s are already used").format(die=d1), "R6")
+                return None, Refusal(label + _(": the roll {roll} has no {die}; it is four {double}s").format(
+                    roll=f"{d1}-{d2}", die=die, double=d1), "R5, R6")
+            state = _("the dice left are {dice}").format(dice=_dice_text(left)) if left else _("both dice are used")
             if die in self._dice:
-                return None, Refusal(f"{label}: the {die} is already used; {state}", "R5")
-            return None, Refusal(f"{label}: the roll {d1}-{d2} has no {die}; {state}", "R5")
+                return None, Refusal(label + _(": the {die} is already used; {state}").format(die=die, state=state),
+                                     "R5")
+            return None, Refusal(label + _(": the roll {roll} has no {die}; {state}").format(
+                roll=f"{d1}-{d2}", die=die, state=state), "R5")
 
         # The single-step rules: R5 (a checker there), R13, R7/R14, R16, R19; then V5.
         kids: list[tuple[int, bool, Node]] = []
@@ -473,11 +483,11 @@ class TurnBuilder(Generic[P]):
             return None, refusal.prefixed(f"{label}: ")
         dst, hit = kids[0][0], kids[0][1]
         if claimed_dst is not None and claimed_dst != dst:
-            return None, Refusal(f"{label}: a {die} moves a checker from {point_name(src)} to {point_name(dst)}, "
-                                 f"not to {point_name(claimed_dst)}", "R5")
+            return None, Refusal(label + _(": a {die} moves a checker from {src} to {dst}, not to {claimed}").format(
+                die=die, src=point_name(src), dst=point_name(dst), claimed=point_name(claimed_dst)), "R5")
         if hit_mark and not hit:
-            return None, Refusal(f"{label}: there is no lone opposing checker on point {point_name(dst)} to hit",
-                                 "R8")
+            return None, Refusal(label + ": " + _("there is no lone opposing checker on point {point} to hit").format(
+                point=point_name(dst)), "R8")
 
         # R10, R11: the step must leave a way to finish the turn with a legal play.
         rest = without(left, die)
@@ -491,8 +501,8 @@ class TurnBuilder(Generic[P]):
         example = str(remaining[0] if remaining else self._plays[0])
         sentence = forced_play_refusal(label, used, self._dice, self._max_used, example, would=True)
         if sentence is None:  # pragma: no cover - every dead end is an R10 or R11 case
-            sentence = Refusal(f"{label} cannot be completed into a legal play of {self._dice[0]}-{self._dice[1]}",
-                               "R10")
+            sentence = Refusal(_("{step} cannot be completed into a legal play of {roll}").format(
+                step=label, roll=f"{self._dice[0]}-{self._dice[1]}"), "R10")
         return None, sentence
 
     def _bear_off_die(self, src: int, left: tuple[int, ...]) -> int | None:

@@ -21,13 +21,14 @@ ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 MODULES = sorted(p.stem for p in ROOT.glob("*.py"))
 
 #: The rules engine: these must pass without exception.
-ENGINE = {"__init__", "_kernel", "board", "dice", "errors", "explain", "ids", "notation", "plays", "position",
-          "text", "turn"}
+ENGINE = {"__init__", "_kernel", "board", "dice", "errors", "explain", "i18n", "ids", "notation", "plays",
+          "position", "text", "turn"}
 
 #: The engine's floor (DESIGN.md layer 1, like python-chess's BaseBoard): the board value, the
-#: compiled kernel, notation, the explainer and the plays. Counting every import, typing-only
-#: and lazy ones too, they import nothing but each other.
-FLOOR = {"_kernel", "board", "dice", "errors", "explain", "ids", "notation", "plays"}
+#: compiled kernel, notation, the explainer and the plays, and the message catalogue (i18n: the
+#: refusals are sentences in the learner's language). Counting every import, typing-only and lazy
+#: ones too, they import nothing but each other.
+FLOOR = {"_kernel", "board", "dice", "errors", "explain", "i18n", "ids", "notation", "plays"}
 
 #: Presentation (DESIGN.md layer 4): clients only. No module outside this set imports one of
 #: them, except lazily inside a ``_repr_*_`` display hook.

@@ -7,6 +7,7 @@ import html
 import ipywidgets as w
 
 from ..errors import ViewError
+from ..i18n import _
 from ..ids import XgidState
 from ..position import Position
 
@@ -70,8 +71,8 @@ class IdBox(w.HBox):
         self._values = {"gnubg": "", "xgid": ""}
         for name, box in (("gnubg", self.gnubg), ("xgid", self.xgid)):
             box.observe(lambda change, name=name: self._restore(name), names="value")
-        self.toggle = w.ToggleButton(value=open, description="copy this position", icon="clipboard",
-                                     tooltip="show the gnubg ID and the XGID of this position, to copy",
+        self.toggle = w.ToggleButton(value=open, description=_("copy this position"), icon="clipboard",
+                                     tooltip=_("show the gnubg ID and the XGID of this position, to copy"),
                                      layout=w.Layout(width="auto"))
         self.toggle.add_class("bgsim-ids-toggle")
         self.boxes = w.HBox([self.gnubg, self.xgid], layout=w.Layout(flex_flow="row wrap", width="100%"))

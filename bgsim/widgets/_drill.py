@@ -6,7 +6,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..drills import KINDS, Drill, Task
+from ..drills import KINDS, Drill, Task, choice_label
+from ..i18n import _
 from ._common import MessageLine
 from ._page import Presentable
 from ._stepper import StepperWidget
@@ -64,10 +65,10 @@ class DrillWidget(Presentable, w.VBox):
         self.choices = w.ToggleButtons(options=[], value=None)
         self.choices.add_class("bgsim-drill-choices")
         self.choices.observe(self._on_choice, names="value")
-        self.solution_button = w.Button(description="Show solution", icon="eye")
+        self.solution_button = w.Button(description=_("Show solution"), icon="eye")
         self.solution_button.add_class("bgsim-drill-solution")
         self.solution_button.on_click(lambda _b: self.show_solution())
-        self.next_button = w.Button(description="Next task", icon="forward", button_style="primary")
+        self.next_button = w.Button(description=_("Next task"), icon="forward", button_style="primary")
         self.next_button.add_class("bgsim-drill-next")
         self.next_button.on_click(lambda _b: self.next_task())
         self.score = w.HTML()
@@ -88,9 +89,11 @@ class DrillWidget(Presentable, w.VBox):
     def _show_task(self) -> None:
         task = self.drill.task
         n = self.drill.index + 1
-        who = "" if task.kind == "result" else f" You move player {task.position.turn}'s checkers, at the bottom."
-        self.title.value = (f"<b>Task {n} of {len(self.drill)}</b> &middot; {KINDS[task.kind]}"
-                            f"{' &middot; harder' if task.level > 1 else ''}<br>{task.prompt}{who}")
+        who = "" if task.kind == "result" else _(" You move player {player}'s checkers, at the bottom.").format(
+            player=task.position.turn)
+        self.title.value = ("<b>" + _("Task {n} of {total}").format(n=n, total=len(self.drill))
+                            + f"</b> &middot; {_(KINDS[task.kind])}"
+                            + (" &middot; " + _("harder") if task.level > 1 else "") + f"<br>{task.prompt}{who}")
         self._solved = False
         self._seen_refusal = ""
         self.message.say("", "info")
@@ -102,7 +105,7 @@ class DrillWidget(Presentable, w.VBox):
         if task.kind == "result":
             self.stepper.set_position(task.position)
             self.choices.unobserve(self._on_choice, names="value")
-            self.choices.options = list(task.choices)
+            self.choices.options = [(choice_label(c), c) for c in task.choices]   # shown translated, answered as named
             self.choices.value = None
             self.choices.observe(self._on_choice, names="value")
             self.choices.layout.display = None
@@ -120,7 +123,7 @@ class DrillWidget(Presentable, w.VBox):
             if shown.text != self._seen_refusal:   # the same refusal twice is one wrong try
                 self._seen_refusal = shown.text
                 self.drill.wrong_try()
-            self.message.say(f"Not that: {shown.text}", "error")
+            self.message.say(_("Not that: {why}").format(why=shown.text), "error")
             return
         turn = self.stepper.turn
         if turn.steps and turn.is_complete:
@@ -150,7 +153,7 @@ class DrillWidget(Presentable, w.VBox):
     def show_solution(self) -> None:
         """Say the solution of the current task (it then counts as not solved at the first try)."""
         if not self.drill.finished:
-            self.message.say(f"Solution: {self.drill.reveal()}", "info")
+            self.message.say(_("Solution: {solution}").format(solution=self.drill.reveal()), "info")
 
     def next_task(self) -> None:
         """Go on to the next task (skipping the current one if it is not solved)."""
@@ -165,8 +168,9 @@ class DrillWidget(Presentable, w.VBox):
 
     def _finish(self) -> None:
         right, done = self.drill.score
-        self.score.value = (f"<b>Done: {right} of {done} tasks solved at the first try.</b> "
-                            f"Run the cell again with another seed (<code>rng=</code>) for new tasks.")
+        self.score.value = ("<b>" + _("Done: {right} of {done} tasks solved at the first try.").format(
+            right=right, done=done) + "</b> " + _("Run the cell again with another seed (<code>rng=</code>) for new "
+                                                  "tasks."))
         self.next_button.disabled = True
         self.solution_button.disabled = True
 

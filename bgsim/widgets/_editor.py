@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import BgsimError, InvalidPositionError
+from ..i18n import _
 from ..ids import XgidState, decode_xgid
 from ..position import CHECKERS, Position
 from ._board import BoardWidget, Click
@@ -60,25 +61,28 @@ class EditorWidget(Presentable, w.VBox):
         self._checkers = self._position.checkers
         self.board = BoardWidget(self._position, perspective, size=size, ids_open=True, **drawing)
         self.board.on_click(self._on_board_click)
-        self.colour = w.ToggleButtons(options=[("player 0", 0), ("player 1", 1), ("remove", -1)], value=0,
-                                      description="Click adds", style={"button_width": "6.5em"})
+        self.colour = w.ToggleButtons(options=[(_("player 0"), 0), (_("player 1"), 1), (_("remove"), -1)], value=0,
+                                      description=_("Click adds"), style={"button_width": "6.5em"})
         self.colour.add_class("bgsim-colour")
-        self.turn = w.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], value=self._position.turn,
-                                    description="On roll", style={"button_width": "6.5em"})
+        self.turn = w.ToggleButtons(options=[(_("player 0"), 0), (_("player 1"), 1)], value=self._position.turn,
+                                    description=_("On roll"), style={"button_width": "6.5em"})
         self.turn.add_class("bgsim-turn")
         small = w.Layout(width="11em")
-        self.bar = [w.BoundedIntText(min=0, max=CHECKERS, description=f"bar {p}", layout=small) for p in (0, 1)]
-        self.off = [w.BoundedIntText(min=0, max=CHECKERS, description=f"off {p}", layout=small) for p in (0, 1)]
-        self.cube_value = w.Dropdown(options=_CUBE_VALUES, value=1, description="cube", layout=small)
-        self.cube_owner = w.Dropdown(options=[("centred", _CENTRED), ("player 0", 0), ("player 1", 1)], value=_CENTRED,
-                                     description="owner", layout=w.Layout(width="13em"))
+        self.bar = [w.BoundedIntText(min=0, max=CHECKERS, description=_("bar {p}").format(p=p),
+                                  layout=small) for p in (0, 1)]
+        self.off = [w.BoundedIntText(min=0, max=CHECKERS, description=_("off {p}").format(p=p),
+                                  layout=small) for p in (0, 1)]
+        self.cube_value = w.Dropdown(options=_CUBE_VALUES, value=1, description=_("cube"), layout=small)
+        self.cube_owner = w.Dropdown(options=[(_("centred"), _CENTRED), (_("player 0"), 0), (_("player 1"), 1)],
+                                     value=_CENTRED, description=_("owner"), layout=w.Layout(width="13em"))
         dice_options = [("-", _NO_DIE)] + [(str(d), d) for d in range(1, 7)]
-        self.dice = [w.Dropdown(options=dice_options, value=_NO_DIE, description=f"die {i + 1}", layout=small)
+        self.dice = [w.Dropdown(options=dice_options, value=_NO_DIE, description=_("die {i}").format(i=i + 1),
+                                layout=small)
                      for i in (0, 1)]
-        self.paste = w.Text(placeholder="paste a gnubg Position ID or an XGID",
+        self.paste = w.Text(placeholder=_("paste a gnubg Position ID or an XGID"),
                             layout=w.Layout(width="32em", max_width="100%"))
         self.paste.add_class("bgsim-paste")
-        self.load = w.Button(description="Load", icon="upload", button_style="primary")
+        self.load = w.Button(description=_("Load"), icon="upload", button_style="primary")
         self.load.add_class("bgsim-load")
         self.load.on_click(lambda _b: self.load_id(self.paste.value))
         self.message = MessageLine()
@@ -138,10 +142,10 @@ class EditorWidget(Presentable, w.VBox):
             else:
                 pos = Position.from_gnubg_id(text, turn=self._position.turn, checkers=self._checkers)
         except BgsimError as e:
-            self.message.say(f"cannot load {text!r}: {e}", "error")
+            self.message.say(_("cannot load {text}: {why}").format(text=repr(text), why=e), "error")
             return False
         self._show(pos)
-        self.message.say("loaded", "ok")
+        self.message.say(_("loaded"), "ok")
         return True
 
     def _set_extras(self, state: XgidState) -> None:
@@ -165,8 +169,9 @@ class EditorWidget(Presentable, w.VBox):
                 on_board = sum(counts[p][1:])
                 if counts[p][0] < 0 or sum(counts[p]) != self._checkers:
                     raise InvalidPositionError(
-                        f"player {p} would have {on_board + max(counts[p][0], 0)} checkers "
-                        f"({on_board} on the board); each side has {self._checkers} (R2)")
+                        _("player {p} would have {n} checkers ({on_board} on the board); each side has {each} "
+                          "(R2)").format(p=p, n=on_board + max(counts[p][0], 0), on_board=on_board,
+                                         each=self._checkers))
             pos = Position(counts[turn], counts[1 - turn], turn)
         except InvalidPositionError as e:
             self.message.say(str(e), "error")
@@ -182,26 +187,28 @@ class EditorWidget(Presentable, w.VBox):
         persp = self.board.perspective
         kind = click["kind"]
         if kind == "tray":
-            self.message.say("the trays hold the checkers borne off: set them with the 'off' boxes", "info")
+            self.message.say(_("the trays hold the checkers borne off: set them with the 'off' boxes"), "info")
             return
         if kind == "bar":
             player, where = click["player"], 25
             if colour not in (-1, player):
-                self.message.say(f"that is player {player}'s half of the bar: choose player {player} "
-                                 f"or remove", "error")
+                self.message.say(_("that is player {player}'s half of the bar: choose player {player} or "
+                                   "remove").format(player=player), "error")
                 return
         elif colour in (0, 1):
             player, where = colour, to_player(click["point"], persp, colour)
         else:
             owners = [p for p in (0, 1) if counts[p][to_player(click["point"], persp, p)]]
             if not owners:
-                self.message.say(f"point {click['point']} is empty: nothing to remove", "error")
+                self.message.say(_("point {point} is empty: nothing to remove").format(point=click["point"]),
+                                 "error")
                 return
             player = owners[0]
             where = to_player(click["point"], persp, player)
         if colour == -1:
             if not counts[player][where]:
-                self.message.say(f"player {player} has no checker on the bar: nothing to remove", "error")
+                self.message.say(_("player {player} has no checker on the bar: nothing to remove").format(
+                    player=player), "error")
                 return
             counts[player][where] -= 1
             counts[player][0] += 1

@@ -10,6 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import BgsimError, EstimateError
+from ..i18n import _
 from ..montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ..position import Position
 from ..rules import ENDING_MODES, Rules
@@ -87,26 +88,26 @@ class MonteCarloWidget(Presentable, w.VBox):
         self.board.view.clickable = False
         style = {"description_width": "8em"}
         self.games_box = w.BoundedIntText(value=games, min=_BLOCK, max=10_000_000, step=_BLOCK,
-                                          description="games", style=style, layout=w.Layout(width="16em"))
-        self.seed_box = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed", style=style,
+                                          description=_("games"), style=style, layout=w.Layout(width="16em"))
+        self.seed_box = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description=_("seed"), style=style,
                                          layout=w.Layout(width="16em"))
-        self.player_box = w.Dropdown(options=PLAYERS, value=DEFAULT_PLAYER, description="side on roll", style=style,
-                                     layout=w.Layout(width="16em"))
-        self.opponent_box = w.Dropdown(options=PLAYERS, value=DEFAULT_PLAYER, description="opponent", style=style,
-                                       layout=w.Layout(width="16em"))
-        self.ending_box = w.Dropdown(options=list(ENDING_MODES), value="koks", description="ending (V1)",
+        self.player_box = w.Dropdown(options=PLAYERS, value=DEFAULT_PLAYER, description=_("side on roll"),
                                      style=style, layout=w.Layout(width="16em"))
-        self.cube_box = w.Dropdown(options=(1, 2, 4, 8), value=1, description="cube", style=style,
+        self.opponent_box = w.Dropdown(options=PLAYERS, value=DEFAULT_PLAYER, description=_("opponent"), style=style,
+                                       layout=w.Layout(width="16em"))
+        self.ending_box = w.Dropdown(options=list(ENDING_MODES), value="koks", description=_("ending (V1)"),
+                                     style=style, layout=w.Layout(width="16em"))
+        self.cube_box = w.Dropdown(options=(1, 2, 4, 8), value=1, description=_("cube"), style=style,
                                    layout=w.Layout(width="16em"))
-        self.jacoby_box = w.Checkbox(value=False, description="Jacoby (X1)", indent=False)
-        self.caucasian_box = w.Checkbox(value=False, description="Caucasian hits (V5)", indent=False)
-        self.start_button = w.Button(description="Start", icon="play", button_style="success")
+        self.jacoby_box = w.Checkbox(value=False, description=_("Jacoby (X1)"), indent=False)
+        self.caucasian_box = w.Checkbox(value=False, description=_("Caucasian hits (V5)"), indent=False)
+        self.start_button = w.Button(description=_("Start"), icon="play", button_style="success")
         self.start_button.add_class("bgsim-start")
         self.start_button.on_click(lambda _b: self.start())
-        self.stop_button = w.Button(description="Stop", icon="stop", button_style="danger", disabled=True)
+        self.stop_button = w.Button(description=_("Stop"), icon="stop", button_style="danger", disabled=True)
         self.stop_button.add_class("bgsim-stop")
         self.stop_button.on_click(lambda _b: self.stop())
-        self.progress = w.IntProgress(value=0, min=0, max=games, description="0 games", style=style,
+        self.progress = w.IntProgress(value=0, min=0, max=games, description=_("{n} games").format(n=0), style=style,
                                       layout=w.Layout(width="30em"))
         self.progress.add_class("bgsim-progress")
         self.plot = w.HTML(convergence([]))
@@ -181,7 +182,7 @@ class MonteCarloWidget(Presentable, w.VBox):
         self.progress.bar_style = "info"
         self.start_button.disabled = True
         self.stop_button.disabled = False
-        self._say("running...")
+        self._say(_("running..."))
         self._show()
         args = (rules, total, (self.player_box.value, self.opponent_box.value), int(self.seed_box.value),
                 int(self.cube_box.value))
@@ -226,14 +227,14 @@ class MonteCarloWidget(Presentable, w.VBox):
                     break
         except Exception as e:
             self.error = str(e)
-            self._say(f"the run failed: {e}", error=True)
+            self._say(_("the run failed: {why}").format(why=e), error=True)
         finally:
             self.start_button.disabled = False
             self.stop_button.disabled = True
             self.progress.bar_style = "warning" if self.stopped else "success" if not self.error else "danger"
             if not self.error:
-                how = f"stopped after {self.games:,} games: the partial result is kept" if self.stopped else \
-                    f"done: {self.games:,} games"
+                how = (_("stopped after {n} games: the partial result is kept").format(n=f"{self.games:,}")
+                       if self.stopped else _("done: {n} games").format(n=f"{self.games:,}"))
                 self._say(how)
 
     # ------------------------------------------------------------------ drawing
@@ -243,7 +244,7 @@ class MonteCarloWidget(Presentable, w.VBox):
 
     def _show(self) -> None:
         self.progress.value = self.games
-        self.progress.description = f"{self.games:,} games"
+        self.progress.description = _("{n} games").format(n=f"{self.games:,}")
         self.plot.value = convergence(self.trace, unit=getattr(self, "_unit", "points per game"))
         n = self.games
         eq = self.equity
@@ -256,11 +257,14 @@ class MonteCarloWidget(Presentable, w.VBox):
             iv = wilson_interval(k, n)
             return f"<tr><td>{name}</td><td>{iv.value:.1%}</td><td>{iv.low:.1%} - {iv.high:.1%}</td></tr>"
 
-        rows = [row("wins", o[0] + o[1] + o[2]), row("wins a gammon", o[1] + o[2]), row("wins a backgammon", o[2]),
-                row("loses", o[3] + o[4] + o[5]), row("loses a gammon", o[4] + o[5])]
-        rows.append(f"<tr><td><b>equity</b></td><td><b>{eq.value:+.3f}</b></td>"
+        rows = [row(_("wins"), o[0] + o[1] + o[2]), row(_("wins a gammon"), o[1] + o[2]),
+                row(_("wins a backgammon"), o[2]), row(_("loses"), o[3] + o[4] + o[5]),
+                row(_("loses a gammon"), o[4] + o[5])]
+        rows.append(f"<tr><td><b>{_('equity')}</b></td><td><b>{eq.value:+.3f}</b></td>"
                     f"<td>{eq.low:+.3f} - {eq.high:+.3f}</td></tr>")
         strength = self.result.strength_text() if self.result is not None else ""
-        self.table.value = (f"<table class='bgsim-table'><tr><th>player {self._position.turn} (on roll)</th>"
-                            f"<th>estimate</th><th>95% interval</th></tr>{''.join(rows)}</table>"
+        self.table.value = ("<table class='bgsim-table'><tr><th>"
+                            + _("player {player} (on roll)").format(player=self._position.turn)
+                            + "</th><th>" + _("estimate") + "</th><th>" + _("95% interval") + "</th></tr>"
+                            + "".join(rows) + "</table>"
                             + (f"<p class='bgsim-strength'>{html.escape(strength)}</p>" if strength else ""))

@@ -11,7 +11,9 @@ import ipywidgets as w
 
 from ..errors import Refusal
 from ..events import GameState
+from ..i18n import N_, _
 from ..players import Player
+from ..records import is_you
 from ..rules import ResultKind, Rules
 from ..table import Table, TutorWarning, score_text
 from ._board import Click
@@ -22,7 +24,7 @@ from ._stepper import StepperWidget
 
 __all__ = ["PlayWidget"]
 
-_KINDS = [("a single game", "single"), ("a gammon", "gammon"), ("a backgammon", "backgammon")]
+_KINDS = [(N_("a single game"), "single"), (N_("a gammon"), "gammon"), (N_("a backgammon"), "backgammon")]
 
 
 class PlayWidget(Presentable, w.VBox):
@@ -60,7 +62,7 @@ class PlayWidget(Presentable, w.VBox):
     rules : Rules, optional
         The rules (default ``Rules.money()`` or ``Rules.match(match)``).
     names : pair of str
-        The person's and the computer's names.
+        The person's and the computer's names (default "You" and "Computer", in the language spoken).
     rng : int, SeedSequence or Generator, optional
         The dice: a seed makes the game repeatable.
     tutor : bool, default False
@@ -87,7 +89,7 @@ class PlayWidget(Presentable, w.VBox):
     """
 
     def __init__(self, opponent: str | Player | None = "net", *, match: int | None = None, session: bool = False,
-                 rules: Rules | None = None, names: tuple[str, str] = ("You", "Computer"), rng: Any = None,
+                 rules: Rules | None = None, names: tuple[str, str] | None = None, rng: Any = None,
                  tutor: bool = False, tutor_threshold: float = 0.08, hint: bool = True,
                  delay: float | None = 0.8, size: int | None = 560, present: bool = False) -> None:
         self.table = Table(opponent, match=match, session=session, rules=rules, names=names, rng=rng, tutor=tutor,
@@ -110,26 +112,29 @@ class PlayWidget(Presentable, w.VBox):
             b.on_click(lambda _b: action())
             return b
 
-        self.roll_button = button("Roll", "bgsim-play-roll", self.roll, "cube", "primary")
-        self.done_button = button("Done", "bgsim-play-done", self.done, "check", "success",
-                                  "commit the play you made on the board")
-        self.undo_button = button("Undo", "bgsim-play-undo", self.undo, "undo", tooltip="take back a step")
-        self.double_button = button("Double", "bgsim-play-double", self.double, "arrow-up")
-        self.take_button = button("Take", "bgsim-play-take", self.take)
-        self.drop_button = button("Drop", "bgsim-play-drop", self.drop)
-        self.beaver_button = button("Beaver", "bgsim-play-beaver", self.beaver, tooltip="take and redouble (X2)")
-        self.resign_kind = w.Dropdown(options=_KINDS, value="single", layout=w.Layout(width="auto"))
+        self.roll_button = button(_("Roll"), "bgsim-play-roll", self.roll, "cube", "primary")
+        self.done_button = button(_("Done"), "bgsim-play-done", self.done, "check", "success",
+                                  _("commit the play you made on the board"))
+        self.undo_button = button(_("Undo"), "bgsim-play-undo", self.undo, "undo", tooltip=_("take back a step"))
+        self.double_button = button(_("Double"), "bgsim-play-double", self.double, "arrow-up")
+        self.take_button = button(_("Take"), "bgsim-play-take", self.take)
+        self.drop_button = button(_("Drop"), "bgsim-play-drop", self.drop)
+        self.beaver_button = button(_("Beaver"), "bgsim-play-beaver", self.beaver,
+                                    tooltip=_("take and redouble (X2)"))
+        self.resign_kind = w.Dropdown(options=[(_(label), v) for label, v in _KINDS], value="single",
+                                      layout=w.Layout(width="auto"))
         self.resign_kind.add_class("bgsim-play-resign-kind")
-        self.resign_button = button("Offer to resign", "bgsim-play-resign", self.offer_resignation, "flag")
-        self.accept_button = button("Accept", "bgsim-play-accept", self.accept_resignation,
-                                    tooltip="accept the resignation offered")
-        self.refuse_button = button("Refuse", "bgsim-play-refuse", self.reject_resignation,
-                                    tooltip="refuse the resignation offered: play on")
-        self.hint_button = button("Hint", "bgsim-play-hint", self.hint, "lightbulb-o",
-                                  tooltip="the network's best plays (its opinion)")
+        self.resign_button = button(_("Offer to resign"), "bgsim-play-resign", self.offer_resignation, "flag")
+        self.accept_button = button(_("Accept"), "bgsim-play-accept", self.accept_resignation,
+                                    tooltip=_("accept the resignation offered"))
+        self.refuse_button = button(_("Refuse"), "bgsim-play-refuse", self.reject_resignation,
+                                    tooltip=_("refuse the resignation offered: play on"))
+        self.hint_button = button(_("Hint"), "bgsim-play-hint", self.hint, "lightbulb-o",
+                                  tooltip=_("the network's best plays (its opinion)"))
         self.hint_button.layout.display = None if hint else "none"
-        self.next_button = button("Next", "bgsim-play-next", self.next, "forward", tooltip="the computer's next action")
-        self.new_button = button("New game", "bgsim-play-new", self.new_game, "refresh")
+        self.next_button = button(_("Next"), "bgsim-play-next", self.next, "forward",
+                                  tooltip=_("the computer's next action"))
+        self.new_button = button(_("New game"), "bgsim-play-new", self.new_game, "refresh")
         self.status = w.HTML()
         self.status.add_class("bgsim-play-status")
         self.status.add_class("bgsim-status")
@@ -153,7 +158,7 @@ class PlayWidget(Presentable, w.VBox):
                 w.HBox([self.hint_button, self.new_button], layout=w.Layout(flex_flow="row wrap"))]
         controls = w.VBox(rows)
         controls.add_class("bgsim-controls")
-        side = w.VBox([self.message, controls, self.hint_box, w.HTML("<b>Moves</b>"), self.moves],
+        side = w.VBox([self.message, controls, self.hint_box, w.HTML("<b>" + _("Moves") + "</b>"), self.moves],
                       layout=w.Layout(width="22em", min_width="16em"))
         side.add_class("bgsim-play-side")
         row = w.HBox([self.stepper, side], layout=w.Layout(flex_flow="row wrap"))
@@ -213,27 +218,27 @@ class PlayWidget(Presentable, w.VBox):
         """Take back the last step of the play being made (or the warning of the tutor)."""
         turn = self.stepper.turn
         if turn is None or self.table.game.state is not GameState.AWAITING_PLAY or self.table.waiting_for_computer:
-            self.message.say("nothing to undo: steps can be taken back only before Done", "error")
+            self.message.say(_("nothing to undo: steps can be taken back only before Done"), "error")
             return
         self.stepper.undo()
         self._decorate()
-        self.message.say(self.stepper.message.text or "took back a step", self.stepper.message.kind)
+        self.message.say(self.stepper.message.text or _("took back a step"), self.stepper.message.kind)
 
     def done(self) -> None:
         """Commit the play made on the board (the tutor may warn first)."""
         table, turn = self.table, self.stepper.turn
         found = table.game.why_not("play", table.person())
         if found is not None or table.waiting_for_computer:
-            self._answer(found or Refusal("it is the computer's turn: press Next", "R10", cite=False))
+            self._answer(found or Refusal(_("it is the computer's turn: press Next"), "R10", cite=False))
             return
         if turn is None or turn.start != table.game.position:
             self._sync()
             turn = self.stepper.turn
         assert turn is not None
         if not turn.is_complete:
-            left = " and ".join(str(d) for d in turn.dice_left)
-            self.message.say(f"the play is not finished: {left} still to play; a roll is played in full when it "
-                             "can be (R10, R11)", "error")
+            left = _(" and ").join(str(d) for d in turn.dice_left)
+            self.message.say(_("the play is not finished: {left} still to play; a roll is played in full when it "
+                               "can be (R10, R11)").format(left=left), "error")
             return
         result = table.commit(turn.play)
         if isinstance(result, TutorWarning):
@@ -247,43 +252,46 @@ class PlayWidget(Presentable, w.VBox):
         roll. Its opinion at 0-ply, not the truth."""
         table = self.table
         if table.waiting_for_computer or table.game.is_over or table.game.player_on_roll is None:
-            self.message.say("a hint is for your own turn", "error")
+            self.message.say(_("a hint is for your own turn"), "error")
             return
         ranking = table.ranking()
         if ranking is not None:
             best = ranking[:3]
-            items = "".join("<li>{play} &nbsp; equity {eq:+.3f}{loss}</li>".format(
-                play=html.escape(str(c.play)), eq=c.equity,
+            items = "".join("<li>{play} &nbsp; {eq}{loss}</li>".format(
+                play=html.escape(str(c.play)), eq=_("equity {eq}").format(eq=f"{c.equity:+.3f}"),
                 loss="" if c.rank == 1 else f" (&minus;{c.loss:.3f})") for c in best)
-            self.hint_box.value = (f"<b>The net's best plays</b> (its opinion, cubeless, 0-ply):<ol>{items}</ol>"
-                                   f"<small>{html.escape(ranking.strength_text())}</small>")
+            self.hint_box.value = ("<b>" + _("The net's best plays") + "</b> " + _("(its opinion, cubeless, 0-ply):")
+                                   + f"<ol>{items}</ol><small>{html.escape(ranking.strength_text())}</small>")
             turn = self.stepper.turn
             if turn is not None:   # the top plays from the roll's start, best first (numbered badges)
                 self.stepper.board.show(turn.start, arrows=[c.play for c in best], play=None, highlight=(),
                                         dice=turn.dice)
-            self.message.say(f"hint: the arrows show the net's {len(best)} best plays, best first: "
-                             f"{best[0].play}", "info")
+            self.message.say(_("hint: the arrows show the net's {n} best plays, best first: {play}").format(
+                n=len(best), play=best[0].play), "info")
             return
         if table.no_hint and table.game.state is GameState.AWAITING_PLAY:
-            self.message.say(f"no hint here: {table.no_hint}", "error")
+            self.message.say(_("no hint here: {why}").format(why=table.no_hint), "error")
             return
         chances = table.chances()
         if chances is None:
-            self.message.say("no hint here: the net judges standard backgammon only (R2, X3)", "error")
+            self.message.say(_("no hint here: the net judges standard backgammon only (R2, X3)"), "error")
             return
         win, gammon, lost_gammon = chances
-        name = html.escape(table.names[table.game.player_on_roll or 0])
+        name = table.names[table.game.player_on_roll or 0]
         cube = table.cube_advice()
-        self.hint_box.value = (f"<b>The net's chances for {name}</b> (cubeless, before the roll): win {win:.0%}, "
-                               f"win a gammon {gammon:.0%}, lose a gammon {lost_gammon:.0%}."
-                               + (f"<br><b>The cube:</b> {html.escape(cube)}" if cube else ""))
-        self.message.say("hint: the net's chances are beside the board; roll for its best plays", "info")
+        whose = _("The net's chances for You") if is_you(name) else _("The net's chances for {name}")
+        self.hint_box.value = ("<b>" + whose.format(name=html.escape(name)) + "</b> "
+                               + _("(cubeless, before the roll): win {win}, win a gammon {gammon}, lose a gammon "
+                                   "{lost}.").format(win=f"{win:.0%}", gammon=f"{gammon:.0%}",
+                                                     lost=f"{lost_gammon:.0%}")
+                               + ("<br><b>" + _("The cube:") + f"</b> {html.escape(cube)}" if cube else ""))
+        self.message.say(_("hint: the net's chances are beside the board; roll for its best plays"), "info")
 
     def next(self) -> None:
         """The computer's next action (shown, and written into the move list)."""
         said = self.table.step_computer()
         if said is None:
-            self.message.say("nothing to wait for: " + self.table.prompt(), "info")
+            self.message.say(_("nothing to wait for: {prompt}").format(prompt=self.table.prompt()), "info")
             return
         self._pending = False
         self._refresh()
@@ -359,7 +367,7 @@ class PlayWidget(Presentable, w.VBox):
         table = self.table
         found = table.game.why_not("play", table.person())
         if found is None and table.waiting_for_computer:
-            found = Refusal("it is the computer's turn: press Next", "R10", cite=False)
+            found = Refusal(_("it is the computer's turn: press Next"), "R10", cite=False)
         if found is not None:
             self.message.say(str(found), "error")
             self._sync()
@@ -395,7 +403,8 @@ class PlayWidget(Presentable, w.VBox):
         self._sync()
         self.status.value = f"<b>{html.escape(table.status())}</b>"
         items = "".join(f"<li>{html.escape(m)}</li>" for m in table.moves())
-        self.moves.value = f"<ol class='bgsim-play-movelist'>{items}</ol>" if items else "<i>no moves yet</i>"
+        self.moves.value = (f"<ol class='bgsim-play-movelist'>{items}</ol>" if items
+                            else "<i>" + _("no moves yet") + "</i>")
         if table.game.is_over and not self.end.children:
             self._show_end()
 
@@ -407,16 +416,17 @@ class PlayWidget(Presentable, w.VBox):
         text = score_text(result, table.names)
         series = table.series
         if table.is_match and table.finished:
-            text += " {name} won the match {a}-{b}.".format(name=table.names[getattr(series, "winner", 0) or 0],
-                                                          a=series.score[0], b=series.score[1])
+            winner = table.names[getattr(series, "winner", 0) or 0]
+            text += (_(" You won the match {a}-{b}.") if is_you(winner) else
+                     _(" {name} won the match {a}-{b}.")).format(name=winner, a=series.score[0], b=series.score[1])
         heading = w.HTML(f"<div class='bgsim-play-result'><b>{html.escape(text)}</b></div>")
         heading.add_class("bgsim-play-result-box")
         mat = table.mat()
         data = base64.b64encode(mat.encode("utf-8")).decode("ascii")
         filename = "bgsim-match.mat" if table.is_match else "bgsim-game.mat"
         self.download.value = (f"<a class='bgsim-mat-link' download='{filename}' "
-                               f"href='data:text/plain;charset=utf-8;base64,{data}'>Download the .mat file</a> "
-                               f"(GNU Backgammon: File &gt; Import &gt; .mat)")
+                               f"href='data:text/plain;charset=utf-8;base64,{data}'>" + _("Download the .mat file")
+                               + "</a> " + _("(GNU Backgammon: File &gt; Import &gt; .mat)"))
         self.replay = ReplayWidget(table.record(), size=480)
         self.replay.last()
-        self.end.children = (heading, self.download, w.HTML("<b>Replay</b>"), self.replay)
+        self.end.children = (heading, self.download, w.HTML("<b>" + _("Replay") + "</b>"), self.replay)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from ..i18n import _
 from ..quiz import Quiz
 from ._board import BoardWidget
 from ._page import PageKit, Presentable
@@ -63,7 +64,7 @@ class QuizWidget(Presentable, w.VBox):
             self.field = w.RadioButtons(options=quiz.choices, value=None, layout=w.Layout(width="auto"))
         else:
             self.field = w.Text(placeholder=quiz.placeholder, continuous_update=False)
-        self.check_button = w.Button(description="Check", button_style="primary", icon="check")
+        self.check_button = w.Button(description=_("Check"), button_style="primary", icon="check")
         self.feedback = w.HTML()
         self.feedback.add_class("bgsim-feedback")
         self.check_button.on_click(lambda _b: self.check())

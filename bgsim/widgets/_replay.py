@@ -20,6 +20,7 @@ from ..events import (
     ResignationRejected,
     Take,
 )
+from ..i18n import _
 from ..records import GameRecord, MatchRecord
 from ._board import BoardWidget
 from ._page import Presentable
@@ -89,21 +90,21 @@ class ReplayWidget(Presentable, w.VBox):
             b.on_click(lambda _b: action())
             return b
 
-        self.first_button = button("First", "fast-backward", "bgsim-first", self.first, "the first step")
-        self.back_button = button("Back", "step-backward", "bgsim-back", self.back, "one step back")
-        self.forward_button = button("Forward", "step-forward", "bgsim-forward", self.forward, "one step on")
-        self.last_button = button("Last", "fast-forward", "bgsim-last", self.last, "the last step")
-        self.previous_game_button = button("Game", "backward", "bgsim-previous-game", self.previous_game,
-                                           "the previous game (or the start of this one)", "9.5em")
-        self.next_game_button = button("Game", "forward", "bgsim-next-game", self.next_game,
-                                       "the start of the next game", "9.5em")
-        self.previous_cube_button = button("Cube / resign", "chevron-left", "bgsim-previous-cube",
+        self.first_button = button(_("First"), "fast-backward", "bgsim-first", self.first, _("the first step"))
+        self.back_button = button(_("Back"), "step-backward", "bgsim-back", self.back, _("one step back"))
+        self.forward_button = button(_("Forward"), "step-forward", "bgsim-forward", self.forward, _("one step on"))
+        self.last_button = button(_("Last"), "fast-forward", "bgsim-last", self.last, _("the last step"))
+        self.previous_game_button = button(_("Game"), "backward", "bgsim-previous-game", self.previous_game,
+                                           _("the previous game (or the start of this one)"), "9.5em")
+        self.next_game_button = button(_("Game"), "forward", "bgsim-next-game", self.next_game,
+                                       _("the start of the next game"), "9.5em")
+        self.previous_cube_button = button(_("Cube / resign"), "chevron-left", "bgsim-previous-cube",
                                            self.previous_cube_action,
-                                           "the previous double, take, drop or resignation", "12em")
-        self.next_cube_button = button("Cube / resign", "chevron-right", "bgsim-next-cube", self.next_cube_action,
-                                       "the next double, take, drop or resignation", "12em")
+                                           _("the previous double, take, drop or resignation"), "12em")
+        self.next_cube_button = button(_("Cube / resign"), "chevron-right", "bgsim-next-cube", self.next_cube_action,
+                                       _("the next double, take, drop or resignation"), "12em")
         # The slider counts steps from 1, as the status line does ("step 3 of 9").
-        self.slider = w.IntSlider(min=1, max=len(record), value=record.cursor + 1, description="step",
+        self.slider = w.IntSlider(min=1, max=len(record), value=record.cursor + 1, description=_("step"),
                                   continuous_update=False, layout=w.Layout(width="100%"))
         self.slider.add_class("bgsim-replay-slider")
         self.slider.observe(lambda c: self.goto(c["new"] - 1), names="value")
@@ -164,18 +165,25 @@ class ReplayWidget(Presentable, w.VBox):
         self.caption.value = f'<div class="bgsim-caption-text">{html.escape(step.caption)}</div>'
         rules = step.rules
         names = self.record.names
-        owner = "centred" if step.cube_owner is None else f"owned by {names[step.cube_owner]}"
+        owner = _("centred") if step.cube_owner is None else _("owned by {name}").format(name=names[step.cube_owner])
         if rules.is_money:
-            score = f"money play; won so far {names[0]} {step.score[0]}, {names[1]} {step.score[1]}"
+            score = _("money play; won so far {a} {x}, {b} {y}").format(a=names[0], x=step.score[0], b=names[1],
+                                                                        y=step.score[1])
         else:
-            score = f"{rules.match_length}-point match, {names[0]} {step.score[0]}, {names[1]} {step.score[1]}"
+            score = _("{n}-point match, {a} {x}, {b} {y}").format(n=rules.match_length, a=names[0], x=step.score[0],
+                                                                   b=names[1], y=step.score[1])
             if step.crawford_game:
-                score += ", Crawford game (R28)"
+                score += _(", Crawford game (R28)")
         n = len(self.record)
         games = len(self._game_starts)
-        game = f"<b>game {step.game_number}</b>" + (f" of {games}" if isinstance(self.record, MatchRecord) else "")
-        self.status.value = (f"{game}, step {at + 1} of {n} &middot; "
-                             f"<b>cube {step.cube_value}</b> ({owner}) &middot; {html.escape(score)}")
+        if isinstance(self.record, MatchRecord):
+            game = "<b>" + _("game {number}").format(number=step.game_number) + "</b>" + _(" of {games}").format(
+                games=games)
+        else:
+            game = "<b>" + _("game {number}").format(number=step.game_number) + "</b>"
+        self.status.value = (game + _(", step {i} of {n}").format(i=at + 1, n=n) + " &middot; <b>"
+                             + _("cube {value}").format(value=step.cube_value)
+                             + f"</b> ({owner}) &middot; {html.escape(score)}")
         self.board.show(step.position, dice=step.dice, cube=(step.cube_value, step.cube_owner),
                         xgid_state=step.xgid_state())
         self.first_button.disabled = self.back_button.disabled = self.record.at_start

@@ -10,6 +10,7 @@ import ipywidgets as w
 from ..dice import rng_from
 from ..dice import roll as roll_dice
 from ..drills import Task, make_task
+from ..i18n import _, ngettext
 from ..position import Position
 from ._board import Click
 from ._common import MessageLine
@@ -76,14 +77,14 @@ class SandboxWidget(Presentable, w.VBox):
         self.wrong_tries = 0
         self.solved = False
         self._last_refusal = ""
-        self.steps = w.ToggleButtons(options=[("1. Set up the position", SETUP), ("2. Step through it", STEP),
-                                              ("3. Puzzle: find the only legal play", PUZZLE)],
+        self.steps = w.ToggleButtons(options=[(_("1. Set up the position"), SETUP), (_("2. Step through it"), STEP),
+                                              (_("3. Puzzle: find the only legal play"), PUZZLE)],
                                      value=SETUP, style={"button_width": "auto"})
         self.steps.add_class("bgsim-sandbox-steps")
         self.steps.observe(self._on_step_chosen, names="value")
         self.message = MessageLine()
         self.editor = EditorWidget(position, size=size)
-        self.roll_button = w.Button(description="Roll the dice", icon="cube", button_style="primary",
+        self.roll_button = w.Button(description=_("Roll the dice"), icon="cube", button_style="primary",
                                     layout=w.Layout(width="auto"))
         self.roll_button.add_class("bgsim-sandbox-roll")
         self.roll_button.on_click(lambda _b: self.roll())
@@ -120,14 +121,15 @@ class SandboxWidget(Presentable, w.VBox):
     def set_up(self) -> None:
         """Step 1: the editor, to paste an ID or click a position together, and the dice."""
         self._show(SETUP)
-        self.message.say("set up a position: paste an ID and press Load, or click checkers onto the board; "
-                         "choose the dice or roll them", "info")
+        self.message.say(_("set up a position: paste an ID and press Load, or click checkers onto the board; "
+                           "choose the dice or roll them"), "info")
 
     def roll(self) -> tuple[int, int]:
         """Roll the dice for the position set up (what **Roll the dice** does)."""
         dice = roll_dice(self._rng)
         self._set_dice(dice)
-        self.message.say(f"rolled {dice[0]}-{dice[1]} for player {self.position.turn}", "info")
+        self.message.say(_("rolled {roll} for player {player}").format(roll=f"{dice[0]}-{dice[1]}",
+                                                                       player=self.position.turn), "info")
         return dice
 
     def step_through(self) -> None:
@@ -136,26 +138,27 @@ class SandboxWidget(Presentable, w.VBox):
         self.stepper.set_position(self.position, self.dice)
         self._show(STEP)
         self.task_line.value = ""
-        self.message.say("click a checker, then the point where it goes; every refused step says which rule "
-                         "forbids it", "info")
+        self.message.say(_("click a checker, then the point where it goes; every refused step says which rule "
+                           "forbids it"), "info")
 
     def puzzle(self) -> bool:
         """Step 3: a one-question puzzle, "find the only legal play"; False (and a reason) if it cannot be one."""
         pos, dice = self.position, self.dice
         if dice is None:
-            self.message.say("a puzzle needs a roll: choose the dice or press Roll the dice first", "error")
+            self.message.say(_("a puzzle needs a roll: choose the dice or press Roll the dice first"), "error")
             self._show(self._mode)
             return False
         plays = pos.legal_plays(dice)
         n = len(plays)
         if n == 1 and not len(plays[0]):
-            self.message.say(f"{dice[0]}-{dice[1]} has no legal play here: the turn is forfeited (R12). A click "
-                             f"cannot answer that; change the position or the dice", "error")
+            self.message.say(_("{roll} has no legal play here: the turn is forfeited (R12). A click cannot answer "
+                               "that; change the position or the dice").format(roll=f"{dice[0]}-{dice[1]}"), "error")
             self._show(self._mode)
             return False
         if n != 1:
-            self.message.say(f"{dice[0]}-{dice[1]} has {n} legal plays here; a 'find the only legal play' puzzle "
-                             f"needs exactly one. Change the position or the dice, or step through it", "error")
+            self.message.say(_("{roll} has {n} legal plays here; a 'find the only legal play' puzzle needs exactly "
+                               "one. Change the position or the dice, or step through it").format(
+                roll=f"{dice[0]}-{dice[1]}", n=n), "error")
             self._show(self._mode)
             return False
         self.task = make_task("only-play", pos, dice)
@@ -164,9 +167,9 @@ class SandboxWidget(Presentable, w.VBox):
         self._last_refusal = ""
         self.stepper.set_position(pos, dice)
         self._show(PUZZLE)
-        side = "Light" if pos.turn == 0 else "Dark"
-        self.task_line.value = f"<b>Puzzle.</b> {side} to play. {self.task.prompt}"
-        self.message.say("the class plays it on the board: a refused step counts as a wrong try", "info")
+        side = _("Light to play.") if pos.turn == 0 else _("Dark to play.")
+        self.task_line.value = "<b>" + _("Puzzle.") + f"</b> {side} {self.task.prompt}"
+        self.message.say(_("the class plays it on the board: a refused step counts as a wrong try"), "info")
         return True
 
     # ------------------------------------------------------------------ inner workings
@@ -213,7 +216,9 @@ class SandboxWidget(Presentable, w.VBox):
         if turn.steps and turn.is_complete:
             verdict = task.check(turn.play)
             self.solved = verdict.right
-            tries = ("at the first try" if not self.wrong_tries else
-                     f"after {self.wrong_tries} wrong tr{'y' if self.wrong_tries == 1 else 'ies'}")
-            self.stepper.message.say(f"{verdict.text} Found {tries}." if verdict.right else verdict.text,
+            tries = (_("at the first try") if not self.wrong_tries else
+                     ngettext("after {n} wrong try", "after {n} wrong tries", self.wrong_tries).format(
+                         n=self.wrong_tries))
+            self.stepper.message.say(verdict.text + " " + _("Found {tries}.").format(tries=tries) if verdict.right
+                                     else verdict.text,
                                      "ok" if verdict.right else "error")

@@ -13,6 +13,7 @@ from ..equity import (
     match_take_point,
 )
 from ..errors import BgsimError, MatchEquityError, RuleViolationError
+from ..i18n import _, ngettext
 from ..rules import ENDING_MODES, ResultKind, Rules
 from ._page import PageKit, Presentable
 
@@ -42,27 +43,30 @@ class ScoreWidget(Presentable, w.VBox):
 
     def __init__(self, *, present: bool = False) -> None:
         style = {"description_width": "7em"}
-        self.winner = w.ToggleButtons(options=[("player 0", 0), ("player 1", 1)], value=0, description="Winner",
+        self.winner = w.ToggleButtons(options=[(_("player 0"), 0), (_("player 1"), 1)], value=0,
+                                      description=_("Winner"),
                                       style=style)
-        self.kind = w.ToggleButtons(options=["single", "gammon", "backgammon"], value="single",
-                                    description="Result", style=style)
+        self.kind = w.ToggleButtons(options=[(_("single"), "single"), (_("gammon"), "gammon"),
+                                             (_("backgammon"), "backgammon")], value="single",
+                                    description=_("Result"), style=style)
         self.kind.add_class("bgsim-kind")
-        self.cube = w.Dropdown(options=_CUBE_VALUES, value=1, description="Cube", style=style,
+        self.cube = w.Dropdown(options=_CUBE_VALUES, value=1, description=_("Cube"), style=style,
                                layout=w.Layout(width="14em"))
-        self.cube_turned = w.Checkbox(value=False, description="a double was taken (cube turned)", indent=False)
+        self.cube_turned = w.Checkbox(value=False, description=_("a double was taken (cube turned)"), indent=False)
         self.ending = w.Dropdown(options=[(f"{k.capitalize()} ({'/'.join(map(str, v))})", k)
                                           for k, v in ENDING_MODES.items()],
-                                 value="koks", description="Ending (V1)", style=style, layout=w.Layout(width="20em"))
-        self.jacoby = w.Checkbox(value=False, description="Jacoby rule (X1)", indent=False)
-        self.mode = w.ToggleButtons(options=[("money", "money"), ("match", "match")], value="money",
-                                    description="Play", style=style)
-        self.length = w.BoundedIntText(value=7, min=1, max=25, description="Match to", style=style,
+                                 value="koks", description=_("Ending (V1)"), style=style,
+                                 layout=w.Layout(width="20em"))
+        self.jacoby = w.Checkbox(value=False, description=_("Jacoby rule (X1)"), indent=False)
+        self.mode = w.ToggleButtons(options=[(_("money"), "money"), (_("match"), "match")], value="money",
+                                    description=_("Play"), style=style)
+        self.length = w.BoundedIntText(value=7, min=1, max=25, description=_("Match to"), style=style,
                                        layout=w.Layout(width="12em"))
-        self.score0 = w.BoundedIntText(value=0, min=0, max=24, description="Score 0", style=style,
+        self.score0 = w.BoundedIntText(value=0, min=0, max=24, description=_("Score 0"), style=style,
                                        layout=w.Layout(width="12em"))
-        self.score1 = w.BoundedIntText(value=0, min=0, max=24, description="Score 1", style=style,
+        self.score1 = w.BoundedIntText(value=0, min=0, max=24, description=_("Score 1"), style=style,
                                        layout=w.Layout(width="12em"))
-        self.crawford = w.Checkbox(value=False, description="this is the Crawford game (R28)", indent=False)
+        self.crawford = w.Checkbox(value=False, description=_("this is the Crawford game (R28)"), indent=False)
         self.result = w.HTML()
         self.result.add_class("bgsim-score-result")
         self.message = w.HTML()
@@ -109,16 +113,20 @@ class ScoreWidget(Presentable, w.VBox):
         winner = self.winner.value
         points = rules.points(kind, cube, cube_turned=turned)
         mult = rules.multiplier(kind, cube_turned=turned)
-        lines = [f"<div class='bgsim-big'>player {winner} wins {points} point{'s' if points != 1 else ''}</div>",
-                 f"{kind} counts {mult} (ending {self.ending.value.capitalize()}"
-                 + (", Jacoby rule: cube not turned, X1" if rules.jacoby and not turned else "") + f") &times; cube "
-                 f"{cube} = {points}"]
+        lines = ["<div class='bgsim-big'>" + ngettext("player {winner} wins {points} point",
+                                                      "player {winner} wins {points} points", points).format(
+                     winner=winner, points=points) + "</div>",
+                 _("{kind} counts {mult} (ending {ending}").format(kind=_(str(kind)), mult=mult,
+                                                                    ending=self.ending.value.capitalize())
+                 + (_(", Jacoby rule: cube not turned, X1") if rules.jacoby and not turned else "")
+                 + ") &times; " + _("cube {cube} = {points}").format(cube=cube, points=points)]
         if not match:
             score = [0, 0]
             score[winner] = points
             self.points, self.new_score = points, (score[0], score[1])
-            lines.append(f"take point against a double: {dead_cube_take_point():.0%} with a dead cube, "
-                         f"{live_cube_take_point():.0%} with a live cube (no gammons)")
+            lines.append(_("take point against a double: {dead} with a dead cube, {live} with a live cube "
+                           "(no gammons)").format(dead=f"{dead_cube_take_point():.0%}",
+                                                  live=f"{live_cube_take_point():.0%}"))
             self.result.value = "<br>".join(lines)
             return
         n = rules.match_length
@@ -136,23 +144,25 @@ class ScoreWidget(Presentable, w.VBox):
         after[winner] += points
         self.points, self.new_score = points, (after[0], after[1])
         me_before = match_equity(away[0], away[1], crawford=self.crawford.value, post_crawford=post)
-        lines.append(f"score {before[0]}-{before[1]} &rarr; <b>{after[0]}-{after[1]}</b> in a {n}-point match")
+        lines.append(_("score {before} &rarr; <b>{after}</b> in a {n}-point match").format(
+            before=f"{before[0]}-{before[1]}", after=f"{after[0]}-{after[1]}", n=n))
         if max(after) >= n:
-            lines.append(f"<b>player {winner} wins the match</b>")
+            lines.append("<b>" + _("player {winner} wins the match").format(winner=winner) + "</b>")
             me_after = 1.0 if winner == 0 else 0.0
         else:
             a0, a1 = n - after[0], n - after[1]
             was_one_away = 1 in away
             me_after = match_equity(a0, a1, post_crawford=was_one_away and (a0 == 1) != (a1 == 1))
             if (a0 == 1) != (a1 == 1) and not was_one_away:
-                lines.append("the next game is the Crawford game (R28)")
-        lines.append(f"player 0's match equity: {me_before:.1%} before, {me_after:.1%} after")
+                lines.append(_("the next game is the Crawford game (R28)"))
+        lines.append(_("player 0's match equity: {before} before, {after} after").format(
+            before=f"{me_before:.1%}", after=f"{me_after:.1%}"))
         if not self.crawford.value:
             try:
                 tp = [match_take_point(away[p], away[1 - p], cube) for p in (0, 1)]
             except BgsimError as e:
-                lines.append(f"no take point at this score: {html.escape(str(e))}")
+                lines.append(_("no take point at this score: {why}").format(why=html.escape(str(e))))
             else:
-                lines.append(f"take point if doubled now (cube {cube} &rarr; {2 * cube}): player 0 {tp[0]:.1%}, "
-                             f"player 1 {tp[1]:.1%} (dead cube)")
+                lines.append(_("take point if doubled now (cube {cube} &rarr; {doubled}): player 0 {a}, player 1 {b} "
+                               "(dead cube)").format(cube=cube, doubled=2 * cube, a=f"{tp[0]:.1%}", b=f"{tp[1]:.1%}"))
         self.result.value = "<br>".join(lines)

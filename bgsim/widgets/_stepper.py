@@ -10,6 +10,7 @@ from ..dice import check_dice, rng_from
 from ..dice import roll as roll_dice
 from ..errors import BgsimError, InvalidPositionError
 from ..explain import step_refusal
+from ..i18n import _
 from ..position import Position
 from ..turn import TurnBuilder
 from ._board import BoardWidget, Click
@@ -22,7 +23,7 @@ BAR, OFF = 25, 0
 
 
 def _name(point: int) -> str:
-    return "bar" if point == BAR else "off" if point == OFF else str(point)
+    return "bar" if point == BAR else "off" if point == OFF else str(point)   # notation: never translated
 
 
 class StepperWidget(Presentable, w.VBox):
@@ -103,19 +104,19 @@ class StepperWidget(Presentable, w.VBox):
         self.board = BoardWidget(self._start, self._start.turn if perspective is None else perspective,
                                  size=size, **drawing)
         self.board.on_click(self._on_board_click)
-        self.roll_button = w.Button(description="Roll", icon="cube", button_style="primary")
+        self.roll_button = w.Button(description=_("Roll"), icon="cube", button_style="primary")
         self.roll_button.add_class("bgsim-roll")
         self.roll_button.on_click(lambda _b: self.roll())
         dice_options = [(str(d), d) for d in range(1, 7)]
         self.die_boxes = [w.Dropdown(options=dice_options, value=1 + i, layout=w.Layout(width="4.5em"))
                           for i in (0, 1)]
-        self.set_button = w.Button(description="Set dice", icon="check")
+        self.set_button = w.Button(description=_("Set dice"), icon="check")
         self.set_button.add_class("bgsim-set-dice")
         self.set_button.on_click(lambda _b: self.roll((self.die_boxes[0].value, self.die_boxes[1].value)))
-        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.undo_button = w.Button(description=_("Undo"), icon="undo")
         self.undo_button.add_class("bgsim-undo")
         self.undo_button.on_click(lambda _b: self.undo())
-        self.next_button = w.Button(description="Next turn", icon="forward")
+        self.next_button = w.Button(description=_("Next turn"), icon="forward")
         self.next_button.add_class("bgsim-next-turn")
         self.next_button.on_click(lambda _b: self.next_turn())
         self.explain = w.HTML()
@@ -126,8 +127,8 @@ class StepperWidget(Presentable, w.VBox):
         self.plays = w.Select(options=[], rows=12, layout=w.Layout(width="15em"))
         self.plays.add_class("bgsim-plays")
         self.plays.observe(self._on_play_chosen, names="index")
-        self.side = w.VBox([w.HTML("<b>All legal plays</b>"), self.plays])
-        self.answers_button = w.ToggleButton(value=show_answers, description="Show answers", icon="eye")
+        self.side = w.VBox([w.HTML("<b>" + _("All legal plays") + "</b>"), self.plays])
+        self.answers_button = w.ToggleButton(value=show_answers, description=_("Show answers"), icon="eye")
         self.answers_button.add_class("bgsim-show-answers")
         self.answers_button.observe(lambda _c: self._show_answers_changed(), names="value")
         self.side.layout.display = None if show_answers else "none"
@@ -151,7 +152,8 @@ class StepperWidget(Presentable, w.VBox):
             self.roll(dice)
         else:
             self._refresh()
-            self.message.say(f"player {self._start.turn} to roll: press Roll or choose the dice", "info")
+            self.message.say(_("player {player} to roll: press Roll or choose the dice").format(
+                player=self._start.turn), "info")
 
     # ------------------------------------------------------------------ actions
     @property
@@ -173,7 +175,8 @@ class StepperWidget(Presentable, w.VBox):
         self._selected = None
         for box, d in zip(self.die_boxes, dice, strict=True):
             box.value = d
-        self.message.say(f"player {self._start.turn} rolled {dice[0]}-{dice[1]}", "info")
+        self.message.say(_("player {player} rolled {roll}").format(player=self._start.turn,
+                                                                 roll=f"{dice[0]}-{dice[1]}"), "info")
         self._refresh(list_plays=True)
         return dice
 
@@ -194,7 +197,7 @@ class StepperWidget(Presentable, w.VBox):
         if dice is not None:
             self.roll(dice)
         else:
-            self.message.say(f"player {position.turn} to roll", "info")
+            self.message.say(_("player {player} to roll").format(player=position.turn), "info")
             self._refresh(list_plays=True)
 
     def undo(self) -> None:
@@ -203,25 +206,25 @@ class StepperWidget(Presentable, w.VBox):
             return
         if self._selected is not None:
             self._selected = None
-            self.message.say("put down: pick a checker to move", "info")
+            self.message.say(_("put down: pick a checker to move"), "info")
         elif self.turn.steps:
             step = self.turn.steps[-1]
             self.turn.undo()
-            self.message.say(f"took back {step}", "info")
+            self.message.say(_("took back {step}").format(step=step), "info")
         else:
-            self.message.say("nothing to undo", "info")
+            self.message.say(_("nothing to undo"), "info")
         self._refresh()
 
     def next_turn(self) -> None:
         """Once the roll is played, go on from the new position with the opponent to roll."""
         if self.turn is None or not self.turn.is_complete:
-            self.message.say("finish the turn first: the dice left must be played (R10)", "error")
+            self.message.say(_("finish the turn first: the dice left must be played (R10)"), "error")
             return
         self._start = self._start.play(self.turn.play)   # the play's own after, if it has it
         self.turn = None
         self._plays = []
         self._selected = None
-        self.message.say(f"player {self._start.turn} to roll", "info")
+        self.message.say(_("player {player} to roll").format(player=self._start.turn), "info")
         self._refresh(list_plays=True)
 
     def click(self, point: int) -> None:
@@ -240,7 +243,7 @@ class StepperWidget(Presentable, w.VBox):
             self.plays.index = None
         t = self.turn
         if t is None:
-            self.message.say("roll first (or choose the dice and press Set dice)", "error")
+            self.message.say(_("roll first (or choose the dice and press Set dice)"), "error")
             return
         mover = self._start.turn
         if t.is_complete:
@@ -248,13 +251,14 @@ class StepperWidget(Presentable, w.VBox):
                 m = BAR if click["kind"] == "bar" else to_player(click["point"], self.board.perspective, mover)
                 self.message.say(self._forfeit_text(t, m), "error")
             else:
-                self.message.say("the turn is complete: press Undo, Roll again or Next turn", "info")
+                self.message.say(_("the turn is complete: press Undo, Roll again or Next turn"), "info")
             return
         if click["kind"] == "point":
             m = to_player(click["point"], self.board.perspective, mover)
         elif click["kind"] == "bar":
             if click["player"] != mover:
-                self.message.say(f"that is the opponent's half of the bar; player {mover} is moving", "error")
+                self.message.say(_("that is the opponent's half of the bar; player {player} is moving").format(
+                    player=mover), "error")
                 return
             m = BAR
         else:
@@ -291,18 +295,18 @@ class StepperWidget(Presentable, w.VBox):
                     self.message.say(f"{_name(m)}: {refusal}", "error")
                     return
                 self._selected = m
-                self.message.say(f"{_name(m)}: picked up; now click the point where it goes"
-                                 + (" (or the tray to bear off)" if t.position.can_bear_off() else ""), "info")
+                self.message.say(_name(m) + _(": picked up; now click the point where it goes")
+                                 + (_(" (or the tray to bear off)") if t.position.can_bear_off() else ""), "info")
                 self._refresh()
             elif mine[BAR]:
-                self.message.say("you have a checker on the bar: click it first (on the bar), then the point "
-                                 "where it enters (R13)", "error")
+                self.message.say(_("you have a checker on the bar: click it first (on the bar), then the point "
+                                   "where it enters (R13)"), "error")
             else:
-                self.message.say("pick one of your checkers first: click it, then the point where it goes", "error")
+                self.message.say(_("pick one of your checkers first: click it, then the point where it goes"), "error")
             return
         if m == src:                      # a second click on the picked checker puts it down
             self._selected = None
-            self.message.say("put down: pick a checker to move", "info")
+            self.message.say(_("put down: pick a checker to move"), "info")
             self._refresh()
             return
         if m != OFF and m > src and mine[m]:   # behind the picked checker: pick that one instead
@@ -328,7 +332,7 @@ class StepperWidget(Presentable, w.VBox):
             refusal = t.refusal(m, die) if 0 < m <= BAR else None
             if refusal is not None and str(refusal) not in reasons:
                 reasons.append(str(refusal))
-        return "; ".join([*reasons, "no legal play: the turn is forfeited (R12)"])
+        return "; ".join([*reasons, _("no legal play: the turn is forfeited (R12)")])
 
     def _pick_source(self, t: TurnBuilder, m: int, options) -> None:
         steps = [s for s in options if s.src == m]
@@ -340,7 +344,7 @@ class StepperWidget(Presentable, w.VBox):
             self._apply(t, self._best(steps, m, dests[0]))
             return
         self._selected = m
-        self.message.say(f"{_name(m)}: where to? " + ", ".join(_name(d) for d in dests), "info")
+        self.message.say(_name(m) + _(": where to? ") + ", ".join(_name(d) for d in dests), "info")
         self._refresh()
 
     @staticmethod
@@ -354,7 +358,7 @@ class StepperWidget(Presentable, w.VBox):
             reason = t.why(text)
         except BgsimError as e:
             return str(e)
-        return reason or f"{text} is not possible now"
+        return reason or _("{step} is not possible now").format(step=text)
 
     def _why_source(self, t: TurnBuilder, m: int) -> str:
         for die in sorted(set(t.dice_left), reverse=True):
@@ -364,16 +368,16 @@ class StepperWidget(Presentable, w.VBox):
                 reason = str(e)
             if reason:
                 return reason
-        return f"no legal step starts from {_name(m)}"
+        return _("no legal step starts from {point}").format(point=_name(m))
 
     def _apply(self, t: TurnBuilder, step) -> None:
         t.step(step)
         self._selected = None
         if t.is_complete:
-            self.message.say(f"played {t.play}" if len(t.steps) else "no legal play", "ok")
+            self.message.say(_("played {play}").format(play=t.play) if len(t.steps) else _("no legal play"), "ok")
         else:
-            left = " and ".join(str(d) for d in t.dice_left)
-            self.message.say(f"{t.steps[-1]} played; {left} left", "ok")
+            left = _(" and ").join(str(d) for d in t.dice_left)
+            self.message.say(_("{step} played; {dice} left").format(step=t.steps[-1], dice=left), "ok")
         self._refresh()
 
     def _on_play_chosen(self, change: dict) -> None:
@@ -383,7 +387,7 @@ class StepperWidget(Presentable, w.VBox):
             return
         play = self._plays[i]
         self.board.show(self._start, play=play, highlight=(), dice=self.turn.dice if self.turn else None, arrows=())
-        self.message.say(f"legal play {i + 1} of {len(self._plays)}: {play}", "info")
+        self.message.say(_("legal play {i} of {n}: {play}").format(i=i + 1, n=len(self._plays), play=play), "info")
 
     # ------------------------------------------------------------------ drawing
     def _show_answers_changed(self) -> None:
@@ -397,7 +401,7 @@ class StepperWidget(Presentable, w.VBox):
         mover = self._start.turn
         if list_plays:
             self.plays.unobserve(self._on_play_chosen, names="index")
-            self.plays.options = [str(p) or "(no legal play)" for p in self._plays]
+            self.plays.options = [str(p) or _("(no legal play)") for p in self._plays]
             self.plays.index = None
             self.plays.observe(self._on_play_chosen, names="index")
         if t is None:
@@ -413,9 +417,10 @@ class StepperWidget(Presentable, w.VBox):
             marks = {s.dst for s in t.options() if s.src == self._selected} | {self._selected}
         highlight = tuple(sorted(from_player(p, mover, persp) for p in marks))
         reveal = self.answers_button.value
-        self.explain.value = f"<b>This roll:</b> {t.explain()}" if reveal else ""
+        self.explain.value = "<b>" + _("This roll:") + f"</b> {t.explain()}" if reveal else ""
         steps = " ".join(str(s) for s in t.steps)
         left = " ".join(str(d) for d in t.dice_left) if not t.is_complete else ""
-        self.played.value = (f"<b>Played:</b> {steps or '-'}" + (f" &nbsp; <b>dice left:</b> {left}" if left else "")
-                             + (" &nbsp; <b>complete</b>" if t.is_complete else ""))
+        self.played.value = ("<b>" + _("Played:") + f"</b> {steps or '-'}"
+                             + (" &nbsp; <b>" + _("dice left:") + f"</b> {left}" if left else "")
+                             + (" &nbsp; <b>" + _("complete") + "</b>" if t.is_complete else ""))
         self.board.show(t.position, highlight=highlight, play=None, dice=t.dice, arrows=())

@@ -1,10 +1,12 @@
 """Run lesson notebooks top to bottom in a fresh kernel and store their outputs in place.
 
-    python lessons/tools/execute.py                      # every lessons/*.ipynb
-    python lessons/tools/execute.py lessons/00-start-here.ipynb
+    python lessons/tools/execute.py                      # every lessons/*.ipynb and lessons/cs/*.ipynb
+    python lessons/tools/execute.py lessons/00-start-here.ipynb lessons/cs/00-start-here.ipynb
 
-Each notebook gets its own fresh ``python3`` kernel, started in ``lessons/`` (so relative
-paths in a lesson work the same as in JupyterLab). Outputs are stored with the widgets' state
+Each notebook gets its own fresh ``python3`` kernel, started in its own folder (``lessons/``,
+or ``lessons/cs/`` for the Czech edition, so relative paths in a lesson work the same as in
+JupyterLab). The Czech lessons switch bgsim to Czech in their first code cell
+(``bgsim.set_language("cs")``), so they speak Czech in JupyterLab, Voila and Binder alike. Outputs are stored with the widgets' state
 (so a lesson opened without running it, as in Binder, shows its boards and widgets: issue 19)
 and without per-cell timing metadata. Every widget model gets a fixed id, derived from the
 lesson's name and the order the models were made in, in the state and in the outputs alike,
@@ -71,10 +73,21 @@ def _rename_models(nb, name: str) -> None:
 
 
 def lesson_files(paths: list[str]) -> list[Path]:
-    """The notebooks named, or every lesson notebook in ``lessons/`` (sorted, checkpoints skipped)."""
+    """The notebooks named, or every lesson notebook in ``lessons/`` and ``lessons/cs/`` (sorted,
+    checkpoints skipped)."""
     if paths:
         return [Path(p).resolve() for p in paths]
-    return sorted(p for p in LESSONS.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    found = [*sorted(LESSONS.glob("*.ipynb")), *sorted((LESSONS / "cs").glob("*.ipynb"))]
+    return [p for p in found if ".ipynb_checkpoints" not in p.parts]
+
+
+def model_name(path: Path) -> str:
+    """The name a lesson's widget ids are derived from: its path under ``lessons/``
+    (``04-bar.ipynb``, ``cs/04-bar.ipynb``)."""
+    try:
+        return path.resolve().relative_to(LESSONS).as_posix()
+    except ValueError:
+        return path.name
 
 
 def execute(path: Path, timeout: int = 120) -> float:
@@ -85,7 +98,7 @@ def execute(path: Path, timeout: int = 120) -> float:
         nb,
         kernel_name=KERNEL,
         timeout=timeout,
-        resources={"metadata": {"path": str(LESSONS)}},
+        resources={"metadata": {"path": str(path.resolve().parent)}},
         store_widget_state=True,
         record_timing=False,
     )
@@ -94,7 +107,7 @@ def execute(path: Path, timeout: int = 120) -> float:
     seconds = time.perf_counter() - start
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-    _rename_models(nb, path.name)
+    _rename_models(nb, model_name(path))
     nbformat.validate(nb)
     nbformat.write(nb, path)
     return seconds
@@ -112,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = []
     total = 0.0
     for path in files:
-        name = path.name
+        name = model_name(path)
         try:
             seconds = execute(path, args.timeout)
         except CellExecutionError as exc:

@@ -156,15 +156,20 @@ _LAB_SETTINGS = {
 @pytest.fixture(scope="session")
 def notebook_dir(tmp_path_factory) -> Path:
     """A throw-away copy of tests/browser/notebooks/, outputs and all, with the lessons
-    (``lessons/*.ipynb``) under ``lessons/`` and the rule reference under ``docs/``, so the
+    (``lessons/*.ipynb``, the Czech ones under ``lessons/cs/``) under ``lessons/`` and the rule
+    references under ``docs/``, so the
     lessons' links to ``../docs/rules.md`` and to each other still resolve."""
     dest = tmp_path_factory.mktemp("notebooks") / "nb"
     shutil.copytree(NOTEBOOKS, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     (dest / "lessons").mkdir()
     for lesson in sorted(LESSONS.glob("*.ipynb")):
         shutil.copy2(lesson, dest / "lessons" / lesson.name)
+    (dest / "lessons" / "cs").mkdir()           # the Czech edition (issue 23)
+    for lesson in sorted((LESSONS / "cs").glob("*.ipynb")):
+        shutil.copy2(lesson, dest / "lessons" / "cs" / lesson.name)
     (dest / "docs").mkdir()
     shutil.copy2(ROOT / "docs" / "rules.md", dest / "docs" / "rules.md")
+    shutil.copy2(ROOT / "docs" / "rules.cs.md", dest / "docs" / "rules.cs.md")
     return dest
 
 
