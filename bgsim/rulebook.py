@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import NamedTuple, overload
 
 from .errors import UnknownRuleError
@@ -641,7 +642,12 @@ def _markdown() -> str:
     for title, entries in SECTIONS:
         lines += ["", f"## {_(title)}"]
         for e in entries:
-            lines += ["", e.markdown(lesson_dir)]
+            text = e.markdown(lesson_dir)
+            if czech:   # a lesson with no Czech edition yet is linked in English
+                for lesson in LESSONS.values():
+                    if not _has_czech_edition(lesson.file):
+                        text = text.replace(f"../lessons/cs/{lesson.file}", f"../lessons/{lesson.file}")
+            lines += ["", text]
             if czech:
                 lines.append(f"- Slovensky: {e.sk_title}")
     if not czech:
@@ -656,6 +662,12 @@ def _markdown() -> str:
     if czech:
         lines += ["", "## Slovníček", "", glossary().markdown("cs")]   # the words of lesson 00 and the messages
     return "\n".join(lines) + "\n"
+
+
+def _has_czech_edition(file: str) -> bool:
+    """Whether ``lessons/cs/<file>`` exists in the repository (true when bgsim is installed elsewhere)."""
+    lessons = Path(__file__).resolve().parent.parent / "lessons"
+    return not lessons.is_dir() or (lessons / "cs" / file).is_file()
 
 
 @lru_cache(maxsize=1)
