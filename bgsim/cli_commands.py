@@ -42,7 +42,7 @@ from .errors import BearoffError, BgsimError, InvalidPositionError, MatchEquityE
 from .events import GameState
 from .game import Game
 from .hint import rank_plays
-from .i18n import _
+from .i18n import N_, _
 from .montecarlo import DEFAULT_PLAYER, estimate
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
@@ -55,9 +55,9 @@ __all__ = ["COMMANDS", "Output"]
 #: Exit status after Ctrl-C (128 + SIGINT), also when a partial result was printed.
 STOPPED = 130
 
-NUMBERING = "points are numbered from player 0's side, as drawn (player 1 counts point p as 25 - p; R1)"
-MOVER = "(player 1 is on roll: plays are in player 1's numbering, as the mover counts; a drawn board shows player " \
-        "0's, where point p is 25 - p; R1)"
+NUMBERING = N_("points are numbered from player 0's side, as drawn (player 1 counts point p as 25 - p; R1)")
+MOVER = N_("(player 1 is on roll: plays are in player 1's numbering, as the mover counts; a drawn board shows "
+           "player 0's, where point p is 25 - p; R1)")
 
 
 @dataclass
@@ -78,31 +78,37 @@ def describe(game: Game) -> list[str]:
     if r.is_match:
         n = r.match_length
         a, b = game.id_score
-        line = f"{n}-point match, score {a}-{b} (player 0-player 1: {n - a}-away vs {n - b}-away)"
+        line = _("{n}-point match, score {a}-{b} (player 0-player 1: {x}-away vs {y}-away)").format(
+            n=n, a=a, b=b, x=n - a, y=n - b)
         if game.crawford_game:
-            line += ", Crawford game (R28)"
+            line += _(", Crawford game (R28)")
         elif (n - a == 1) != (n - b == 1):
-            line += ", post-Crawford"
+            line += _(", post-Crawford")
     else:
-        line = "money game" + (", Jacoby rule (X1)" if r.jacoby else "") + (", beavers (X2)" if r.beavers else "")
-    owner = "centred" if game.cube_owner is None else f"owned by player {game.cube_owner}"
-    lines = [line, f"cube {game.cube_value} {owner}"]
+        line = (_("money game") + (_(", Jacoby rule (X1)") if r.jacoby else "")
+                + (_(", beavers (X2)") if r.beavers else ""))
+    if game.cube_owner is None:
+        lines = [line, _("cube {value} centred").format(value=game.cube_value)]
+    else:
+        lines = [line, _("cube {value} owned by player {owner}").format(value=game.cube_value, owner=game.cube_owner)]
     s = game.state
     if s is GameState.OPENING:
-        lines.append("before the opening roll (R4)")
+        lines.append(_("before the opening roll (R4)"))
     elif s is GameState.AWAITING_PLAY:
         d = game.dice
-        lines.append(f"player {game.player_on_roll} on roll, dice {d[0]}-{d[1]} to play")  # type: ignore[index]
+        lines.append(_("player {player} on roll, dice {roll} to play").format(
+            player=game.player_on_roll, roll=f"{d[0]}-{d[1]}"))  # type: ignore[index]
     elif s is GameState.AWAITING_ANSWER:
         cube, doubler = game.cube, game.player_on_roll
         if cube.beaver_pending:
-            lines.append(f"player {doubler} doubled to {cube.value}, player {1 - doubler} beavered to "  # type: ignore[operator]
-                         f"{cube.offered_value}; player {doubler} takes or drops (X2)")
+            lines.append(_("player {doubler} doubled to {value}, player {other} beavered to {offered}; player "
+                           "{doubler} takes or drops (X2)").format(
+                doubler=doubler, value=cube.value, other=1 - doubler, offered=cube.offered_value))  # type: ignore[operator]
         else:
-            lines.append(f"player {doubler} doubles to {cube.offered_value}; player {game.player_to_act} "
-                         "takes or drops (R26)")
+            lines.append(_("player {doubler} doubles to {offered}; player {answerer} takes or drops (R26)").format(
+                doubler=doubler, offered=cube.offered_value, answerer=game.player_to_act))
     elif s is GameState.AWAITING_DOUBLE_OR_ROLL:
-        lines.append(f"player {game.player_on_roll} on roll, to double or roll")
+        lines.append(_("player {player} on roll, to double or roll").format(player=game.player_on_roll))
     return lines
 
 
@@ -167,11 +173,11 @@ def match_score(args: argparse.Namespace, who: tuple[str, str]) -> tuple[int | N
 
 # --------------------------------------------------------------------------- commands
 def show(args: argparse.Namespace) -> Output:
-    game, _ = read_state(args.position)
+    game, _carried = read_state(args.position)
     pos = game.position
     lines = [str(pos), *describe(game)]
     if pos.turn == 1:
-        lines.append(NUMBERING)
+        lines.append(_(NUMBERING))
     lines.append(f"gnubg Position ID: {pos.gnubg_id()}")
     match_id: str | None = None
     why: str | None = None
@@ -180,7 +186,7 @@ def show(args: argparse.Namespace) -> Output:
         lines.append(f"gnubg Match ID: {match_id}")
     except BgsimError as exc:
         why = str(exc)
-        lines.append(f"gnubg Match ID: none ({exc})")
+        lines.append(_("gnubg Match ID: none ({why})").format(why=exc))
     lines.append(f"XGID: {game.xgid()}")
     data = {"position": position_data(pos), "state": state_data(game), "gnubg_id": pos.gnubg_id(),
             "match_id": match_id, "match_id_refused": why, "xgid": game.xgid()}
@@ -188,14 +194,14 @@ def show(args: argparse.Namespace) -> Output:
 
 
 def plays(args: argparse.Namespace) -> Output:
-    game, _ = read_state(args.position)
+    game, _carried = read_state(args.position)
     pos = game.position
     dice = dice_of(game, args.dice)
     found = pos.legal_plays(dice, caucasian=args.caucasian)
     width = len(str(len(found)))
     lines = [f"{i:>{width}}. {play}" for i, play in enumerate(found, 1)]
     if pos.turn == 1:
-        lines.append(MOVER)
+        lines.append(_(MOVER))
     data = {"position": pos.gnubg_id(), "turn": pos.turn, "numbering": f"player {pos.turn}", "dice": list(dice),
             "plays": [{"play": str(p), "steps": [list(s) for s in p.steps], "hits": list(p.hits),
                        "after": p.after.gnubg_id() if p.after is not None else None} for p in found]}
@@ -233,7 +239,7 @@ def _top_lines(ranking, top: int) -> str:
 
 
 def check(args: argparse.Namespace) -> Output:
-    game, _ = read_state(args.position)
+    game, _carried = read_state(args.position)
     if len(args.rest) == 2:
         dice_text, text = args.rest
     elif len(args.rest) == 1:
@@ -245,9 +251,10 @@ def check(args: argparse.Namespace) -> Output:
     dice = dice_of(game, dice_text)
     play = pos.parse_play(text, dice, caucasian=args.caucasian)
     after = pos.play(play, caucasian=args.caucasian)
-    lines = [f"legal: {play}", f"then the opponent is on roll in {after.gnubg_id()}"]
+    lines = [_("legal: {play}").format(play=play),
+             _("then the opponent is on roll in {id}").format(id=after.gnubg_id())]
     if pos.turn == 1:
-        lines.append(MOVER)
+        lines.append(_(MOVER))
     return Output(lines, {"legal": True, "play": str(play), "dice": list(dice), "after": after.gnubg_id(),
                           "numbering": f"player {pos.turn}"})
 
@@ -260,26 +267,26 @@ def odds(args: argparse.Namespace) -> Output:
     if carried:
         lines.append("; ".join(describe(game)))
     if pos.turn == 1:
-        lines.append(NUMBERING)
+        lines.append(_(NUMBERING))
     data: dict[str, Any] = {"position": position_data(pos), "state": state_data(game) if carried else None}
     if pos.bar[0]:
         e = exact.enter_chance(pos)
-        lines.append(f"enter from the bar (R14, R15): {e}")
+        lines.append(_("enter from the bar (R14, R15): {odds}").format(odds=e))
         data["enter"] = e.to_dict()
     s = exact.shots(pos)
-    lines.append(f"hit a blot this roll (R8): {s}")
+    lines.append(_("hit a blot this roll (R8): {odds}").format(odds=s))
     data["shots"] = s.to_dict()
     if not pos.is_race():
         f = exact.forced_shot_chance(pos)
-        lines.append(f"forced to leave a shot (every play leaves one): {f}")
+        lines.append(_("forced to leave a shot (every play leaves one): {odds}").format(odds=f))
         data["forced_shot"] = f.to_dict()
     if pos.bar[1]:
         c = exact.closeout_chance(pos)
-        lines.append(f"close out the checker on the bar: {c}")
+        lines.append(_("close out the checker on the bar: {odds}").format(odds=c))
         data["closeout"] = c.to_dict()
     if pos.can_bear_off():
         b = exact.bearoff_chance(pos)
-        lines.append(f"bear off every checker this roll (R16-R19): {b}")
+        lines.append(_("bear off every checker this roll (R16-R19): {odds}").format(odds=b))
         data["bearoff"] = b.to_dict()
     return Output(lines, data)
 
@@ -296,7 +303,7 @@ def _pct(p: float) -> str:
 def bearoff(args: argparse.Namespace) -> Output:
     if not 1 <= args.checkers <= 8:
         raise BearoffError(f"--checkers {args.checkers}: the two-sided database holds 1 to 8 checkers a side")
-    game, _ = read_state(args.position)
+    game, _carried = read_state(args.position)
     refuse_dice(game, "the bear-off tables count the rolls to come")
     pos = game.position
     if not pos.can_bear_off() and not pos.swap().can_bear_off():
@@ -304,14 +311,15 @@ def bearoff(args: argparse.Namespace) -> Output:
     db = one_sided()
     lines: list[str] = []
     data: dict[str, Any] = {"position": position_data(pos)}
-    for side, name, key in ((pos, "on roll", "on_roll"), (pos.swap(), "opponent", "opponent")):
+    for side, name, key in ((pos, _("on roll"), "on_roll"), (pos.swap(), _("opponent"), "opponent")):
         if not side.can_bear_off():
-            lines.append(f"{name}: not bearing off yet (R16)")
+            lines.append(_("{side}: not bearing off yet (R16)").format(side=name))
             data[key] = None
             continue
         dist = db.distribution(side)
-        lines.append(f"{name}: {db.expected_rolls(side):.3f} rolls expected, EPC {db.epc(side):.1f}")
-        lines.append("  rolls  exactly  within")
+        lines.append(_("{side}: {rolls} rolls expected, EPC {epc}").format(
+            side=name, rolls=f"{db.expected_rolls(side):.3f}", epc=f"{db.epc(side):.1f}"))
+        lines.append(_("  rolls  exactly  within"))
         rows = []
         for n, p in enumerate(dist):
             if p > 0.0:   # within n rolls = 1 - the chance of needing more (exact at the end)
@@ -323,14 +331,15 @@ def bearoff(args: argparse.Namespace) -> Output:
     if pos.can_bear_off() and pos.swap().can_bear_off():
         most = max(pos.checkers - pos.off[0], pos.checkers - pos.off[1])
         if most > args.checkers:
-            more = (f"give --checkers {most} (its table is built once, the larger the slower)" if most <= 8 else
-                    "the database holds at most 8 a side")
-            line = f"two-sided: up to {args.checkers} checkers a side (--checkers); this position has {most}: {more}"
+            more = (_("give --checkers {n} (its table is built once, the larger the slower)").format(n=most)
+                    if most <= 8 else _("the database holds at most 8 a side"))
+            line = _("two-sided: up to {n} checkers a side (--checkers); this position has {most}: {more}").format(
+                n=args.checkers, most=most, more=more)
             lines.append(line)
             data["two_sided"] = {"refused": line}
         else:
             win = two_sided(args.checkers).win_chance(pos)
-            lines.append(f"on roll wins {win:.2%} with best play (two-sided database)")
+            lines.append(_("on roll wins {win} with best play (two-sided database)").format(win=f"{win:.2%}"))
             data["two_sided"] = {"checkers": args.checkers, "win_chance": win}
     return Output(lines, data)
 
@@ -387,7 +396,8 @@ def run_estimate(args: argparse.Namespace) -> Output:
     data = {"state": state_data(game) if carried else None, "estimate": result.to_dict(),
             "player_strength": result.strength_text()}
     if result.stopped:
-        return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {result.games:,} games: the result is partial")
+        return Output(lines, data, STOPPED, _("stopped (Ctrl-C) after {n} games: the result is partial").format(
+            n=f"{result.games:,}"))
     return Output(lines, data)
 
 
@@ -415,8 +425,10 @@ def met(args: argparse.Namespace) -> Output:
         game = " (post-Crawford)"
     else:
         game = ""
-    at = f"{n}-point match, score {score[0]}-{score[1]}: " if n is not None and score is not None else ""
-    lines = [f"{at}{a}-away vs {b}-away{game}: {mwc:.2%} to win the match (Kazaross-XG2)"]
+    at = (_("{n}-point match, score {a}-{b}: ").format(n=n, a=score[0], b=score[1])
+          if n is not None and score is not None else "")
+    lines = [at + _("{a}-away vs {b}-away{game}: {mwc} to win the match (Kazaross-XG2)").format(
+        a=a, b=b, game=game, mwc=f"{mwc:.2%}")]
     data = {"match_length": n, "score": list(score) if score else None, "away": [a, b],
             "crawford_game": bool(crawford or assumed), "post_crawford": bool(post), "crawford_assumed": assumed,
             "match_equity": mwc, "table": "Kazaross-XG2"}
@@ -545,23 +557,23 @@ def takepoint(args: argparse.Namespace) -> Output:
     if not math.isfinite(x) or not 0.0 <= x <= 1.0:
         raise MatchEquityError(f"--cube-life {x}: Janowski's cube life lies from 0 (dead cube) to 1 (fully live)")
     n, score, away = match_score(args, ("taker", "doubler"))
-    gam = f"taker's gammons: {g.win:.0%} of wins, {g.lose:.0%} of losses"
+    gam = _("taker's gammons: {win} of wins, {lose} of losses").format(win=f"{g.win:.0%}", lose=f"{g.lose:.0%}")
     if away is not None:
         tp = match_take_point(away[0], away[1], c, gammon_rates=g)
         at = (f"{n}-point match, taker {score[0]} ({away[0]}-away), doubler {score[1]} ({away[1]}-away)"  # type: ignore[index]
               if n is not None else f"match, taker {away[0]}-away, doubler {away[1]}-away")
-        lines = [f"{at}, cube {c} -> {2 * c}; {gam}",
-                 f"take point: {tp:.1%} (dead cube, Kazaross-XG2 match equity table)"]
+        lines = [at + _(", cube {c} -> {d}; {gammons}").format(c=c, d=2 * c, gammons=gam),
+                 _("take point: {tp} (dead cube, Kazaross-XG2 match equity table)").format(tp=f"{tp:.1%}")]
         data = {"match_length": n, "score": list(score) if score else None, "away": list(away), "cube": c,
                 "gammons": jsonable(g), "take_point": tp, "model": "dead cube, Kazaross-XG2"}
         return Output(lines, data)
     W, L = g.W, g.L  # the taker's average win and loss
     dead, live, jan = dead_cube_take_point(W, L), live_cube_take_point(W, L), janowski_take_point(x, W, L)
-    lines = [f"money game; {gam} (W = {W:.2f}, L = {L:.2f})"]
+    lines = [_("money game; {gammons} (W = {W}, L = {L})").format(gammons=gam, W=f"{W:.2f}", L=f"{L:.2f}")]
     if args.cube is not None:
-        lines.append(f"cube {c} -> {2 * c}: money take points do not depend on the cube's value")
-    lines += [f"dead cube:  {dead:.1%}", f"live cube:  {live:.1%}",
-              f"cube life x = {x:.2f} (Janowski): {jan:.1%}"]
+        lines.append(_("cube {c} -> {d}: money take points do not depend on the cube's value").format(c=c, d=2 * c))
+    lines += [_("dead cube:  {tp}").format(tp=f"{dead:.1%}"), _("live cube:  {tp}").format(tp=f"{live:.1%}"),
+              _("cube life x = {x} (Janowski): {tp}").format(x=f"{x:.2f}", tp=f"{jan:.1%}")]
     data = {"match_length": None, "cube": c, "gammons": jsonable(g), "W": W, "L": L, "dead_cube": dead,
             "live_cube": live, "cube_life": x, "janowski": jan}
     return Output(lines, data)

@@ -462,7 +462,7 @@ class Estimate(ResultDisplay):
     def _setting_text(self) -> str:
         parts = self.rules.describe().split("; ")
         setting = "; ".join([parts[0]] + [p for p in parts[1:] if any(
-            w in p for w in ("hypergammon", "Jacoby", "last-roll", "Caucasian", "Oin", "Mars"))])
+            w in p for w in ("(X3)", "(X1)", "(V4)", "(V5)", "Oin", "Mars"))])   # by rule id: in any language
         if self.away is not None:
             setting += _(", score {me}-away vs {opp}-away").format(me=self.away[0], opp=self.away[1])
             if self.crawford_game:

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import NamedTuple, overload
 
 from .errors import UnknownRuleError
@@ -286,12 +287,12 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
         RuleEntry("R2", N_("Equipment"),
                   N_("Each player has 15 checkers and two dice; the players share one doubling cube marked "
                   "2, 4, 8, 16, 32 and 64."),
-                  ("Rules(variant=\"hypergammon\"): 3 checkers a side instead of 15 (X3)",),
+                  (N_("Rules(variant=\"hypergammon\"): 3 checkers a side instead of 15 (X3)"),),
                   (_P, _K, _V)),
         RuleEntry("R3", N_("Starting position"),
                   N_("Each player starts with 2 checkers on their 24-point, 5 on the 13-point, 3 on the "
                   "8-point and 5 on the 6-point."),
-                  ("Position.initial(): this position", "Rules(variant=\"standard\"): the default"),
+                  (N_("Position.initial(): this position"), N_("Rules(variant=\"standard\"): the default")),
                   (_P, _R)),
     )),
     (N_("Starting the game"), (
@@ -299,7 +300,7 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
                   N_("Each player throws one die and the higher number starts, playing the two numbers thrown "
                   "as the first move; a tie is thrown again. So the first move is never a double: each of "
                   "the 30 ordered opening rolls has chance 1/30."),
-                  ("Rules(opening=\"standard\"): the default",),
+                  (N_("Rules(opening=\"standard\"): the default"),),
                   (_P, _N, _V)),
         RuleEntry("R4a", N_("Winner rolls afresh"),
                   N_("A house rule: the winner of the opening throw rolls both dice again for the first move, "
@@ -310,7 +311,7 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
                   N_("In a series of games, the starter of game 2, 3, ... may be chosen by a setting instead "
                   "of an opening roll: the loser of the previous game starts, or the players take turns."),
                   ("Rules(series_starter=\"loser\")", "Rules(series_starter=\"alternate\")",
-                   "Rules(series_starter=\"opening_roll\"): the default"),
+                   N_("Rules(series_starter=\"opening_roll\"): the default")),
                   (_R,)),
     )),
     (N_("Moving"), (
@@ -395,51 +396,51 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
                   N_("The loser pays 1 if they have borne off a checker (single game), 2 if not (gammon), and "
                   "3 if not and a checker of theirs is still on the bar or in the winner's home board "
                   "(backgammon); times the cube value."),
-                  ("Rules(ending=\"koks\"): the default 1/2/3 (V1 has the others)",),
+                  (N_("Rules(ending=\"koks\"): the default 1/2/3 (V1 has the others)"),),
                   (_P, _R, _N, _V)),
     )),
     (N_("Doubling cube, money and match"), (
         RuleEntry("R24", N_("The cube at the start"),
                   N_("Each game starts with the cube in the middle, owned by nobody, at value 1 (the physical "
                   "cube shows 64 for it)."),
-                  ("Rules(cube_limit=1): no cube at all (V2)",),
+                  (N_("Rules(cube_limit=1): no cube at all (V2)"),),
                   (_P, _R, _N, _V)),
         RuleEntry("R25", N_("Offering a double"),
                   N_("A player may offer to double only on their own turn, before rolling: while the cube is in "
                   "the middle either player may, later only the player who owns it."),
-                  ("Rules(cube_limit=1): no doubling (V2)", "Game.double()"),
+                  (N_("Rules(cube_limit=1): no doubling (V2)"), "Game.double()"),
                   (_P, _R, _N, _V)),
         RuleEntry("R26", N_("Take or drop"),
                   N_("The doubled player drops, and the game ends with the doubler winning the value before the "
                   "offer (no gammons), or takes: the value doubles and the taker now owns the cube."),
-                  ("Game.take()", "Game.drop()", "Rules(beavers=True): the taker may also beaver (X2)"),
+                  ("Game.take()", "Game.drop()", N_("Rules(beavers=True): the taker may also beaver (X2)")),
                   (_P, _R, _N, _V)),
         RuleEntry("R27", N_("Match play"),
                   N_("A match is played to N points; the first player to reach N wins it."),
-                  ("Rules.match(n)", "Rules(match_length=n): 0 is money play", "Match(n)"),
+                  ("Rules.match(n)", N_("Rules(match_length=n): 0 is money play"), "Match(n)"),
                   (_K, _N)),
         RuleEntry("R28", N_("Crawford"),
                   N_("In a match, the game right after either player first gets to one point away from winning "
                   "is the Crawford game: the doubling cube may not be used in it. From the next game on "
                   "(post-Crawford) the cube is back."),
-                  ("Rules(crawford=False): a match without it; it is on by default in a match",),
+                  (N_("Rules(crawford=False): a match without it; it is on by default in a match"),),
                   (_N,)),
         RuleEntry("R29", N_("Automatic doubles"),
                   N_("A money-play house rule: a tie on the opening throw doubles the stake (the cube stays in "
                   "the middle, now at 2, 4, ...), up to an agreed number of times. One source limits it to one "
                   "per game and carries a further tie over to the next game."),
-                  ("Rules(automatic_doubles=n): at most n per game, money play only (the carry-over to the "
-                   "next game is not simulated)",),
+                  (N_("Rules(automatic_doubles=n): at most n per game, money play only (the carry-over to the "
+                   "next game is not simulated)"),),
                   (_P, _V)),
         RuleEntry("R30", N_("Resignation offer"),
                   N_("A player may offer to resign a single game, a gammon or a backgammon; if the opponent "
                   "accepts, the game ends and scores that kind times the cube, otherwise play goes on."),
-                  ("Rules(resignation=\"offer\"): the default, also of Rules.money() and Rules.match(n)",
-                   "Game.offer_resignation(kind): on one's own turn; a kind refused may not be offered again "
-                   "in the same turn",
-                   "Game.accept_resignation(): ends the game, scored as the kind offered",
-                   "Game.reject_resignation(): play goes on",
-                   "Game.why_no_resignation_offer(kind): why an offer is not allowed now"),
+                  (N_("Rules(resignation=\"offer\"): the default, also of Rules.money() and Rules.match(n)"),
+                   N_("Game.offer_resignation(kind): on one's own turn; a kind refused may not be offered again "
+                   "in the same turn"),
+                   N_("Game.accept_resignation(): ends the game, scored as the kind offered"),
+                   N_("Game.reject_resignation(): play goes on"),
+                   N_("Game.why_no_resignation_offer(kind): why an offer is not allowed now")),
                   (_P,)),
     )),
     (N_("Variants and settings of the game site"), (
@@ -451,14 +452,14 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
                   (_R,)),
         RuleEntry("V2", N_("Cube limit"),
                   N_("The cube may be switched off or capped at 2, 4, 8, 16, 32 or 64."),
-                  ("Rules(cube_limit=n): n = 2, 4, ... 64 caps the cube", "Rules(cube_limit=1): no cube",
-                   "Rules(cube_limit=None): unlimited, the default"),
+                  (N_("Rules(cube_limit=n): n = 2, 4, ... 64 caps the cube"), N_("Rules(cube_limit=1): no cube"),
+                   N_("Rules(cube_limit=None): unlimited, the default")),
                   (_R,)),
         RuleEntry("V3", N_("Resigning at any time"),
                   N_("A player may resign at any moment; the result (single game, gammon or backgammon) is "
                   "judged from the position at that moment, then the ending mode and the cube apply."),
-                  ("Rules(resignation=\"judged\"): no offers, as in Rules.short_backgammon()",
-                   "Game.resign(kind): concedes at once, never less than the position shows (any rules)"),
+                  (N_("Rules(resignation=\"judged\"): no offers, as in Rules.short_backgammon()"),
+                   N_("Game.resign(kind): concedes at once, never less than the position shows (any rules)")),
                   (_R,)),
         RuleEntry("V4", N_("Last-roll draw"),
                   N_("When the player who started the game bears off their last checker, the other player gets "
@@ -484,7 +485,7 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
                   "tilted or on a checker is thrown again. The turn ends when the player picks up the dice, "
                   "and a roll made before the opponent's turn is over does not count. bgsim rolls "
                   "for the players, so the lessons explain this rule instead."),
-                  ("Game.roll(): refuses a roll out of turn",),
+                  (N_("Game.roll(): refuses a roll out of turn"),),
                   (_P,)),
         RuleEntry("P2", N_("History"),
                   N_("The rules were first written down in 1743 (by Edmond Hoyle); the game's roots go back to "
@@ -496,11 +497,11 @@ SECTIONS: tuple[tuple[str, tuple[RuleEntry, ...]], ...] = (
         RuleEntry("X1", N_("Jacoby rule"),
                   N_("In money play, gammons and backgammons count only as single games unless the cube has been "
                   "turned (a double offered and taken) during the game."),
-                  ("Rules(jacoby=True): money play only",), ()),
+                  (N_("Rules(jacoby=True): money play only"),), ()),
         RuleEntry("X2", N_("Beavers"),
                   N_("In money play, a player who is doubled may at once redouble (beaver) and keep the cube; "
                   "the doubler then takes or drops as for any double."),
-                  ("Rules(beavers=True): money play only", "Game.beaver()"), ()),
+                  (N_("Rules(beavers=True): money play only"), "Game.beaver()"), ()),
         RuleEntry("X3", N_("Hypergammon"),
                   N_("The same rules with 3 checkers a side, starting on the 24-, 23- and 22-points: small "
                   "enough for exact studies."),
@@ -642,7 +643,12 @@ def _markdown() -> str:
     for title, entries in SECTIONS:
         lines += ["", f"## {_(title)}"]
         for e in entries:
-            lines += ["", e.markdown(lesson_dir)]
+            text = e.markdown(lesson_dir)
+            if czech:   # a lesson with no Czech edition yet is linked in English
+                for lesson in LESSONS.values():
+                    if not _has_czech_edition(lesson.file):
+                        text = text.replace(f"../lessons/cs/{lesson.file}", f"../lessons/{lesson.file}")
+            lines += ["", text]
             if czech:
                 lines.append(f"- Slovensky: {e.sk_title}")
     if not czech:
@@ -657,6 +663,12 @@ def _markdown() -> str:
     if czech:
         lines += ["", "## Slovníček", "", glossary().markdown("cs")]   # the words of lesson 00 and the messages
     return "\n".join(lines) + "\n"
+
+
+def _has_czech_edition(file: str) -> bool:
+    """Whether ``lessons/cs/<file>`` exists in the repository (true when bgsim is installed elsewhere)."""
+    lessons = Path(__file__).resolve().parent.parent / "lessons"
+    return not lessons.is_dir() or (lessons / "cs" / file).is_file()
 
 
 @lru_cache(maxsize=1)

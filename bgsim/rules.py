@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import RuleViolationError
+from .i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
@@ -544,29 +545,31 @@ class Rules:
         >>> Rules.hypergammon(cube_limit=1).describe()
         'money play; hypergammon (X3); ending Koks (1/2/3); cube off; standard opening (R4); later games: opening roll'
         """
-        parts = ["money play" if self.is_money else
-                 f"{self.match_length}-point match" + (", Crawford rule" if self.crawford else ", no Crawford rule")]
+        parts = [_("money play") if self.is_money else
+                 _("{n}-point match").format(n=self.match_length)
+                 + (_(", Crawford rule") if self.crawford else _(", no Crawford rule"))]
         if self.variant == "hypergammon":
-            parts.append("hypergammon (X3)")
+            parts.append(_("hypergammon (X3)"))
         m = ENDING_MODES[self.ending]
-        parts.append(f"ending {self.ending.capitalize()} ({m[0]}/{m[1]}/{m[2]})")
-        parts.append("cube unlimited" if self.cube_limit is None else
-                     "cube off" if self.cube_limit == CUBE_OFF else f"cube limit {self.cube_limit}")
+        parts.append(_("ending {mode} ({a}/{b}/{c})").format(mode=self.ending.capitalize(), a=m[0], b=m[1], c=m[2]))
+        parts.append(_("cube unlimited") if self.cube_limit is None else
+                     _("cube off") if self.cube_limit == CUBE_OFF else
+                     _("cube limit {limit}").format(limit=self.cube_limit))
         if self.automatic_doubles:
-            parts.append(f"automatic doubles up to {self.automatic_doubles} (R29)"
-                         + (", further ties carried over to the next game" if self.carry_over else ""))
+            parts.append(_("automatic doubles up to {n} (R29)").format(n=self.automatic_doubles)
+                         + (_(", further ties carried over to the next game") if self.carry_over else ""))
         if self.jacoby:
-            parts.append("Jacoby rule (X1)" + ("" if self.jacoby_resignations else ", not for resignations"))
+            parts.append(_("Jacoby rule (X1)") + ("" if self.jacoby_resignations else _(", not for resignations")))
         if self.beavers:
-            parts.append("beavers (X2)")
-        parts.append("standard opening (R4)" if self.opening == "standard" else "winner rolls afresh (R4a)")
-        parts.append("later games: " + {"opening_roll": "opening roll", "loser": "loser starts",
-                                        "alternate": "players alternate"}[self.series_starter])
+            parts.append(_("beavers (X2)"))
+        parts.append(_("standard opening (R4)") if self.opening == "standard" else _("winner rolls afresh (R4a)"))
+        parts.append(_("later games: {how}").format(how={"opening_roll": _("opening roll"), "loser": _("loser starts"),
+                                                          "alternate": _("players alternate")}[self.series_starter]))
         if self.last_roll_draw:
-            parts.append("last-roll draw (V4)")
+            parts.append(_("last-roll draw (V4)"))
         if self.caucasian:
-            parts.append("Caucasian hits (V5)")
+            parts.append(_("Caucasian hits (V5)"))
         if self.resignation == "judged":
-            parts.append("resignations judged from the position (V3)")
+            parts.append(_("resignations judged from the position (V3)"))
         return "; ".join(parts)
 

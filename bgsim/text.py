@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import ViewError
+from .i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import BasePosition as Position
@@ -76,12 +77,12 @@ def board_text(pos: Position, perspective: int = 0) -> str:
     for row in range(5):
         lines.append(" " + "".join(cell(p, row) for p in top[:6]) + "| "
                      + "".join(cell(p, row) for p in top[6:]))
-    lines.append(f" {'':18}|   bar: X {counts[0][25]}  O {counts[1][25]}")
+    lines.append(f" {'':18}|   " + _("bar: X {x}  O {o}").format(x=counts[0][25], o=counts[1][25]))
     for row in range(4, -1, -1):
         lines.append(" " + "".join(cell(p, row) for p in low[:6]) + "| "
                      + "".join(cell(p, row) for p in low[6:]))
     lines.append(" " + "".join(f"{p:>2} " for p in low[:6]) + "  " + "".join(f"{p:>2} " for p in low[6:]))
     pips = [sum(i * c for i, c in enumerate(side)) for side in counts]
-    lines.append(f" {_LETTER[pos.turn]} on roll (player {pos.turn})  pips X {pips[0]}  O {pips[1]}  "
-                 f"off X {counts[0][0]}  O {counts[1][0]}")
+    lines.append(" " + _("{letter} on roll (player {player})  pips X {x}  O {o}  off X {x_off}  O {o_off}").format(
+        letter=_LETTER[pos.turn], player=pos.turn, x=pips[0], o=pips[1], x_off=counts[0][0], o_off=counts[1][0]))
     return "\n".join(lines)

@@ -26,7 +26,7 @@ import nbformat
 import pytest
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-NOTEBOOKS = sorted(p for p in LESSONS.glob("*.ipynb"))
+NOTEBOOKS = sorted(p for p in LESSONS.glob("*.ipynb")) + sorted((LESSONS / "cs").glob("*.ipynb"))   # both editions
 
 PROBE = """\
 import gc as _gc, json as _json
@@ -71,7 +71,7 @@ def _run(path: Path):
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(LESSONS)}})
+    client = NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
     shown: dict[int, tuple[int, list[str]]] = {}
     with client.setup_kernel():
         for i, cell in enumerate(nb.cells):
@@ -88,7 +88,7 @@ def _run(path: Path):
     return nb.cells, shown
 
 
-@pytest.fixture(scope="module", params=NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.fixture(scope="module", params=NOTEBOOKS, ids=lambda p: ("cs-" if p.parent.name == "cs" else "") + p.stem)
 def lesson(request):
     return request.param, *_run(request.param)
 
