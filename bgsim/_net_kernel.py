@@ -124,35 +124,39 @@ def _shots(bb, shooter, target, masks):
 
 
 @njit(cache=True, inline="always")
-def _blocked(bb, target, x):
-    """Whether point ``x`` (1-24, the shooter's numbering) is made by side ``target`` (R8)."""
-    return bb[target, 25 - x] >= 2
+def blocks(bb, target):
+    """Bit ``x`` (1-24) set where side ``target`` has made point ``x`` of the other side's
+    numbering (two or more checkers: a point the other side cannot touch down on, R8)."""
+    m = 0
+    for x in range(1, 25):
+        if bb[target, 25 - x] >= 2:
+            m |= 1 << x
+    return m
+
+
+def _direct_masks() -> np.ndarray:
+    """``masks[d]`` (d = 1-6): 36-bit mask of the ordered rolls with a die of ``d`` (they hit a
+    blot ``d`` pips away whatever stands between)."""
+    masks = np.zeros(7, dtype=np.int64)
+    r = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            masks[a] |= 1 << r
+            masks[b] |= 1 << r
+            r += 1
+    return masks
+
+
+DIRECT_MASKS = _direct_masks()
 
 
 @njit(cache=True)
-def _reaches(bb, target, p, d, a, b):
-    """Whether a checker on point ``p`` (25: the bar) can travel exactly ``d`` pips with the
-    roll ``a``-``b`` touching down only on points that side ``target`` has not made (R8, R11).
-    The landing point itself is not checked (the caller knows it is open)."""
-    if a != b:
-        if d == a or d == b:
-            return True
-        if d == a + b:
-            return not _blocked(bb, target, p - a) or not _blocked(bb, target, p - b)
-        return False
-    if d % a != 0 or d > 4 * a:
-        return False
-    for k in range(1, d // a):
-        if _blocked(bb, target, p - k * a):
-            return False
-    return True
-
-
-@njit(cache=True)
-def real_shots(bb, shooter, target):
+def real_shots(bb, shooter, target, masks, blk):
     """Rolls (of the 36) on which side ``shooter`` can hit a blot of side ``target``, blocks
     counted: combined shots need open points to touch down on (R8, R11); with checkers on
-    the bar only the bar shoots (R9). Not counted: whether the rest of the roll is playable."""
+    the bar only the bar shoots (R9). Not counted: whether the rest of the roll is playable.
+    ``masks``: :data:`HIT_MASKS` (the rolls that reach each distance); ``blk``:
+    ``blocks(bb, target)``."""
     mask = 0
     top = 25 if bb[shooter, 25] > 0 else 24
     low = 25 if bb[shooter, 25] > 0 else 1
@@ -164,20 +168,34 @@ def real_shots(bb, shooter, target):
             if bb[shooter, p] == 0:
                 continue
             d = p - spot
-            r = 0
-            for a in range(1, 7):
-                for b in range(1, 7):
-                    if not (mask >> r) & 1 and _reaches(bb, target, p, d, a, b):
-                        mask |= 1 << r
-                    r += 1
+            if d <= 6:
+                mask |= DIRECT_MASKS[d]
+            if masks[d] & ~mask == 0:
+                continue
+            for a in range(max(1, d - 6), min(6, d - 1) + 1):   # a + b = d, a != b: stop on p - a or p - b
+                b = d - a
+                if a != b and not (blk >> (p - a)) & 1:
+                    mask |= (1 << (6 * (a - 1) + b - 1)) | (1 << (6 * (b - 1) + a - 1))
+            for a in range(1, 7):                                # doubles: every stop open
+                m = d // a
+                if m < 2 or m > 4 or m * a != d or (mask >> (7 * (a - 1))) & 1:
+                    continue
+                ok = True
+                for k in range(1, m):
+                    if (blk >> (p - k * a)) & 1:
+                        ok = False
+                        break
+                if ok:
+                    mask |= 1 << (7 * (a - 1))
     return _popcount(mask)
 
 
 @njit(cache=True)
-def escapes(bb, side, other):
+def escapes(bb, side, blk):
     """Rolls (of the 36) with which the rearmost checker of ``side`` (on the bar or its
-    highest point) reaches an open point below every point ``other`` has made within the 12
-    points ahead of it; 36 when there is no such point, 0 when ``side`` has no checker."""
+    highest point) reaches an open point below every point the other side has made within
+    the 12 points ahead of it; 36 when there is no such point, 0 when ``side`` has no
+    checker. ``blk``: ``blocks(bb, other side)``."""
     p = 0
     for x in range(25, 0, -1):
         if bb[side, x] > 0:
@@ -185,37 +203,42 @@ def escapes(bb, side, other):
             break
     if p == 0:
         return 0
-    low = 0   # the lowest made point of the blockade ahead
-    for x in range(max(1, p - 12), p):
-        if _blocked(bb, other, x):
-            low = x
-            break
-    if low == 0:
+    lo = max(1, p - 12)
+    ahead = (blk >> lo) & ((1 << (p - lo)) - 1)   # made points lo .. p - 1
+    if ahead == 0:
         return 36
+    low = lo
+    while not ahead & 1:
+        ahead >>= 1
+        low += 1
     n = 0
     for a in range(1, 7):
-        for b in range(1, 7):
+        for b in range(a, 7):   # both orders of a non-double are tried: count it twice
             ok = False
             if a != b:
                 for first, second in ((a, b), (b, a)):
                     q = p - first
-                    if q >= 1 and not _blocked(bb, other, q):
+                    if q >= 1 and not (blk >> q) & 1:
                         if q < low:
                             ok = True
+                            break
                         q2 = q - second
-                        if q2 >= 1 and q2 < low and not _blocked(bb, other, q2):
+                        if q2 >= 1 and q2 < low and not (blk >> q2) & 1:
                             ok = True
+                            break
+                if ok:
+                    n += 2
             else:
                 q = p
                 for _k in range(4):
                     q -= a
-                    if q < 1 or _blocked(bb, other, q):
+                    if q < 1 or (blk >> q) & 1:
                         break
                     if q < low:
                         ok = True
                         break
-            if ok:
-                n += 1
+                if ok:
+                    n += 1
     return n
 
 
@@ -326,24 +349,26 @@ def encode(bb, me, idx, val, masks):
             val[nz] = s2 / 36.0
             nz += 1
         c = N_BASE_INPUTS
+        blk_me = blocks(bb, me)          # points the other side cannot touch down on
+        blk_them = blocks(bb, 1 - me)    # points the side on roll cannot touch down on
         if s1 > 0:
-            r1 = real_shots(bb, me, 1 - me)
+            r1 = real_shots(bb, me, 1 - me, masks, blk_them)
             if r1 > 0:
                 idx[nz] = c
                 val[nz] = r1 / 36.0
                 nz += 1
         if s2 > 0:
-            r2 = real_shots(bb, 1 - me, me)
+            r2 = real_shots(bb, 1 - me, me, masks, blk_me)
             if r2 > 0:
                 idx[nz] = c + 1
                 val[nz] = r2 / 36.0
                 nz += 1
-        e1 = escapes(bb, me, 1 - me)
+        e1 = escapes(bb, me, blk_them)
         if e1 > 0:
             idx[nz] = c + 2
             val[nz] = e1 / 36.0
             nz += 1
-        e2 = escapes(bb, 1 - me, me)
+        e2 = escapes(bb, 1 - me, blk_me)
         if e2 > 0:
             idx[nz] = c + 3
             val[nz] = e2 / 36.0
