@@ -25,7 +25,7 @@ Players: ``net`` (the shipped network), ``net:PATH`` (a weights file of this bgs
 layout), ``heuristic``, ``pubeval`` (compiled, as in :func:`bgsim.estimate`),
 ``handwritten`` (:class:`bgsim.HandwrittenPlayer`, Python; slow).
 
-``--write`` stores each named player's result in ``bgsim/data/player-strength.json``
+``--write`` stores each named player's result (not those of ``net:PATH``) in ``bgsim/data/player-strength.json``
 (``{"opponent": "gnubg 0-ply", "ppg", "ppg_half_width", "win_rate", "games", "command",
 "date"}`` per player name).
 
@@ -238,6 +238,8 @@ def write(results: list[dict], command: str) -> None:
     data = json.loads(STRENGTH_FILE.read_text()) if STRENGTH_FILE.exists() else {}
     today = dt.datetime.now(dt.timezone.utc).date().isoformat()
     for r in results:
+        if ":" in r["name"]:
+            continue   # a weights file is no named player
         data[r["name"]] = {"opponent": OPPONENT, "ppg": round(r["ppg"], 4),
                            "ppg_half_width": round(r["ppg_half_width"], 4), "win_rate": round(r["win_rate"], 4),
                            "games": r["games"], "command": command, "date": today}
