@@ -7,6 +7,8 @@ the TD step against a numeric gradient, the choice against evaluating every resu
 
 from __future__ import annotations
 
+import shlex
+
 import numpy as np
 import pytest
 
@@ -480,13 +482,15 @@ def test_shipped_weights_record_how_they_were_made():
     assert meta["command"] == commands[-1]
     assert all(c.startswith("python -m bgsim.train") for c in commands)
     assert meta["games"] >= 100_000
-    games = [int(c.split("--games ")[1].split()[0]) for c in commands]
-    assert sum(games) == meta["games"]
-    assert all(f"--seed {meta['seed']}" in c and f"--lam {meta['lam']}" in c for c in commands)
-    assert f"--hidden {meta['hidden']}" in commands[0]
+    def option(command: str, name: str) -> str:
+        return shlex.split(command)[shlex.split(command).index(name) + 1]
+
+    assert sum(int(option(c, "--games")) for c in commands) == meta["games"]
+    assert all(int(option(c, "--seed")) == meta["seed"] and float(option(c, "--lam")) == meta["lam"] for c in commands)
+    assert int(option(commands[0], "--hidden")) == meta["hidden"]
     assert meta["input_layout"] == nk.INPUT_LAYOUT
     if "init" in meta:
-        assert f"--init {meta['init']['file']}" in commands[0] and meta["init"]["games"] >= 100_000
+        assert option(commands[0], "--init") == meta["init"]["file"] and meta["init"]["games"] >= 100_000
     assert meta["history"] and 0 < meta["history"][-1]["win_rate"] < 1
 
 
