@@ -25,9 +25,10 @@ Players: ``net`` (the shipped network), ``net:PATH`` (a weights file of this bgs
 layout), ``heuristic``, ``pubeval`` (compiled, as in :func:`bgsim.estimate`),
 ``handwritten`` (:class:`bgsim.HandwrittenPlayer`, Python; slow).
 
-``--write`` stores each named player's result (not those of ``net:PATH``) in ``bgsim/data/player-strength.json``
-(``{"opponent": "gnubg 0-ply", "ppg", "ppg_half_width", "win_rate", "games", "command",
-"date"}`` per player name).
+``--write`` stores each named player's result (not those of ``net:PATH``) in the ``"players"``
+table of ``bgsim/data/player-strength.json`` (``{"opponent": "gnubg 0-ply", "ppg",
+"ppg_half_width", "win_rate", "games", "command", "date", "note"}`` per player name), which
+:mod:`bgsim.strength` reads.
 
 Run: ``python benchmarks/bench_strength.py [--games 10000] [--players net,heuristic]
 [--seed 2026] [--write]``. Prints numbers; asserts nothing.
@@ -235,15 +236,19 @@ def report(r: dict, first: dict) -> None:
 
 
 def write(results: list[dict], command: str) -> None:
+    """Store the named players' results in ``player-strength.json`` (its ``"players"`` table,
+    which :mod:`bgsim.strength` reads; other entries are kept)."""
     data = json.loads(STRENGTH_FILE.read_text()) if STRENGTH_FILE.exists() else {}
+    players = data.setdefault("players", {})
     today = dt.datetime.now(dt.timezone.utc).date().isoformat()
     for r in results:
         if ":" in r["name"]:
             continue   # a weights file is no named player
-        data[r["name"]] = {"opponent": OPPONENT, "ppg": round(r["ppg"], 4),
-                           "ppg_half_width": round(r["ppg_half_width"], 4), "win_rate": round(r["win_rate"], 4),
-                           "games": r["games"], "command": command, "date": today}
-    STRENGTH_FILE.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+        players[r["name"]] = {"opponent": OPPONENT, "ppg": round(r["ppg"], 4),
+                              "ppg_half_width": round(r["ppg_half_width"], 4), "win_rate": round(r["win_rate"], 4),
+                              "games": r["games"], "command": command, "date": today,
+                              "note": "both seats on the same dice; the half width from the spread of the pair means"}
+    STRENGTH_FILE.write_text(json.dumps(data, indent=2) + "\n")
     print(f"wrote {STRENGTH_FILE}")
 
 
