@@ -30,6 +30,21 @@ then three global inputs: 1 while there is contact, and the share of the 36 roll
 hit a blot (distance only, blocks ignored) for each side. The hit counts are the
 "expert" inputs that let a small network learn quickly.
 
+Input layout ``"bgsim-net-2"`` (:data:`INPUT_LAYOUT`) appends six contact inputs (the
+ideas of TD-Gammon's and gnubg's hand-made inputs, computed here in our own way; all are 0
+without contact except the bar ones), so that weights of layout ``"bgsim-net-1"`` extend to
+it with zero rows (:func:`bgsim.train.train` ``init=``) and play exactly as before:
+
+- ``207``, ``208``: the share of the 36 rolls with which the side on roll (then the other
+  side) can hit a blot, **blocks counted** (:func:`real_shots`): a combined shot needs an
+  open point to touch down on (R8, R11), a double every intermediate point; a side with
+  checkers on the bar shoots only from the bar (R9);
+- ``209``, ``210``: the share of the 36 rolls with which that side's rearmost checker
+  escapes the blockade in front of it (:func:`escapes`): it reaches an open point below
+  every made point of the opponent within the 12 points ahead of it (36 when there is none);
+- ``211``, ``212``: the chance ``(k/6)**2`` that a side with checkers on the bar fails to
+  enter (R9), ``k`` the points the opponent has made in its home board (0 when not on the bar).
+
 A play is chosen by evaluating every distinct legal result (:func:`bgsim._kernel.generate`)
 from the view of the opponent, who is on roll next, and taking the one that leaves the
 opponent the lowest equity. A play that bears off the last checker wins at once. In a
@@ -55,8 +70,14 @@ drop_stale_dependent_caches(__file__, ("_mc_kernel",))
 
 N_OUTPUTS = 5
 SIDE_INPUTS = 24 * 4 + 6
-N_INPUTS = 2 * SIDE_INPUTS + 3
+N_BASE_INPUTS = 2 * SIDE_INPUTS + 3   # layout "bgsim-net-1"
+N_CONTACT_INPUTS = 6
+N_INPUTS = N_BASE_INPUTS + N_CONTACT_INPUTS
 MAX_NONZERO = N_INPUTS
+#: The name of this input layout, stored with the weights (``meta["input_layout"]``).
+INPUT_LAYOUT = "bgsim-net-2"
+#: Inputs of the layouts this kernel can extend weights from (new inputs start at zero weight).
+LAYOUT_INPUTS = {"bgsim-net-1": N_BASE_INPUTS, "bgsim-net-2": N_INPUTS}
 
 _HOME_BONUS_INDEX = 24 * 4
 
@@ -100,6 +121,135 @@ def _shots(bb, shooter, target, masks):
                 if bb[shooter, p] > 0:
                     mask |= masks[p - spot]
     return _popcount(mask)
+
+
+@njit(cache=True, inline="always")
+def blocks(bb, target):
+    """Bit ``x`` (1-24) set where side ``target`` has made point ``x`` of the other side's
+    numbering (two or more checkers: a point the other side cannot touch down on, R8)."""
+    m = 0
+    for x in range(1, 25):
+        if bb[target, 25 - x] >= 2:
+            m |= 1 << x
+    return m
+
+
+def _direct_masks() -> np.ndarray:
+    """``masks[d]`` (d = 1-6): 36-bit mask of the ordered rolls with a die of ``d`` (they hit a
+    blot ``d`` pips away whatever stands between)."""
+    masks = np.zeros(7, dtype=np.int64)
+    r = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            masks[a] |= 1 << r
+            masks[b] |= 1 << r
+            r += 1
+    return masks
+
+
+DIRECT_MASKS = _direct_masks()
+
+
+@njit(cache=True)
+def real_shots(bb, shooter, target, masks, blk):
+    """Rolls (of the 36) on which side ``shooter`` can hit a blot of side ``target``, blocks
+    counted: combined shots need open points to touch down on (R8, R11); with checkers on
+    the bar only the bar shoots (R9). Not counted: whether the rest of the roll is playable.
+    ``masks``: :data:`HIT_MASKS` (the rolls that reach each distance); ``blk``:
+    ``blocks(bb, target)``."""
+    mask = 0
+    top = 25 if bb[shooter, 25] > 0 else 24
+    low = 25 if bb[shooter, 25] > 0 else 1
+    for q in range(1, 25):
+        if bb[target, q] != 1:
+            continue
+        spot = 25 - q   # the blot's point in the shooter's numbering
+        for p in range(max(spot + 1, low), top + 1):
+            if bb[shooter, p] == 0:
+                continue
+            d = p - spot
+            if d <= 6:
+                mask |= DIRECT_MASKS[d]
+            if masks[d] & ~mask == 0:
+                continue
+            for a in range(max(1, d - 6), min(6, d - 1) + 1):   # a + b = d, a != b: stop on p - a or p - b
+                b = d - a
+                if a != b and not (blk >> (p - a)) & 1:
+                    mask |= (1 << (6 * (a - 1) + b - 1)) | (1 << (6 * (b - 1) + a - 1))
+            for a in range(1, 7):                                # doubles: every stop open
+                m = d // a
+                if m < 2 or m > 4 or m * a != d or (mask >> (7 * (a - 1))) & 1:
+                    continue
+                ok = True
+                for k in range(1, m):
+                    if (blk >> (p - k * a)) & 1:
+                        ok = False
+                        break
+                if ok:
+                    mask |= 1 << (7 * (a - 1))
+    return _popcount(mask)
+
+
+@njit(cache=True)
+def escapes(bb, side, blk):
+    """Rolls (of the 36) with which the rearmost checker of ``side`` (on the bar or its
+    highest point) reaches an open point below every point the other side has made within
+    the 12 points ahead of it; 36 when there is no such point, 0 when ``side`` has no
+    checker. ``blk``: ``blocks(bb, other side)``."""
+    p = 0
+    for x in range(25, 0, -1):
+        if bb[side, x] > 0:
+            p = x
+            break
+    if p == 0:
+        return 0
+    lo = max(1, p - 12)
+    ahead = (blk >> lo) & ((1 << (p - lo)) - 1)   # made points lo .. p - 1
+    if ahead == 0:
+        return 36
+    low = lo
+    while not ahead & 1:
+        ahead >>= 1
+        low += 1
+    n = 0
+    for a in range(1, 7):
+        for b in range(a, 7):   # both orders of a non-double are tried: count it twice
+            ok = False
+            if a != b:
+                for first, second in ((a, b), (b, a)):
+                    q = p - first
+                    if q >= 1 and not (blk >> q) & 1:
+                        if q < low:
+                            ok = True
+                            break
+                        q2 = q - second
+                        if q2 >= 1 and q2 < low and not (blk >> q2) & 1:
+                            ok = True
+                            break
+                if ok:
+                    n += 2
+            else:
+                q = p
+                for _k in range(4):
+                    q -= a
+                    if q < 1 or (blk >> q) & 1:
+                        break
+                    if q < low:
+                        ok = True
+                        break
+                if ok:
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def dance(bb, side, other):
+    """Points (0-6) that ``other`` has made in its home board: where ``side`` enters (R9)."""
+    k = 0
+    for x in range(1, 7):
+        if bb[other, x] >= 2:
+            k += 1
+    return k
 
 
 @njit_no_refcount()  # allocates nothing
@@ -198,6 +348,39 @@ def encode(bb, me, idx, val, masks):
             idx[nz] = g + 2
             val[nz] = s2 / 36.0
             nz += 1
+        c = N_BASE_INPUTS
+        blk_me = blocks(bb, me)          # points the other side cannot touch down on
+        blk_them = blocks(bb, 1 - me)    # points the side on roll cannot touch down on
+        if s1 > 0:
+            r1 = real_shots(bb, me, 1 - me, masks, blk_them)
+            if r1 > 0:
+                idx[nz] = c
+                val[nz] = r1 / 36.0
+                nz += 1
+        if s2 > 0:
+            r2 = real_shots(bb, 1 - me, me, masks, blk_me)
+            if r2 > 0:
+                idx[nz] = c + 1
+                val[nz] = r2 / 36.0
+                nz += 1
+        e1 = escapes(bb, me, blk_them)
+        if e1 > 0:
+            idx[nz] = c + 2
+            val[nz] = e1 / 36.0
+            nz += 1
+        e2 = escapes(bb, 1 - me, blk_me)
+        if e2 > 0:
+            idx[nz] = c + 3
+            val[nz] = e2 / 36.0
+            nz += 1
+    for s in range(2):
+        row = me if s == 0 else 1 - me
+        if bb[row, 25] > 0:
+            k = dance(bb, row, 1 - row)
+            if k > 0:
+                idx[nz] = N_BASE_INPUTS + 4 + s
+                val[nz] = (k / 6.0) ** 2
+                nz += 1
     return nz
 
 
@@ -439,8 +622,12 @@ def _opening_roll(state):
 
 @njit(cache=True, nogil=True)
 def train_games(ngames, start, w1, b1, w2, b2, alpha, lam, state, bo_exp, binom, masks, stats,
-                boards, moves, nmoves, table, stamps, scratch, work):
+                boards, moves, nmoves, table, stamps, scratch, work, fast=False):
     """Play ``ngames`` self-play games from ``start`` and learn from each turn (TD(lambda)).
+
+    ``fast``: choose the plays (and evaluate the chosen result, the learning target) with
+    :func:`forward_fast`, about twice as fast; the learning step itself stays exact. The
+    same command on the same machine still gives the same weights.
 
     ``stats`` (int64[8]) accumulates: games, turns, then per outcome kind of the side that
     started: wins 1/2/3 (single, gammon, backgammon), losses 1/2/3.
@@ -491,7 +678,7 @@ def train_games(ngames, start, w1, b1, w2, b2, alpha, lam, state, bo_exp, binom,
             t += 1
             n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
             k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx2, val2, hidden, out, nxt,
-                           False)
+                           fast)
             over = boards[k, 0, 0] == nchk
             if over:
                 kind = loss_kind(boards, k, 1)

@@ -25,7 +25,8 @@ from .errors import IllegalPlayError, InvalidPositionError, WeightsError
 from .plays import Play
 from .position import Position
 
-__all__ = ["WEIGHTS_FILE", "Net", "NetEvaluation", "NetPlayer", "load_weights", "save_weights", "shipped_weights"]
+__all__ = ["WEIGHTS_FILE", "Net", "NetEvaluation", "NetPlayer", "load_weights", "read_weights_file", "save_weights",
+           "shipped_weights"]
 
 WEIGHTS_FILE = "net-weights.npz"
 _KEYS = ("w1", "b1", "w2", "b2")
@@ -40,8 +41,9 @@ def save_weights(path: str | Path, weights: dict[str, np.ndarray], meta: dict) -
     tmp.replace(path)
 
 
-def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray], dict]:
-    """The network's weights and their metadata (the shipped ones when ``path`` is None)."""
+def read_weights_file(path: str | Path | None = None) -> tuple[dict[str, np.ndarray], dict]:
+    """The arrays and metadata of a weights file as stored, whatever its input layout
+    (:func:`load_weights` checks the layout; :mod:`bgsim.train` extends older layouts)."""
     try:
         if path is None:
             with resources.files("bgsim.data").joinpath(WEIGHTS_FILE).open("rb") as f:
@@ -53,11 +55,37 @@ def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray],
     except (OSError, KeyError, ValueError) as exc:
         raise WeightsError(f"cannot read network weights from {path or WEIGHTS_FILE}: {exc}") from exc
     meta = json.loads(str(arrays.pop("meta")))
-    w1 = arrays["w1"]
+    return {k: np.ascontiguousarray(arrays[k], dtype=np.float64) for k in _KEYS}, meta
+
+
+def input_layout(weights: dict[str, np.ndarray], meta: dict) -> str | None:
+    """The input layout of weights: their record's, else the layout with their number of inputs."""
+    layout = meta.get("input_layout")
+    if layout is None:
+        n = weights["w1"].shape[0] if weights["w1"].ndim == 2 else -1
+        layout = next((name for name, k in nk.LAYOUT_INPUTS.items() if k == n), None)
+    return layout
+
+
+def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray], dict]:
+    """The network's weights and their metadata (the shipped ones when ``path`` is None).
+
+    Refuses (:class:`~bgsim.errors.WeightsError`) weights made for another input layout
+    (``meta["input_layout"]``; for files without it, the layout whose number of inputs they have):
+    such a network would read the wrong inputs. ``python -m bgsim.train --init FILE`` extends
+    older weights to this layout.
+    """
+    weights, meta = read_weights_file(path)
+    w1 = weights["w1"]
+    layout = input_layout(weights, meta)
+    if layout is not None and layout != nk.INPUT_LAYOUT:
+        raise WeightsError(f"network weights {path or WEIGHTS_FILE} are for input layout {layout!r}; this bgsim's "
+                           f"network reads layout {nk.INPUT_LAYOUT!r} ({nk.N_INPUTS} inputs): retrain, or extend "
+                           f"them with python -m bgsim.train --init FILE")
     if w1.ndim != 2 or w1.shape[0] != nk.N_INPUTS:
         raise WeightsError(f"network weights have {w1.shape[0] if w1.ndim == 2 else '?'} inputs, "
                            f"this bgsim's network has {nk.N_INPUTS}")
-    return {k: np.ascontiguousarray(arrays[k], dtype=np.float64) for k in _KEYS}, meta
+    return weights, meta
 
 
 # ============================================================================================

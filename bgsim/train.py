@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -33,9 +34,9 @@ import numpy as np
 
 from . import _kernel
 from . import _net_kernel as nk
-from .errors import InvalidSettingError
+from .errors import InvalidSettingError, WeightsError
 from .montecarlo import estimate
-from .net import BINOM, Net, bearoff_expected, load_weights, save_weights
+from .net import BINOM, Net, bearoff_expected, input_layout, load_weights, read_weights_file, save_weights
 from .position import Position
 
 __all__ = ["build_parser", "main", "train"]
@@ -51,6 +52,34 @@ def _initial_weights(hidden: int, rng: np.random.Generator) -> dict[str, np.ndar
         "w2": rng.uniform(-0.1, 0.1, (nk.N_OUTPUTS, hidden)),
         "b2": np.zeros(nk.N_OUTPUTS),
     }
+
+
+def extend_weights(weights: dict[str, np.ndarray], meta: dict, hidden: int,
+                   rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """Weights of an older input layout (or fewer hidden units) extended to this layout.
+
+    The new inputs' rows of ``w1`` are zero, so the extended network evaluates every
+    position exactly as the old one; new hidden units get small random input weights and
+    zero output weights (they change nothing until training moves them).
+
+    >>> w = {"w1": np.ones((207, 2)), "b1": np.zeros(2), "w2": np.ones((5, 2)), "b2": np.zeros(5)}
+    >>> x = extend_weights(w, {}, 3, np.random.default_rng(0))
+    >>> x["w1"].shape, float(x["w1"][207:, :2].sum()), float(x["w2"][:, 2].sum())
+    ((213, 3), 0.0, 0.0)
+    """
+    layout = input_layout(weights, meta)
+    if layout not in nk.LAYOUT_INPUTS or weights["w1"].shape[0] != nk.LAYOUT_INPUTS[layout]:
+        raise WeightsError(f"cannot extend weights of input layout {layout!r} with {weights['w1'].shape[0]} inputs")
+    old_inputs, old_hidden = weights["w1"].shape
+    hidden = max(hidden, old_hidden)
+    w1 = np.zeros((nk.N_INPUTS, hidden))
+    w1[:old_inputs, :old_hidden] = weights["w1"]
+    w1[:, old_hidden:] = rng.uniform(-0.1, 0.1, (nk.N_INPUTS, hidden - old_hidden))
+    b1 = np.zeros(hidden)
+    b1[:old_hidden] = weights["b1"]
+    w2 = np.zeros((nk.N_OUTPUTS, hidden))
+    w2[:, :old_hidden] = weights["w2"]
+    return {"w1": w1, "b1": b1, "w2": w2, "b2": np.array(weights["b2"], dtype=np.float64)}
 
 
 def _versus_pubeval(weights, games: int, seed: int) -> np.ndarray:
@@ -75,8 +104,8 @@ def _eval_line(counts: np.ndarray) -> dict[str, float]:
 
 def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1, alpha_end: float = 0.02,
           seed: int = 2026, eval_every: int = 20_000, eval_games: int = 2_000, out: Path | None = None,
-          log: Path | None = None, resume: Path | None = None, progress: bool = True,
-          command: str = "") -> dict[str, np.ndarray]:
+          log: Path | None = None, resume: Path | None = None, init: Path | None = None, progress: bool = True,
+          command: str = "", init_note: str = "", fast: bool = False) -> dict[str, np.ndarray]:
     """Train for ``games`` self-play games and return the weights (also saved to ``out``).
 
     Parameters
@@ -97,6 +126,15 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
         Where to save the weights (``.npz``) and append the log (tab-separated).
     resume : Path or None
         Continue from saved weights (their training stream continues where it stopped).
+    init : Path or None
+        Start from these weights instead of random ones (warm start), extended to this input
+        layout and to ``hidden`` units when they have fewer (:func:`extend_weights`); the
+        training dice come from ``seed``. Their record is kept in the metadata (``init``).
+    init_note : str
+        Where those weights can be found again (e.g. the git revision), kept with the record.
+    fast : bool
+        Choose the self-play plays with the fast-math forward pass (as play-outs do): about
+        twice the games per second; reproducible on the same machine.
     progress : bool
         Show a progress bar (tqdm) on stderr.
     command : str
@@ -105,6 +143,10 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
     if games < 0 or hidden < 1 or not (0.0 <= lam < 1.0) or alpha <= 0 or alpha_end < 0:
         raise InvalidSettingError("games >= 0, hidden >= 1, 0 <= lam < 1, alpha > 0 and alpha_end >= 0")
     ss = np.random.SeedSequence(seed)
+    init_meta: dict | None = None
+    commands = [command]
+    if resume is not None and init is not None:
+        raise InvalidSettingError("give either resume or init, not both")
     if resume is not None:
         weights, meta = load_weights(resume)
         weights = {k: np.array(v, dtype=np.float64) for k, v in weights.items()}
@@ -112,6 +154,17 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
         state = np.array(meta["train_state"], dtype=np.uint64)
         elapsed0 = float(meta.get("train_seconds", 0.0))
         history = list(meta.get("history", []))
+        init_meta = meta.get("init")
+        commands = [*meta.get("commands", [meta.get("command", "")]), command]
+    elif init is not None:
+        old, old_meta = read_weights_file(init)
+        weights = extend_weights(old, old_meta, hidden, np.random.default_rng(ss.spawn(1)[0]))
+        init_meta = {"file": Path(init).name, "where": init_note, "input_layout": input_layout(old, old_meta),
+                     **{k: old_meta.get(k) for k in ("command", "commands", "games", "train_seconds", "init")}}
+        done = 0
+        state = np.asarray(ss.generate_state(4, np.uint64), dtype=np.uint64)
+        elapsed0 = 0.0
+        history = []
     else:
         weights = _initial_weights(hidden, np.random.default_rng(ss.spawn(1)[0]))
         done = 0
@@ -127,6 +180,8 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
     if log is not None:
         fresh = not Path(log).exists() or resume is None
         logf = open(log, "w" if fresh else "a", encoding="utf-8")
+        if not fresh:
+            logf.write(f"# resumed: {command}\n")
         if fresh:
             logf.write(f"# {command}\n# games\tseconds\talpha\twin_rate_vs_pubeval\thalf_width_95\t"
                        "points_per_game\tturns_per_game\n")
@@ -142,7 +197,7 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
             frac = done / max(1, total)
             a = alpha + (alpha_end - alpha) * frac
             nk.train_games(n, start, w["w1"], w["b1"], w["w2"], w["b2"], a, lam, state, bo, BINOM,
-                           nk.HIT_MASKS, stats, *ws.arrays())
+                           nk.HIT_MASKS, stats, *ws.arrays(), fast)
             done += n
             if bar is not None:
                 bar.update(n)
@@ -158,8 +213,8 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
                                f"{e['points_per_game']:+.4f}\t{turns:.1f}\n")
                     logf.flush()
                 if out is not None:
-                    save_weights(out, w, _meta(command, seed, done, hidden, lam, alpha, alpha_end, state,
-                                               elapsed0 + time.perf_counter() - t0, history))
+                    save_weights(out, w, _meta(command, seed, done, w["b1"].shape[0], lam, alpha, alpha_end, state,
+                                               elapsed0 + time.perf_counter() - t0, history, init_meta, commands))
     except KeyboardInterrupt:
         print(f"\nstopped after {done} games; saving what was learned", file=sys.stderr)
     finally:
@@ -169,14 +224,17 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
             logf.close()
     if out is not None:
         save_weights(out, w, _meta(command, seed, done, w["b1"].shape[0], lam, alpha, alpha_end, state,
-                                   elapsed0 + time.perf_counter() - t0, history))
+                                   elapsed0 + time.perf_counter() - t0, history, init_meta, commands))
     return w
 
 
-def _meta(command, seed, games, hidden, lam, alpha, alpha_end, state, seconds, history) -> dict:
-    return {"command": command, "seed": seed, "games": games, "hidden": int(hidden), "lam": lam,
+def _meta(command, seed, games, hidden, lam, alpha, alpha_end, state, seconds, history, init_meta=None,
+          commands=None) -> dict:
+    extra = {} if init_meta is None else {"init": init_meta}
+    return {**extra, "commands": commands or [command], "command": command, "seed": seed, "games": games,
+            "hidden": int(hidden), "lam": lam,
             "alpha": alpha, "alpha_end": alpha_end, "train_state": [int(x) for x in state],
-            "train_seconds": round(seconds, 1), "inputs": nk.N_INPUTS, "input_layout": "bgsim-net-1",
+            "train_seconds": round(seconds, 1), "inputs": nk.N_INPUTS, "input_layout": nk.INPUT_LAYOUT,
             "history": history}
 
 
@@ -193,17 +251,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, default=Path("net-weights.npz"), help="weights file to write (.npz)")
     p.add_argument("--log", type=Path, default=Path("net-training-log.tsv"), help="log file to write")
     p.add_argument("--resume", type=Path, default=None, help="continue from this weights file")
+    p.add_argument("--init", type=Path, default=None,
+                   help="start from these weights (warm start; older input layouts are extended with zero weights)")
+    p.add_argument("--init-note", default="", help="where the --init weights can be found again (kept in the record)")
+    p.add_argument("--fast", action="store_true", help="choose self-play plays with the fast-math forward pass")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    command = "python -m bgsim.train " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = "python -m bgsim.train " + shlex.join(sys.argv[1:] if argv is None else argv)
     try:
         train(args.games, hidden=args.hidden, lam=args.lam, alpha=args.alpha, alpha_end=args.alpha_end,
               seed=args.seed, eval_every=args.eval_every, eval_games=args.eval_games, out=args.out, log=args.log,
-              resume=args.resume, progress=not args.no_progress, command=command)
+              resume=args.resume, init=args.init, init_note=args.init_note, fast=args.fast,
+              progress=not args.no_progress, command=command)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -7,6 +7,8 @@ the TD step against a numeric gradient, the choice against evaluating every resu
 
 from __future__ import annotations
 
+import shlex
+
 import numpy as np
 import pytest
 
@@ -77,7 +79,65 @@ def reference_inputs(mine, theirs) -> np.ndarray:
                         if shooter[p]:
                             rolls |= _rolls_reaching(p - spot)
             x[g + 1 + k] = len(rolls) / 36
+        c = nk.N_BASE_INPUTS
+        x[c] = _real_shots(mine, theirs) / 36
+        x[c + 1] = _real_shots(theirs, mine) / 36
+        x[c + 2] = _escapes(mine, theirs) / 36
+        x[c + 3] = _escapes(theirs, mine) / 36
+    for k, (side, other) in enumerate(((mine, theirs), (theirs, mine))):
+        if side[25]:
+            x[nk.N_BASE_INPUTS + 4 + k] = (sum(other[p] >= 2 for p in range(1, 7)) / 6) ** 2
     return x
+
+
+def _paths(a: int, b: int) -> list[list[int]]:
+    """The orders in which one checker can use the roll a-b: lists of step sizes."""
+    if a == b:
+        return [[a] * k for k in range(1, 5)]
+    return [[a], [b], [a, b], [b, a]]
+
+
+def _real_shots(shooter, target) -> int:
+    """Rolls on which ``shooter`` can hit a blot of ``target`` with one checker, touching down
+    only on points ``target`` has not made; only from the bar while on the bar (layout doc)."""
+    made = {25 - q for q in range(1, 25) if target[q] >= 2}      # in the shooter's numbering
+    blots = {25 - q for q in range(1, 25) if target[q] == 1}
+    sources = [25] if shooter[25] else [p for p in range(1, 25) if shooter[p]]
+    n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            hit = False
+            for p in sources:
+                for steps in _paths(a, b):
+                    spots = list(np.cumsum([0, *steps])[1:])
+                    stops = [p - s for s in spots]
+                    if stops[-1] in blots and not any(s in made or s < 1 for s in stops[:-1]):
+                        hit = True
+            n += hit
+    return n
+
+
+def _escapes(side, other) -> int:
+    """Rolls with which the rearmost checker of ``side`` gets below every point ``other`` made
+    within the 12 points ahead of it (touching down only on open points)."""
+    back = max([p for p in range(1, 26) if side[p]], default=0)
+    if not back:
+        return 0
+    made = {25 - q for q in range(1, 25) if other[q] >= 2}
+    ahead = [x for x in made if back - 12 <= x < back]
+    if not ahead:
+        return 36
+    low = min(ahead)
+    n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            ok = False
+            for steps in _paths(a, b):
+                stops = [back - s for s in np.cumsum(steps)]
+                if all(1 <= s and s not in made for s in stops) and stops[-1] < low:
+                    ok = True
+            n += ok
+    return n
 
 
 def kernel_inputs(pos: Position) -> np.ndarray:
@@ -93,6 +153,115 @@ def kernel_inputs(pos: Position) -> np.ndarray:
 def test_inputs_match_the_documented_layout():
     for pos in _positions():
         np.testing.assert_allclose(kernel_inputs(pos), reference_inputs(pos.mine, pos.theirs), err_msg=str(pos))
+
+
+def _inputs(mine: dict[int, int], theirs: dict[int, int]) -> np.ndarray:
+    """Kernel inputs of a hand-made board (counts by point, each side in its own numbering;
+    checkers not placed are borne off), ``mine`` on roll."""
+    b = np.zeros((2, 26), dtype=np.int8)
+    for row, side in enumerate((mine, theirs)):
+        for p, n in side.items():
+            b[row, p] = n
+        b[row, 0] = 15 - sum(side.values())
+    idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
+    val = np.zeros(nk.MAX_NONZERO)
+    nz = nk.encode(b, 0, idx, val, nk.HIT_MASKS)
+    x = np.zeros(nk.N_INPUTS)
+    x[idx[:nz]] = val[:nz]
+    return x
+
+
+SHOTS, THEIR_SHOTS, ESCAPES, THEIR_ESCAPES, DANCE, THEIR_DANCE = range(nk.N_BASE_INPUTS, nk.N_INPUTS)
+
+
+def test_real_shots_count_blocks():
+    """A blot 8 pips away from our checker on 13: by distance 6-2, 5-3 (each twice), 4-4 and
+    2-2 reach it; with our 11 and 7 points made by them, 6-2 and 2-2 cannot touch down: 3 rolls."""
+    open_board = _inputs({13: 1}, {20: 1})
+    assert open_board[2 * nk.SIDE_INPUTS + 1] == pytest.approx(6 / 36)   # distance only
+    assert open_board[SHOTS] == pytest.approx(6 / 36)
+    blocked = _inputs({13: 1}, {20: 1, 14: 2, 18: 2})
+    assert blocked[2 * nk.SIDE_INPUTS + 1] == pytest.approx(6 / 36)
+    assert blocked[SHOTS] == pytest.approx(3 / 36)
+    # a direct shot never needs a landing spot: a blot 6 away is hit by the 11 rolls with a 6,
+    # plus 5-1, 1-5, 4-2, 2-4, 3-3, 2-2 when the points between are open (17 in all)
+    assert _inputs({13: 1}, {18: 1})[SHOTS] == pytest.approx(17 / 36)
+    assert _inputs({13: 1}, {18: 1, 14: 2, 15: 2, 16: 2, 17: 2, 13: 2})[SHOTS] == pytest.approx(11 / 36)
+    # on the bar we shoot only from the bar (R9): their blot on their 20 (our 5) is 20 away
+    on_bar = _inputs({25: 1, 13: 1}, {20: 1, 1: 2})
+    assert on_bar[SHOTS] == pytest.approx(_real_shots(_side({25: 1, 13: 1}), _side({20: 1, 1: 2})) / 36)
+    assert on_bar[SHOTS] == pytest.approx(1 / 36)   # only 5-5 travels 20 pips
+
+
+def _side(counts: dict[int, int]) -> list[int]:
+    row = [0] * 26
+    for p, n in counts.items():
+        row[p] = n
+    row[0] = 15 - sum(counts.values())
+    return row
+
+
+def test_escapes_of_the_rearmost_checker():
+    """Our back checker on 24 behind their five-point prime on our 14-18 (their 7-11): only
+    6-5 gets past it (24-19-13); with no made point in the 12 ahead, every roll escapes."""
+    prime = {7: 2, 8: 2, 9: 2, 10: 2, 11: 2}
+    x = _inputs({24: 1, 6: 2}, prime)
+    assert x[ESCAPES] == pytest.approx(2 / 36)
+    assert _inputs({24: 1, 6: 2}, {19: 2, 20: 2})[ESCAPES] == 1.0   # their points are more than 12 ahead
+    six = {**prime, 12: 2}   # a full prime (our 13-18): no escape, the input stays 0
+    assert _inputs({24: 1, 6: 2}, six)[ESCAPES] == 0.0
+    # their back checker on their 24 (our 1) must get past our 6 point (their 19): every roll
+    # with a 6 (11, 6-6 among them), 5-1 5-2 5-3 5-4 4-2 4-3 played small die first (12),
+    # 2-2 3-3 4-4 (3), not 5-5 (lands on 19), 3-2 (19 again) nor 1-1 (too short): 26 rolls
+    assert _inputs({24: 1, 6: 2}, {**prime, 24: 1})[THEIR_ESCAPES] == pytest.approx(26 / 36)
+
+
+def test_dance_inputs_need_a_checker_on_the_bar():
+    """(k/6)**2 of failing to enter on the bar (R9), k the points made in the home board ahead."""
+    x = _inputs({25: 1, 13: 2}, {1: 2, 2: 2, 4: 3, 5: 1, 24: 2})
+    assert x[DANCE] == pytest.approx((3 / 6) ** 2)
+    assert x[THEIR_DANCE] == 0.0
+    assert _inputs({13: 2}, {1: 2, 2: 2, 4: 3})[DANCE] == 0.0
+
+
+def test_old_layout_weights_extend_to_the_same_evaluations(tmp_path):
+    """Weights of layout bgsim-net-1 (207 inputs) are refused by load_weights, and
+    train.extend_weights gives a layout-2 network that evaluates exactly as the old one read
+    only the first 207 inputs."""
+    rng = np.random.default_rng(3)
+    old = {"w1": rng.normal(0, 0.3, (nk.N_BASE_INPUTS, 5)), "b1": rng.normal(0, 0.3, 5),
+           "w2": rng.normal(0, 0.3, (5, 5)), "b2": rng.normal(0, 0.3, 5)}
+    save_weights(tmp_path / "old.npz", old, {"input_layout": "bgsim-net-1", "games": 5})
+    with pytest.raises(WeightsError, match=r"input layout 'bgsim-net-1'.*bgsim-net-2"):
+        load_weights(tmp_path / "old.npz")
+    save_weights(tmp_path / "unmarked.npz", old, {"games": 5})
+    with pytest.raises(WeightsError, match="input layout 'bgsim-net-1'"):
+        load_weights(tmp_path / "unmarked.npz")
+    new = train_mod.extend_weights(old, {"input_layout": "bgsim-net-1"}, 7, rng)
+    assert new["w1"].shape == (nk.N_INPUTS, 7)
+    net = Net(new, {})
+    for pos in _positions(30):
+        x = kernel_inputs(pos)
+        want, _ = _dense_forward(old, x[:nk.N_BASE_INPUTS])
+        np.testing.assert_allclose(tuple(net.evaluate(pos)), want, atol=1e-12)
+    with pytest.raises(WeightsError, match="cannot extend"):
+        train_mod.extend_weights(dict(old, w1=np.zeros((9, 5))), {}, 5, rng)
+
+
+def test_warm_start_records_where_it_began(tmp_path):
+    rng = np.random.default_rng(4)
+    old = {"w1": rng.normal(0, 0.3, (nk.N_BASE_INPUTS, 3)), "b1": np.zeros(3), "w2": rng.normal(0, 0.3, (5, 3)),
+           "b2": np.zeros(5)}
+    save_weights(tmp_path / "old.npz", old, {"input_layout": "bgsim-net-1", "games": 9, "command": "old run"})
+    train_mod.train(100, hidden=3, eval_every=0, progress=False, init=tmp_path / "old.npz", init_note="here",
+                    out=tmp_path / "new.npz", command="new run", fast=True)
+    _, meta = load_weights(tmp_path / "new.npz")
+    assert meta["input_layout"] == nk.INPUT_LAYOUT and meta["games"] == 100
+    assert meta["init"]["command"] == "old run" and meta["init"]["games"] == 9 and meta["init"]["where"] == "here"
+    train_mod.train(100, eval_every=0, progress=False, resume=tmp_path / "new.npz", out=tmp_path / "more.npz",
+                    command="more")
+    _, meta = load_weights(tmp_path / "more.npz")
+    assert meta["commands"] == ["new run", "more"] and meta["games"] == 200 and meta["init"]["games"] == 9
 
 
 def test_inputs_of_the_other_row_are_the_swapped_position():
@@ -306,11 +475,22 @@ def test_training_settings_out_of_range_are_refused():
 
 
 def test_shipped_weights_record_how_they_were_made():
+    """The commands of every part of the training (a run resumed in parts has one per part)
+    add up to the games recorded; a warm start names the weights it began from."""
     _, meta = load_weights()
-    assert meta["command"].startswith("python -m bgsim.train")
+    commands = meta.get("commands", [meta["command"]])
+    assert meta["command"] == commands[-1]
+    assert all(c.startswith("python -m bgsim.train") for c in commands)
     assert meta["games"] >= 100_000
-    assert f"--games {meta['games']}" in meta["command"] and f"--seed {meta['seed']}" in meta["command"]
-    assert f"--lam {meta['lam']}" in meta["command"] and f"--hidden {meta['hidden']}" in meta["command"]
+    def option(command: str, name: str) -> str:
+        return shlex.split(command)[shlex.split(command).index(name) + 1]
+
+    assert sum(int(option(c, "--games")) for c in commands) == meta["games"]
+    assert all(int(option(c, "--seed")) == meta["seed"] and float(option(c, "--lam")) == meta["lam"] for c in commands)
+    assert int(option(commands[0], "--hidden")) == meta["hidden"]
+    assert meta["input_layout"] == nk.INPUT_LAYOUT
+    if "init" in meta:
+        assert option(commands[0], "--init") == meta["init"]["file"] and meta["init"]["games"] >= 100_000
     assert meta["history"] and 0 < meta["history"][-1]["win_rate"] < 1
 
 

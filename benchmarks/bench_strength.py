@@ -1,0 +1,276 @@
+"""Benchmark: bgsim's players against gnubg's 0-ply player (issue 20, item 5).
+
+Cubeless money games from the opening (R4: the first roll is never a double), each of
+bgsim's players against gnubg's neural 0-ply player (``gnubg_nn.best_move``, PyPI
+``gnubg-nn``, GPL, benchmark-only, optional: ``pip install gnubg-nn``). The games come in
+**pairs on the same dice** (common random numbers): pair ``i`` has one dice stream, and
+the bgsim player plays it once rolling first and once rolling second (gnubg takes the
+other seat). Every player named in ``--players`` plays the same pairs, so their
+differences are measured on the same dice too.
+
+Printed per player: games, win rate (95% interval), points per game with its 95%
+half-width (from the spread of the pair means, the unit of the common random numbers;
+the plainer interval that treats the games as independent beside it), gammon and
+backgammon rates of both sides, and games per second of the whole match (both engines).
+For every player after the first, the difference in points per game to the first, paired
+over the same dice, with its 95% half-width.
+
+A result counts 1, 2 or 3 points (single, gammon, backgammon, R23); no cube (cubeless
+money play). gnubg_nn's boards are two 25-entry rows (index 24: the bar), each side in its
+own numbering, the side on roll in row 1; ``best_move(board, d1, d2, b=1)`` answers the key
+of the played board with the rows swapped for the next turn. Every gnubg play is checked
+against bgsim's legal results (R5-R21); a mismatch stops the run.
+
+Players: ``net`` (the shipped network), ``net:PATH`` (a weights file of this bgsim's input
+layout), ``heuristic``, ``pubeval`` (compiled, as in :func:`bgsim.estimate`),
+``handwritten`` (:class:`bgsim.HandwrittenPlayer`, Python; slow).
+
+``--write`` stores each named player's result (not those of ``net:PATH``) in the ``"players"``
+table of ``bgsim/data/player-strength.json`` (``{"opponent": "gnubg 0-ply", "ppg",
+"ppg_half_width", "win_rate", "games", "command", "date", "note"}`` per player name), which
+:mod:`bgsim.strength` reads.
+
+Run: ``python benchmarks/bench_strength.py [--games 10000] [--players net,heuristic]
+[--seed 2026] [--write]``. Prints numbers; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+OPPONENT = "gnubg 0-ply"
+STRENGTH_FILE = Path(__file__).resolve().parents[1] / "bgsim" / "data" / "player-strength.json"
+MAX_TURNS = 10_000
+
+
+def to_gnubg(b: np.ndarray) -> list[list[int]]:
+    """bgsim's board (row 0 on roll, index 25 the bar, 0 borne off) as gnubg_nn's (on roll in row 1)."""
+    return [[int(x) for x in b[1, 1:26]], [int(x) for x in b[0, 1:26]]]
+
+
+def from_gnubg(board, checkers: int = 15) -> np.ndarray:
+    """gnubg_nn's board after a play (the mover in row 0) as bgsim's board of the next side on roll."""
+    b = np.zeros((2, 26), dtype=np.int8)
+    for row, src in ((0, board[1]), (1, board[0])):
+        b[row, 1:26] = src
+        b[row, 0] = checkers - sum(src)
+    return b
+
+
+@dataclass
+class Side:
+    """One bgsim player as the benchmark drives it: ``choose(b, d1, d2)`` gives the board after
+    its play, the opponent on roll (row 0)."""
+
+    name: str
+    choose: object
+    points: list[np.ndarray] = field(default_factory=list)
+
+
+def compiled_side(name: str) -> Side:
+    """A compiled player (``net``, ``net:PATH``, ``heuristic``, ``pubeval``) on bgsim's own kernels."""
+    from bgsim import _kernel
+    from bgsim import _mc_kernel as K
+    from bgsim.compiled_players import NO_BEAROFF, pubeval_tables
+    from bgsim.net import BINOM, Net, bearoff_expected, shipped_weights
+
+    if name == "net" or name.startswith("net:"):
+        code = K.PLAYER_NET
+        if name == "net":
+            w = shipped_weights()[0]
+            arrays = (w["w1"], w["b1"], w["w2"], w["b2"])
+        else:
+            arrays = Net.from_file(name[4:]).arrays()
+        net = K.net_args(*arrays)
+    else:
+        code = {"heuristic": K.PLAYER_HEURISTIC, "pubeval": K.PLAYER_PUBEVAL}[name]
+        net = K.no_net()
+    ptab, pbar, poff = pubeval_tables()
+    bo = NO_BEAROFF if code == K.PLAYER_PUBEVAL else bearoff_expected()
+    ws = _kernel.Workspace()
+    arrays_ws = ws.arrays()
+    state = np.zeros(4, dtype=np.uint64)
+
+    def choose(b: np.ndarray, d1: int, d2: int) -> np.ndarray:
+        n = _kernel.generate(b, d1, d2, 0, *arrays_ws)
+        k = K.choose(code, b, n, 15, state, ws.boards, ptab, pbar, poff, bo, BINOM, net)
+        return ws.boards[k, ::-1].copy()   # the opponent on roll: swap the rows
+
+    return Side(name, choose)
+
+
+def python_side(name: str) -> Side:
+    """A Python :class:`bgsim.players.Player` (``handwritten``)."""
+    from bgsim import HandwrittenPlayer, Position
+
+    player = HandwrittenPlayer()
+
+    def choose(b: np.ndarray, d1: int, d2: int) -> np.ndarray:
+        pos = Position.from_array(b)
+        plays = pos.legal_plays((d1, d2))
+        play = player.choose_play(pos, (d1, d2), plays)
+        after = play.after if play.after is not None else pos.play(play)
+        return after.to_array()
+
+    return Side(name, choose)
+
+
+def make_side(name: str) -> Side:
+    if name == "handwritten":
+        return python_side(name)
+    if name in ("net", "heuristic", "pubeval") or name.startswith("net:"):
+        return compiled_side(name)
+    raise SystemExit(f"unknown player {name!r}: choose net, net:PATH, heuristic, pubeval or handwritten")
+
+
+class Gnubg:
+    """gnubg's 0-ply player; every play it makes is checked against bgsim's legal results."""
+
+    def __init__(self) -> None:
+        import gnubg_nn
+
+        from bgsim import _kernel
+
+        self.g = gnubg_nn
+        self.ws = _kernel.Workspace()
+        self.generate = _kernel.generate
+
+    def choose(self, b: np.ndarray, d1: int, d2: int) -> np.ndarray:
+        moves, key = self.g.best_move(to_gnubg(b), d1, d2, b=1)
+        n = self.generate(b, d1, d2, 0, *self.ws.arrays())
+        if not moves:
+            if n != 1 or not np.array_equal(self.ws.boards[0], b):
+                raise RuntimeError(f"gnubg found no play where bgsim has {n} (dice {d1}-{d2})")
+            return b[::-1].copy()
+        after = from_gnubg(self.g.board_from_position_key(key))
+        mover_view = after[::-1]
+        if not any(np.array_equal(self.ws.boards[k], mover_view) for k in range(n)):
+            raise RuntimeError(f"gnubg's play {moves} (dice {d1}-{d2}) is not among bgsim's legal results")
+        return after
+
+
+def dice_stream(seed: int, pair: int):
+    """The dice of pair ``pair``: the first roll is never a double (R4), then any roll."""
+    rng = np.random.default_rng([seed, pair])
+    while True:
+        d1, d2 = (int(x) for x in rng.integers(1, 7, 2))
+        if d1 != d2:
+            break
+    yield d1, d2
+    while True:
+        block = rng.integers(1, 7, (64, 2))
+        for d1, d2 in block:
+            yield int(d1), int(d2)
+
+
+def play_game(first, second, dice) -> int:
+    """Points won by ``first`` (who rolls first) in a cubeless game: +-1, 2 or 3 (R23)."""
+    from bgsim import Position
+
+    b = Position.initial().to_array()
+    movers = (first, second)
+    for t in range(MAX_TURNS):
+        d1, d2 = next(dice)
+        b = movers[t % 2](b, d1, d2)
+        if b[1, 0] == 15:                     # the mover (now row 1) bore off its last checker (R22)
+            loser = b[0]
+            kind = 1 if loser[0] > 0 else (3 if loser[19:26].any() else 2)
+            return kind if t % 2 == 0 else -kind
+    raise RuntimeError("a game did not end")
+
+
+def run(names: list[str], pairs: int, seed: int) -> list[dict]:
+    gnubg = Gnubg()
+    out = []
+    for name in names:
+        side = make_side(name)
+        pts = np.zeros((pairs, 2), dtype=np.int64)
+        play_game(side.choose, gnubg.choose, dice_stream(seed, -1 % 2**32))   # warm-up (compiling), not counted
+        t0 = time.perf_counter()
+        for i in range(pairs):
+            pts[i, 0] = play_game(side.choose, gnubg.choose, dice_stream(seed, i))
+            pts[i, 1] = -play_game(gnubg.choose, side.choose, dice_stream(seed, i))
+        secs = time.perf_counter() - t0
+        out.append(summarise(name, pts, secs))
+        report(out[-1], out[0])
+        sys.stdout.flush()
+    return out
+
+
+def summarise(name: str, pts: np.ndarray, secs: float) -> dict:
+    games = pts.size
+    flat = pts.ravel()
+    z = pts.mean(axis=1)
+    win = float((flat > 0).mean())
+    return {"name": name, "pts": pts, "games": int(games), "seconds": secs,
+            "ppg": float(flat.mean()),
+            "ppg_half_width": float(1.96 * z.std(ddof=1) / math.sqrt(len(z))),
+            "ppg_half_width_independent": float(1.96 * flat.std(ddof=1) / math.sqrt(games)),
+            "win_rate": win, "win_half_width": float(1.96 * math.sqrt(win * (1 - win) / games)),
+            "gammons": float((flat >= 2).mean()), "backgammons": float((flat >= 3).mean()),
+            "opp_gammons": float((flat <= -2).mean()), "opp_backgammons": float((flat <= -3).mean())}
+
+
+def report(r: dict, first: dict) -> None:
+    pct = lambda x: f"{100 * x:5.2f}%"   # noqa: E731
+    print(f"{r['name']} vs {OPPONENT}: {r['games']:,} games ({r['games'] // 2:,} pairs, both seats, same dice), "
+          f"{r['games'] / r['seconds']:,.0f} games/s")
+    print(f"   wins {pct(r['win_rate'])} +- {pct(r['win_half_width'])}; points/game {r['ppg']:+.4f} +- "
+          f"{r['ppg_half_width']:.4f} (pairs; as independent games +- {r['ppg_half_width_independent']:.4f})")
+    print(f"   gammons won {pct(r['gammons'])} (backgammons {pct(r['backgammons'])}), "
+          f"lost {pct(r['opp_gammons'])} (backgammons {pct(r['opp_backgammons'])})")
+    if r is not first:
+        d = r["pts"].mean(axis=1) - first["pts"].mean(axis=1)
+        half = 1.96 * d.std(ddof=1) / math.sqrt(len(d))
+        print(f"   minus {first['name']} on the same dice: {d.mean():+.4f} +- {half:.4f} points/game; "
+              f"speed {r['games'] / r['seconds'] / (first['games'] / first['seconds']):.3f}x")
+
+
+def write(results: list[dict], command: str) -> None:
+    """Store the named players' results in ``player-strength.json`` (its ``"players"`` table,
+    which :mod:`bgsim.strength` reads; other entries are kept)."""
+    data = json.loads(STRENGTH_FILE.read_text()) if STRENGTH_FILE.exists() else {}
+    players = data.setdefault("players", {})
+    today = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    for r in results:
+        if ":" in r["name"]:
+            continue   # a weights file is no named player
+        players[r["name"]] = {"opponent": OPPONENT, "ppg": round(r["ppg"], 4),
+                              "ppg_half_width": round(r["ppg_half_width"], 4), "win_rate": round(r["win_rate"], 4),
+                              "games": r["games"], "command": command, "date": today,
+                              "note": "both seats on the same dice; the half width from the spread of the pair means"}
+    STRENGTH_FILE.write_text(json.dumps(data, indent=2) + "\n")
+    print(f"wrote {STRENGTH_FILE}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=10_000, help="games per player (even: pairs of seats; default 10,000)")
+    p.add_argument("--players", default="net", help="comma-separated: net, net:PATH, heuristic, pubeval, handwritten")
+    p.add_argument("--seed", type=int, default=2026, help="seed of the dice")
+    p.add_argument("--write", action="store_true", help=f"store the results in {STRENGTH_FILE.name}")
+    args = p.parse_args(argv)
+    try:
+        import gnubg_nn  # noqa: F401
+    except ImportError:
+        print("gnubg_nn is not installed (pip install gnubg-nn): nothing to measure against")
+        return 1
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    results = run(names, max(1, args.games // 2), args.seed)
+    if args.write:
+        command = "python benchmarks/bench_strength.py " + " ".join(sys.argv[1:] if argv is None else argv)
+        write(results, command)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
