@@ -51,14 +51,14 @@ class PlayerStrength:
     note: str = ""
 
     def text(self) -> str:
-        """The measurement in words, e.g. ``net, -0.17 +- 0.03 points per game against ...``."""
+        """The measurement in words, e.g. ``net, -0.150 +- 0.015 points per game against ...``."""
         opp = _("gnubg's 0-ply player") if self.opponent == "gnubg 0-ply" else self.opponent
         if self.name == "gnubg" and self.opponent == "gnubg 0-ply":
             return _("gnubg, the reference player itself (gnubg's 0-ply network)")
         games = (" (" + ngettext("{n} game", "{n} games", self.games).format(n=f"{self.games:,}") + ")"
                  if self.games else "")
         return _("{name}, {ppg} +- {half} points per game against {opp}").format(
-            name=self.name, ppg=f"{self.ppg:+.2f}", half=f"{self.ppg_half_width:.2f}", opp=opp) + games
+            name=self.name, ppg=f"{self.ppg:+.3f}", half=f"{self.ppg_half_width:.3f}", opp=opp) + games
 
 
 def strengths() -> dict[str, PlayerStrength]:
@@ -90,7 +90,7 @@ INTERVAL_COVERS = N_("the interval above covers the dice only, not the player's 
 def strength_note(*names: str, tail: str = INTERVAL_COVERS) -> str:
     """The honesty line for results of games played by ``names`` (the players of both sides).
 
-    >>> strength_note("net").startswith("Player strength: net, -0.17 +- 0.03 points per game")
+    >>> strength_note("net").startswith("Player strength: net, -0.150 +- 0.015 points per game")
     True
     """
     parts = []

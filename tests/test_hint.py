@@ -20,6 +20,7 @@ from bgsim.errors import HintError, MissingExtraError
 from bgsim.hint import PlayRanking, RankedPlay, rank_plays
 from bgsim.net import Net
 from bgsim.rules import result_kind
+from bgsim.strength import player_strength
 
 RACE = Position.from_counts({8: 3, 7: 3, 6: 3, 5: 3, 4: 3}, {9: 3, 7: 3, 6: 3, 5: 3, 4: 1, 3: 2})   # 90 vs 91 pips
 CONTACT = Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
@@ -89,7 +90,8 @@ def test_text_html_and_json():
     text = str(r)
     assert text.startswith("Hint: 3-1, 16 legal plays")
     assert "8/5 6/5" in text.splitlines()[3]
-    assert "Player strength: net, -0.17 +- 0.03 points per game against gnubg's 0-ply player" in text
+    net = player_strength("net")       # the recorded measurement, shown with three decimals
+    assert f"Player strength: net, {net.ppg:+.3f} +- {net.ppg_half_width:.3f} points per game against gnubg's 0-ply player" in text
     assert "<table>" in r._repr_html_() and "Player strength" in r._repr_html_()
     d = json.loads(json.dumps(r.to_dict()))
     assert d["player"] == "net" and d["dice"] == [3, 1] and d["rollout"] is None

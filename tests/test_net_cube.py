@@ -15,6 +15,7 @@ from bgsim.errors import RuleViolationError
 from bgsim.net import Net
 from bgsim.net_cube import ExactEvaluator, accept_double, cube_hint, is_last_roll, offer_double
 from bgsim.players import play_game
+from bgsim.strength import player_strength
 
 NET = Net()
 THEY_BEAR_OFF = {1: 2}            # the opponent bears off with any roll: my roll is the last
@@ -87,7 +88,8 @@ def test_no_double_at_the_start_and_the_decision_agrees_with_the_net_and_janowsk
     d = g.cube_hint()
     e = NET.evaluate(Position.initial())
     assert d.p_win == pytest.approx(e.win) and not d.double and d.take
-    assert "net's own cubeless evaluation" in str(d) and "Player strength: net, -0.17" in str(d)
+    assert "net's own cubeless evaluation" in str(d)
+    assert f"Player strength: net, {player_strength('net').ppg:+.3f}" in str(d)
     assert NetPlayer().offer_double(Game(Rules.money(), starter=0)) is False
     # the doubling window the verdict rests on: Janowski's points for the net's gammon rates
     points = janowski_points(0.68, d.gammons.W, d.gammons.L)

@@ -18,7 +18,7 @@ from bgsim.events import GameResult, GameState
 from bgsim.i18n import get_language, language, set_language
 from bgsim.records import is_you
 from bgsim.rules import ResultKind
-from bgsim.strength import strength_note
+from bgsim.strength import player_strength, strength_note
 from bgsim.table import Table, score_text
 
 #: Third-person verbs after the name "You": wrong English.
@@ -145,7 +145,8 @@ def test_czech_hint_and_strength():
         text = str(ranking)
         note = strength_note("net")
     assert text.startswith("Nápověda: 3-1, 16 platných tahů (pozice 4HPwATDgc/ABMA)")
-    assert "Síla hráče: net, -0.17 +- 0.03 bodu na hru proti hráči gnubg 0-ply" in text
+    net = player_strength("net")
+    assert f"Síla hráče: net, {net.ppg:+.3f} +- {net.ppg_half_width:.3f} bodu na hru proti hráči gnubg 0-ply" in text
     assert note.startswith("Síla hráče: net, ")
     assert str(ranking).startswith("Hint: 3-1, 16 legal plays")          # made in English again outside
 
