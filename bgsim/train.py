@@ -196,7 +196,7 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
             n = min(BLOCK, total - done)
             frac = done / max(1, total)
             a = alpha + (alpha_end - alpha) * frac
-            nk.train_games(n, start, w["w1"], w["b1"], w["w2"], w["b2"], a, lam, state, bo, BINOM,
+            nk.train_games(n, start, w["w1"], w["b1"], w["w2"], w["b2"], a, lam, state, bo, BINOM,  # type: ignore[call-arg]
                            nk.HIT_MASKS, stats, *ws.arrays(), fast)
             done += n
             if bar is not None:
