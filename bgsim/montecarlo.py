@@ -432,8 +432,8 @@ class Estimate(ResultDisplay):
 
         >>> from bgsim import Position
         >>> print(estimate(Position.from_counts({1: 1}, {1: 1}), games=36, player="heuristic").strength_text())
-        Player strength: heuristic, -0.63 +- 0.03 points per game against gnubg's 0-ply player; the interval
-        above covers the dice only, not the player's errors.
+        Player strength: heuristic, -0.633 +- 0.014 points per game against gnubg's 0-ply player (30,000 games);
+        the interval above covers the dice only, not the player's errors.
         """
         return strength_note(*self.players)
 
