@@ -96,6 +96,26 @@ def rng_from(seed_or_rng=None) -> np.random.Generator:
     return np.random.default_rng(seed_or_rng)
 
 
+def seed_sequence(rng=None, error: type[BgsimError] = SeedError) -> np.random.SeedSequence:
+    """A run's :class:`numpy.random.SeedSequence` from what ``rng=`` was given: None (fresh
+    entropy), a whole number >= 0, a SeedSequence (as is) or a Generator (128 bits drawn from
+    it: deterministic for a seeded generator). Anything else raises ``error``.
+
+    >>> seed_sequence(7).entropy, seed_sequence(7) is not seed_sequence(7)
+    (7, True)
+    """
+    if rng is None:
+        return np.random.SeedSequence()
+    if isinstance(rng, np.random.SeedSequence):
+        return rng
+    if isinstance(rng, np.random.Generator):
+        return np.random.SeedSequence(int.from_bytes(rng.bytes(16), "little"))
+    if not isinstance(rng, bool) and isinstance(rng, (int, np.integer)) and rng >= 0:
+        return np.random.SeedSequence(int(rng))
+    raise error(f"rng must be None, a whole number >= 0, a numpy.random.SeedSequence or a "
+                f"numpy.random.Generator, not {rng!r}")
+
+
 def roll(rng=None) -> tuple[int, int]:
     """Roll two dice.
 

@@ -33,7 +33,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from .compiled_players import DEFAULT_PLAYER, PLAYER_CODES, PLAYERS
-from .dice import ALL_ROLLS, OPENING_ROLLS
+from .dice import ALL_ROLLS, OPENING_ROLLS, seed_sequence
 from .equity import match_equity
 from .errors import EstimateError, RuleViolationError
 from .gnubg_player import GnubgPlayer
@@ -390,19 +390,8 @@ def _stop_function(stop) -> Callable[[], bool]:
 
 
 def _seed_sequence(rng) -> np.random.SeedSequence:
-    """The run's :class:`numpy.random.SeedSequence` from what ``rng=`` was given."""
-    if rng is None:
-        return np.random.SeedSequence()
-    if isinstance(rng, np.random.SeedSequence):
-        return rng
-    if isinstance(rng, np.random.Generator):
-        # 128 bits drawn from the generator seed the run: deterministic for a seeded
-        # generator, which advances as if it had drawn two 64-bit numbers.
-        return np.random.SeedSequence(int.from_bytes(rng.bytes(16), "little"))
-    if _is_int(rng) and rng >= 0:
-        return np.random.SeedSequence(int(rng))
-    raise EstimateError(f"rng must be None, a whole number >= 0, a numpy.random.SeedSequence or a "
-                        f"numpy.random.Generator, not {rng!r}")
+    """The run's :class:`numpy.random.SeedSequence` from what ``rng=`` was given (:func:`bgsim.dice.seed_sequence`)."""
+    return seed_sequence(rng, EstimateError)
 
 
 def _match_score(rules: Rules, cube: int, away, crawford_game) -> tuple[tuple[int, int] | None, bool | None]:

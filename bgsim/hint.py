@@ -49,7 +49,7 @@ from typing import Any, overload
 import numpy as np
 
 from .compiled_players import PLAYER_CODES
-from .dice import ALL_ROLLS, check_dice
+from .dice import ALL_ROLLS, check_dice, seed_sequence
 from .equity import CubeDecision
 from .errors import HintError
 from .gnubg_player import GnubgPlayer
@@ -293,16 +293,6 @@ def _check_int(x, name: str, low: int) -> int:
     return int(x)
 
 
-def _seed(rng) -> np.random.SeedSequence:
-    if rng is None:
-        return np.random.SeedSequence()
-    if isinstance(rng, np.random.SeedSequence):
-        return rng
-    if isinstance(rng, np.random.Generator):
-        return np.random.SeedSequence(int(rng.integers(0, 2**63)))
-    if isinstance(rng, bool) or not isinstance(rng, (int, np.integer)) or rng < 0:
-        raise HintError(f"rng must be None, an int >= 0, a SeedSequence or a Generator, not {rng!r}")
-    return np.random.SeedSequence(int(rng))
 
 
 # ============================================================================================
@@ -380,7 +370,7 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
             raise HintError(_("rollout={rollout} and games={games} disagree: give the games once").format(
                 rollout=rollout, games=games))
     n_cand = min(_check_int(candidates, "candidates", 1), len(plays))
-    ss = _seed(rng)
+    ss = seed_sequence(rng, HintError)
     top = order[:n_cand]
     results = np.array([_play_out(afters[i], evaluator, name, n_games, ss) for i in top])  # type: ignore[arg-type]
     values = -_VALUES[results]                     # [candidate, game]: the mover's points

@@ -807,10 +807,11 @@ def _apply(game: Game, cell: _Cell, nxt: _Cell | None, names, last: bool, allow_
         if kind is None:
             raise ParseError(f"the game is not over, so {names[loser]} resigned, but no resignation at cube "
                              f"{game.cube_value} is worth {cell.value} (R30, V1, X1)")
-        if game.player_to_act != loser and _resign_kind(game, loser, cell.value) is not None:  # type: ignore[arg-type]
+        resigned = None if game.player_to_act == loser else _resign_kind(game, loser, cell.value)  # type: ignore[arg-type]
+        if resigned is not None:
             # Off turn no offer can be made (R30); Game.resign (at any time, worth at least what the
             # position is, V3) wrote it, e.g. a player who gives up after the opponent's opening roll.
-            game.resign(_resign_kind(game, loser, cell.value), player=loser)  # type: ignore[arg-type]
+            game.resign(resigned, player=loser)
             return
         if game.player_to_act != loser:
             turn = "nobody's" if game.player_to_act is None else f"{names[game.player_to_act]}'s"

@@ -20,6 +20,7 @@ from bgsim.records import is_you
 from bgsim.rules import ResultKind
 from bgsim.strength import player_strength, strength_note
 from bgsim.table import Table, score_text
+from tests.support.play import play_out_as_person
 
 #: Third-person verbs after the name "You": wrong English.
 WRONG_YOU = re.compile(r"\bYou (rolls|plays|wins|takes|drops|beavers|doubles|accepts|refuses|resigns|offers|starts|"
@@ -31,27 +32,6 @@ def _english_after():
     before = get_language()
     yield
     set_language(before)
-
-
-def _play_out(table: Table, limit: int = 600) -> None:
-    """The person rolls, plays the first legal play, takes doubles and refuses resignations, until the game ends."""
-    for _ in range(limit):
-        game = table.game
-        if game.is_over:
-            return
-        if table.waiting_for_computer:
-            table.run_computer()
-            continue
-        state = game.state
-        if state in (GameState.OPENING, GameState.AWAITING_DOUBLE_OR_ROLL):
-            assert table.roll() is None
-        elif state is GameState.AWAITING_PLAY:
-            assert table.commit(game.legal_plays()[0]) is None
-        elif state is GameState.AWAITING_ANSWER:
-            assert table.take() is None
-        else:
-            assert table.reject_resignation() is None
-    raise AssertionError("the game did not end")
 
 
 def _captions(table: Table) -> list[str]:
@@ -67,7 +47,7 @@ def test_is_you():
 @pytest.mark.parametrize("seed", [1, 5])
 def test_english_captions_and_move_list_address_you_in_the_second_person(seed):
     table = Table("random", rng=seed)
-    _play_out(table)
+    play_out_as_person(table, choose=1)
     captions = _captions(table)
     text = "\n".join(captions + table.moves() + [table.status()])
     assert not WRONG_YOU.search(text), WRONG_YOU.search(text)
@@ -117,7 +97,7 @@ def test_czech_table_speaks_czech():
                               "Stiskněte Hodit pro úvodní hod (R4).")
     refusal = table.new_game()
     assert str(refusal).startswith("hra ještě běží") and refusal.rule == "R22"
-    _play_out(table)
+    play_out_as_person(table, choose=1)
     moves = table.moves()
     assert moves[0].startswith("Úvodní hod: Vy ")
     assert re.search(r"(Vyhráváte|Počítač vyhrává) ", table.prompt())
@@ -163,7 +143,7 @@ def test_czech_play_widget():
     widget.double()
     assert widget.message.kind == "error" and widget.message.text.startswith("nelze zdvojit")
     assert widget.message.text.endswith("R25)")
-    _play_out(widget.table)
+    play_out_as_person(widget.table, choose=1)
     widget.refresh()
     heading = widget.end.children[0].value
     assert re.search(r"(Vyhráváte|Počítač vyhrává)", heading)

@@ -19,6 +19,7 @@ from bgsim.matfile import read_mat
 from bgsim.players import HandwrittenPlayer, NetPlayer
 from bgsim.rules import Rules
 from bgsim.table import Table, TutorWarning, score_text
+from tests.support.play import play_out_as_person
 
 pytest.importorskip("ipywidgets")
 from bgsim.widgets import PlayWidget
@@ -38,31 +39,6 @@ class Scripted(NetPlayer):
 
     def accept_double(self, game):
         return self.answers.pop(0) if self.answers else "take"
-
-
-def _play_out_as_person(table: Table, choose=0, limit=400) -> None:
-    """The person plays the net's best (``choose=0``) or the first legal play, takes every double, refuses offers."""
-    for _ in range(limit):
-        game = table.game
-        if game.is_over:
-            return
-        if table.waiting_for_computer:
-            table.run_computer()
-            continue
-        state = game.state
-        if state in (GameState.OPENING, GameState.AWAITING_DOUBLE_OR_ROLL):
-            assert table.roll() is None
-        elif state is GameState.AWAITING_PLAY:
-            play = table.hint(1)[0].play if choose == 0 else game.legal_plays()[0]
-            result = table.commit(play)
-            if isinstance(result, TutorWarning):
-                result = table.commit(play)
-            assert result is None
-        elif state is GameState.AWAITING_ANSWER:
-            assert table.take() is None
-        else:
-            assert table.reject_resignation() is None
-    raise AssertionError("the game did not end")
 
 
 def _to_persons_roll(table: Table) -> None:
@@ -112,7 +88,7 @@ def test_whole_seeded_game_against_the_net_with_refusals_and_a_double():
     assert table.double().rule == "R25"                           # the cube is the computer's now
     assert table.roll() is None
     assert table.roll().rule == "R10"                             # rolled already: play it
-    _play_out_as_person(table)
+    play_out_as_person(table)
     result = table.game.result
     assert result is not None and result.cube == 2
     assert table.finished and table.status().endswith(score_text(result, table.names))
@@ -157,30 +133,27 @@ def test_the_computer_doubles_and_the_person_drops_or_takes():
             assert table.game.result.winner == 1 and table.game.result.points == 1
         else:
             assert (table.game.cube_value, table.game.cube_owner) == (2, 0)
-            _play_out_as_person(table, choose=1)
+            play_out_as_person(table, choose=1)
         _same_as_mat(table)
 
 
+def _to_the_computers_double(table: Table) -> Table:
+    """Play on (first legal plays) until the person must answer the computer's double."""
+    table.roll()
+    while table.game.state is not GameState.AWAITING_ANSWER:
+        if table.waiting_for_computer:
+            table.step_computer()
+        elif table.game.state is GameState.AWAITING_DOUBLE_OR_ROLL:
+            table.roll()
+        else:
+            table.commit(table.game.legal_plays()[0])
+    return table
+
+
 def test_beavers_only_where_the_rules_allow_them():
-    table = Table(Scripted(doubles=[True]), rng=8)
-    table.roll()
-    while table.game.state is not GameState.AWAITING_ANSWER:
-        if table.waiting_for_computer:
-            table.step_computer()
-        elif table.game.state is GameState.AWAITING_DOUBLE_OR_ROLL:
-            table.roll()
-        else:
-            table.commit(table.game.legal_plays()[0])
+    table = _to_the_computers_double(Table(Scripted(doubles=[True]), rng=8))
     assert table.beaver().rule == "X2"
-    table = Table(Scripted(doubles=[True]), rules=Rules.money(beavers=True), rng=8)
-    table.roll()
-    while table.game.state is not GameState.AWAITING_ANSWER:
-        if table.waiting_for_computer:
-            table.step_computer()
-        elif table.game.state is GameState.AWAITING_DOUBLE_OR_ROLL:
-            table.roll()
-        else:
-            table.commit(table.game.legal_plays()[0])
+    table = _to_the_computers_double(Table(Scripted(doubles=[True]), rules=Rules.money(beavers=True), rng=8))
     assert table.beaver() is None
     assert table.run_computer()[0] == "Computer takes (R26)."    # the doubler answers the beaver
     assert (table.game.cube_value, table.game.cube_owner) == (4, 0)
