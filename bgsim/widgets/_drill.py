@@ -89,8 +89,8 @@ class DrillWidget(Presentable, w.VBox):
     def _show_task(self) -> None:
         task = self.drill.task
         n = self.drill.index + 1
-        who = "" if task.kind == "result" else _(" You move player {player}'s checkers, at the bottom.").format(
-            player=task.position.turn)
+        who = ("" if task.kind == "result" else _(" You move the light checkers, at the bottom.")
+               if task.position.turn == 0 else _(" You move the dark checkers, at the bottom."))
         self.title.value = ("<b>" + _("Task {n} of {total}").format(n=n, total=len(self.drill))
                             + f"</b> &middot; {_(KINDS[task.kind])}"
                             + (" &middot; " + _("harder") if task.level > 1 else "") + f"<br>{task.prompt}{who}")

@@ -270,6 +270,13 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{rep.when}", rep)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_stale_failure_shots():
+    """A FAILED-*.png left by an earlier run would read as this run's failure: remove them first."""
+    for old in ARTIFACTS.glob("FAILED-*.png"):
+        old.unlink()
+
+
 def shot(page, name: str, locator=None) -> Path:
     """Save a screenshot of the page (or of one element) as test-artifacts/<name>.png."""
     ARTIFACTS.mkdir(exist_ok=True)
