@@ -1,4 +1,4 @@
-"""Train the ``"net"`` player by TD(lambda) self-play: ``python -m bgsim.train``.
+"""Train the ``"net"`` player: TD(lambda) self-play, then distillation of its 1-ply judgement.
 
 The shipped weights (``bgsim/data/net-weights.npz``) and their training log
 (``bgsim/data/net-training-log.tsv``) were made by this module; the command that made
@@ -16,30 +16,43 @@ Every ``--eval-every`` games the network plays ``--eval-games`` cubeless games a
 pubeval (seats alternating, its own random stream: the check does not change the
 training) and the log gets a line. Ctrl-C stops and saves what was learned so far.
 
+**Distillation** (``--method distill --init TEACHER``, :func:`distill`): TD self-play stops
+improving a small network long before the network's judgement one roll deeper (1-ply,
+:mod:`bgsim._net_ply`) stops being better than its judgement now. So the teacher network
+plays ``--positions`` positions against itself, each position gets the teacher's 1-ply
+outputs as its target, and a student network (the teacher's weights, extended to
+``--hidden`` units) is fitted to those targets by minibatch Adam for ``--epochs`` passes
+(step size ``--lr``, falling along a half cosine). Each round makes a network that plays
+at 0-ply much as its teacher did at 1-ply; the next round can take it as teacher.
+
 >>> args = build_parser().parse_args(["--games", "1000", "--hidden", "8"])
->>> args.games, args.hidden, args.lam
-(1000, 8, 0.0)
+>>> args.method, args.games, args.hidden, args.lam
+('td', 1000, 8, 0.0)
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import shlex
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
 from . import _kernel
 from . import _net_kernel as nk
+from . import _net_ply as ply
 from .errors import InvalidSettingError, WeightsError
 from .montecarlo import estimate
 from .net import BINOM, Net, bearoff_expected, input_layout, load_weights, read_weights_file, save_weights
 from .position import Position
 
-__all__ = ["build_parser", "main", "train"]
+__all__ = ["build_parser", "distill", "main", "train"]
 
 BLOCK = 500  # games per compiled call (the step size changes between blocks)
 _OPENINGS = 30  # opening rolls (R4): the first-roll block of an opening estimate
@@ -228,6 +241,242 @@ def train(games: int, *, hidden: int = 64, lam: float = 0.0, alpha: float = 0.1,
     return w
 
 
+# ============================================================================================
+# Distillation of the 1-ply judgement
+# ============================================================================================
+
+_GAMES_PER_CALL = 200       # self-play games per compiled call while collecting positions
+_TARGETS_PER_CALL = 5_000   # positions per compiled call while computing targets
+
+
+def _parallel(jobs, threads: int):
+    """Run the callables ``jobs`` on ``threads`` threads (the compiled kernels release the GIL)."""
+    if threads <= 1:
+        return [job() for job in jobs]
+    with ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(lambda job: job(), jobs))
+
+
+def collect_positions(weights: dict[str, np.ndarray], positions: int, seed: int, *,
+                      threads: int = 1) -> np.ndarray:
+    """``positions`` boards (int8[n, 2, 26], the side on roll in row 0) that the network
+    ``weights`` meets playing itself from the opening (R4), from ``threads`` seeded streams."""
+    arrays = tuple(weights[k] for k in ("w1", "b1", "w2", "b2"))
+    bo = bearoff_expected()
+    start = Position.initial().to_array()
+    streams = np.random.SeedSequence([seed, 1]).spawn(max(1, threads))
+    share = [positions // len(streams) + (1 if i < positions % len(streams) else 0) for i in range(len(streams))]
+
+    def one(i: int):
+        def job() -> np.ndarray:
+            state = np.asarray(streams[i].generate_state(4, np.uint64), dtype=np.uint64)
+            out = np.zeros((share[i], 2, 26), dtype=np.int8)
+            ws = _kernel.Workspace()
+            done = 0
+            while done < share[i]:
+                done += ply.selfplay_positions(_GAMES_PER_CALL, start, *arrays, bo, BINOM, nk.HIT_MASKS, state,  # type: ignore[call-arg]
+                                               *ws.arrays(), out[done:])
+            return out
+        return job
+
+    return np.concatenate(_parallel([one(i) for i in range(len(streams))], threads))
+
+
+def ply1_targets(weights: dict[str, np.ndarray], boards: np.ndarray, *, threads: int = 1,
+                 progress=None) -> np.ndarray:
+    """The network's 1-ply outputs (float64[n, 5], the side on roll's view) of each board
+    (:func:`bgsim._net_ply.ply1_outputs`). ``progress(k)`` is called as each block of
+    ``k`` boards is done."""
+    arrays = tuple(weights[k] for k in ("w1", "b1", "w2", "b2"))
+    bo = bearoff_expected()
+    n = len(boards)
+    targets = np.zeros((n, nk.N_OUTPUTS))
+    blocks = [(lo, min(n, lo + _TARGETS_PER_CALL)) for lo in range(0, n, _TARGETS_PER_CALL)]
+    nchk = int(boards[0, 0].sum()) if n else 15
+    spaces: dict[int, _kernel.Workspace] = {}
+
+    def one(lo: int, hi: int):
+        def job() -> None:
+            import threading
+            ws = spaces.setdefault(threading.get_ident(), _kernel.Workspace())
+            ply.ply1_targets(boards, lo, hi, nchk, *arrays, bo, BINOM, nk.HIT_MASKS, *ws.arrays(), targets)  # type: ignore[call-arg]
+            if progress is not None:
+                progress(hi - lo)
+        return job
+
+    _parallel([one(lo, hi) for lo, hi in blocks], threads)
+    return targets
+
+
+def _fingerprint(weights: dict[str, np.ndarray]) -> str:
+    """A short hash of a network's weights: which teacher made a data file."""
+    h = hashlib.sha256()
+    for k in ("w1", "b1", "w2", "b2"):
+        h.update(np.ascontiguousarray(weights[k], dtype=np.float64).tobytes())
+    return h.hexdigest()[:16]
+
+
+def _equity_rows(o: np.ndarray) -> np.ndarray:
+    return 2.0 * o[:, 0] - 1.0 + o[:, 1] - o[:, 3] + o[:, 2] - o[:, 4]
+
+
+class _Adam:
+    """Minibatch Adam on the network's squared error (float32; the five outputs summed)."""
+
+    def __init__(self, weights: dict[str, np.ndarray]) -> None:
+        self.p = {"w1": weights["w1"].astype(np.float32), "b1": weights["b1"].astype(np.float32),
+                  "w2": np.ascontiguousarray(weights["w2"].T, dtype=np.float32),
+                  "b2": weights["b2"].astype(np.float32)}
+        self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.t = 0
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h = 1.0 / (1.0 + np.exp(-(x @ self.p["w1"] + self.p["b1"])))
+        return h, 1.0 / (1.0 + np.exp(-(h @ self.p["w2"] + self.p["b2"])))
+
+    def step(self, x: np.ndarray, y: np.ndarray, lr: float, beta1: float = 0.9, beta2: float = 0.999) -> None:
+        h, o = self.forward(x)
+        go = 2.0 * (o - y) * o * (1.0 - o) / len(x)
+        gh = (go @ self.p["w2"].T) * h * (1.0 - h)
+        grads = {"w2": h.T @ go, "b2": go.sum(0), "w1": x.T @ gh, "b1": gh.sum(0)}
+        self.t += 1
+        for k, g in grads.items():
+            self.m[k] = beta1 * self.m[k] + (1 - beta1) * g
+            self.v[k] = beta2 * self.v[k] + (1 - beta2) * g * g
+            mh = self.m[k] / (1 - beta1 ** self.t)
+            vh = self.v[k] / (1 - beta2 ** self.t)
+            self.p[k] -= (lr * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
+
+    def score(self, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+        """Mean squared error (five outputs summed) and mean absolute equity error."""
+        _, o = self.forward(x)
+        return float(((o - y) ** 2).sum(1).mean()), float(np.abs(_equity_rows(o) - _equity_rows(y)).mean())
+
+    def weights(self) -> dict[str, np.ndarray]:
+        return {"w1": self.p["w1"].astype(np.float64), "b1": self.p["b1"].astype(np.float64),
+                "w2": np.ascontiguousarray(self.p["w2"].T, dtype=np.float64), "b2": self.p["b2"].astype(np.float64)}
+
+
+def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr: float = 1e-3, batch: int = 512,
+            seed: int = 2026, threads: int = 1, eval_games: int = 2_000, out: Path | None = None,
+            log: Path | None = None, progress: bool = True, command: str = "", init_note: str = "",
+            data: Path | None = None) -> dict[str, np.ndarray]:
+    """Fit a network to the 1-ply judgement of the network ``init`` (the teacher) and return it.
+
+    Parameters
+    ----------
+    positions : int
+        Positions the teacher collects in self-play (:func:`collect_positions`); each gets
+        the teacher's 1-ply outputs as its target (:func:`ply1_targets`). 2% of them (at
+        most 20,000) are kept aside to measure the fit.
+    init : Path
+        The teacher's weights; the student starts from them (warm start).
+    hidden : int
+        The student's hidden units (0: the teacher's); more units start with small random
+        input weights and zero output weights (:func:`extend_weights`).
+    epochs, lr, batch : int, float, int
+        Passes over the positions, Adam's step size at the start (it falls along a half
+        cosine to 0) and the minibatch size.
+    seed : int
+        Seeds the self-play dice and the order of the minibatches.
+    threads : int
+        Threads that collect positions and compute targets.
+    eval_games : int
+        Games against pubeval after fitting (as :func:`train`'s checks; 0: none).
+    out, log : Path or None
+        The weights file to write and the log to append (one line per epoch).
+    data : Path or None
+        Keep the positions and targets in this ``.npz`` file: read them from it when it
+        exists (it must have been made by the same teacher, seed and number of positions:
+        another fit of the same data, e.g. with other hidden units), else write it.
+
+    The same command gives the same positions and targets (each thread has its own seeded
+    stream); the fit repeats exactly on the same machine with the same number of BLAS threads.
+    """
+    if positions < 100 or epochs < 1 or lr <= 0 or batch < 1 or threads < 1 or hidden < 0:
+        raise InvalidSettingError("positions >= 100, epochs >= 1, lr > 0, batch >= 1, threads >= 1, hidden >= 0")
+    teacher, teacher_meta = read_weights_file(init)
+    teacher = extend_weights(teacher, teacher_meta, teacher["b1"].shape[0], np.random.default_rng(0))
+    student = extend_weights(teacher, {"input_layout": nk.INPUT_LAYOUT}, max(hidden, teacher["b1"].shape[0]),
+                             np.random.default_rng(np.random.SeedSequence([seed, 2])))
+    t0 = time.perf_counter()
+    logf = open(log, "a", encoding="utf-8") if log is not None else None
+
+    def note(line: str) -> None:
+        if logf is not None:
+            logf.write(line + "\n")
+            logf.flush()
+
+    note(f"# {command}\n# epoch\tseconds\tlr\ttrain_mse\tvalid_mse\tvalid_equity_mae")
+    made_by = {"teacher": _fingerprint(teacher), "seed": seed, "positions": positions}
+    if data is not None and Path(data).exists():
+        with np.load(data) as z:
+            boards, targets = np.array(z["boards"]), np.array(z["targets"])
+            kept = json.loads(str(z["made_by"])) if "made_by" in z else None
+        if kept is not None and kept != made_by:
+            raise InvalidSettingError(f"{data} holds positions made by another teacher, seed or number of positions "
+                                      f"({kept}); give another --data file, or none")
+    else:
+        boards = collect_positions(teacher, positions, seed, threads=threads)
+        bar = None
+        if progress:
+            from tqdm import tqdm
+            bar = tqdm(total=len(boards), unit="position", desc="1-ply targets", file=sys.stderr, smoothing=0.05)
+        targets = ply1_targets(teacher, boards, threads=threads, progress=None if bar is None else bar.update)
+        if bar is not None:
+            bar.close()
+        if data is not None:
+            np.savez(data, boards=boards, targets=targets, made_by=np.array(json.dumps(made_by)))
+    x = np.zeros((len(boards), nk.N_INPUTS), dtype=np.float32)
+    ply.dense_inputs(boards, nk.HIT_MASKS, x)
+    y = targets.astype(np.float32)
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 3]))
+    order = rng.permutation(len(x))
+    n_valid = min(20_000, max(1, len(x) // 50))
+    valid, train_rows = order[:n_valid], order[n_valid:]
+    seen = train_rows[:20_000]   # a sample of the fitted rows: how closely they are fitted
+    fit = _Adam(student)
+
+    def record(epoch: int, step: float) -> tuple[float, float]:
+        mse, mae = fit.score(x[valid], y[valid])
+        seen_mse = fit.score(x[seen], y[seen])[0]
+        history.append({"epoch": epoch, "train_mse": seen_mse, "valid_mse": mse, "valid_equity_mae": mae})
+        note(f"{epoch}\t{time.perf_counter() - t0:.1f}\t{step:.2e}\t{seen_mse:.6f}\t{mse:.6f}\t{mae:.5f}")
+        return mse, mae
+
+    history: list[dict] = []
+    record(0, 0.0)
+    try:
+        for epoch in range(epochs):
+            step = lr * 0.5 * (1.0 + math.cos(math.pi * epoch / epochs))
+            rows = rng.permutation(train_rows)
+            for lo in range(0, len(rows), batch):
+                pick = rows[lo:lo + batch]
+                fit.step(x[pick], y[pick], step)
+            mse, mae = record(epoch + 1, step)
+            if progress:
+                print(f"epoch {epoch + 1}/{epochs}: held-out squared error {mse:.6f}, equity error {mae:.4f}",
+                      file=sys.stderr)
+    except KeyboardInterrupt:
+        print("\nstopped; saving what was learned", file=sys.stderr)
+    w = fit.weights()
+    check = _eval_line(_versus_pubeval(w, eval_games, seed)) if eval_games else None
+    if check is not None:
+        note(f"# against pubeval: {check['eval_games']} games, wins {check['win_rate']:.4f} +- "
+             f"{check['win_half_width']:.4f}, {check['points_per_game']:+.4f} points per game")
+    if logf is not None:
+        logf.close()
+    if out is not None:
+        meta = {"method": "distill", "commands": [command], "command": command, "seed": seed,
+                "positions": len(boards), "epochs": epochs, "lr": lr, "batch": batch,
+                "hidden": int(w["b1"].shape[0]), "inputs": nk.N_INPUTS, "input_layout": nk.INPUT_LAYOUT,
+                "train_seconds": round(time.perf_counter() - t0, 1), "fit": history, "check": check,
+                "init": {"file": Path(init).name, "where": init_note, "meta": teacher_meta}}
+        save_weights(out, w, meta)
+    return w
+
+
 def _meta(command, seed, games, hidden, lam, alpha, alpha_end, state, seconds, history, init_meta=None,
           commands=None) -> dict:
     extra = {} if init_meta is None else {"init": init_meta}
@@ -240,8 +489,11 @@ def _meta(command, seed, games, hidden, lam, alpha, alpha_end, state, seconds, h
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bgsim.train", description=__doc__.split("\n\n")[0])
+    p.add_argument("--method", choices=("td", "distill"), default="td",
+                   help="td: TD(lambda) self-play (default); distill: fit to the --init network's 1-ply judgement")
     p.add_argument("--games", type=int, default=1_000_000, help="self-play games to train (default 1,000,000)")
-    p.add_argument("--hidden", type=int, default=64, help="hidden units (default 64)")
+    p.add_argument("--hidden", type=int, default=None,
+                   help="hidden units (td: default 64; distill: default the teacher's)")
     p.add_argument("--lam", type=float, default=0.0, help="TD lambda, 0 <= lam < 1 (default 0)")
     p.add_argument("--alpha", type=float, default=0.1, help="step size at the start (default 0.1)")
     p.add_argument("--alpha-end", type=float, default=0.02, help="step size at the end (default 0.02)")
@@ -256,6 +508,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--init-note", default="", help="where the --init weights can be found again (kept in the record)")
     p.add_argument("--fast", action="store_true", help="choose self-play plays with the fast-math forward pass")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    d = p.add_argument_group("distill")
+    d.add_argument("--positions", type=int, default=2_000_000, help="self-play positions with 1-ply targets")
+    d.add_argument("--epochs", type=int, default=30, help="passes of Adam over the positions (default 30)")
+    d.add_argument("--lr", type=float, default=1e-3, help="Adam's step size at the start (default 0.001)")
+    d.add_argument("--batch", type=int, default=512, help="minibatch size (default 512)")
+    d.add_argument("--threads", type=int, default=1, help="threads for positions and targets (default 1)")
+    d.add_argument("--data", type=Path, default=None, help="keep the positions and targets in this .npz file")
     return p
 
 
@@ -263,9 +522,18 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = "python -m bgsim.train " + shlex.join(sys.argv[1:] if argv is None else argv)
     try:
-        train(args.games, hidden=args.hidden, lam=args.lam, alpha=args.alpha, alpha_end=args.alpha_end,
-              seed=args.seed, eval_every=args.eval_every, eval_games=args.eval_games, out=args.out, log=args.log,
-              resume=args.resume, init=args.init, init_note=args.init_note, fast=args.fast,
+        if args.method == "distill":
+            if args.init is None:
+                raise InvalidSettingError("--method distill needs --init TEACHER (the network whose 1-ply "
+                                          "judgement is distilled)")
+            distill(args.positions, init=args.init, hidden=args.hidden or 0, epochs=args.epochs, lr=args.lr,
+                    batch=args.batch, seed=args.seed, threads=args.threads, eval_games=args.eval_games,
+                    out=args.out, log=args.log, progress=not args.no_progress, command=command,
+                    init_note=args.init_note, data=args.data)
+            return 0
+        train(args.games, hidden=64 if args.hidden is None else args.hidden, lam=args.lam, alpha=args.alpha,
+              alpha_end=args.alpha_end, seed=args.seed, eval_every=args.eval_every, eval_games=args.eval_games,
+              out=args.out, log=args.log, resume=args.resume, init=args.init, init_note=args.init_note, fast=args.fast,
               progress=not args.no_progress, command=command)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -8,6 +8,7 @@ the TD step against a numeric gradient, the choice against evaluating every resu
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -475,15 +476,29 @@ def test_training_settings_out_of_range_are_refused():
 
 
 def test_shipped_weights_record_how_they_were_made():
-    """The commands of every part of the training (a run resumed in parts has one per part)
-    add up to the games recorded; a warm start names the weights it began from."""
+    """Each distillation round names its command and teacher, whose record it keeps; under
+    them, the commands of every part of the TD training (a run resumed in parts has one per
+    part) add up to the games recorded; a warm start names the weights it began from."""
     _, meta = load_weights()
+
+    def option(command: str, name: str) -> str:
+        return shlex.split(command)[shlex.split(command).index(name) + 1]
+
+    rounds = 0
+    while meta.get("method") == "distill":
+        rounds += 1
+        command = meta["command"]
+        assert command.startswith("python -m bgsim.train --method distill") and meta["commands"] == [command]
+        assert Path(option(command, "--init")).name == meta["init"]["file"]
+        assert int(option(command, "--positions")) == meta["positions"] and int(option(command, "--seed")) == meta["seed"]
+        assert meta["input_layout"] == nk.INPUT_LAYOUT and meta["hidden"] >= meta["init"]["meta"]["hidden"]
+        assert meta["fit"][-1]["valid_mse"] < meta["fit"][0]["valid_mse"]
+        assert 0.6 < meta["check"]["win_rate"] < 1                # against pubeval, after the fit
+        meta = meta["init"]["meta"]
     commands = meta.get("commands", [meta["command"]])
     assert meta["command"] == commands[-1]
     assert all(c.startswith("python -m bgsim.train") for c in commands)
     assert meta["games"] >= 100_000
-    def option(command: str, name: str) -> str:
-        return shlex.split(command)[shlex.split(command).index(name) + 1]
 
     assert sum(int(option(c, "--games")) for c in commands) == meta["games"]
     assert all(int(option(c, "--seed")) == meta["seed"] and float(option(c, "--lam")) == meta["lam"] for c in commands)
