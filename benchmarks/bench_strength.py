@@ -23,7 +23,9 @@ against bgsim's legal results (R5-R21); a mismatch stops the run.
 
 Players: ``net`` (the shipped network), ``net:PATH`` (a weights file of this bgsim's input
 layout), ``heuristic``, ``pubeval`` (compiled, as in :func:`bgsim.estimate`),
-``handwritten`` (:class:`bgsim.HandwrittenPlayer`, Python; slow).
+``handwritten`` (:class:`bgsim.HandwrittenPlayer`, Python; slow), ``net-1ply`` (the shipped
+network one roll deeper, :class:`bgsim.NetPlayer` ``plies=1``, recorded as ``"net 1-ply"``;
+``net-1ply:PATH`` another weights file; about fifteen times slower).
 
 ``--write`` stores each named player's result (not those of ``net:PATH``) in the ``"players"``
 table of ``bgsim/data/player-strength.json`` (``{"opponent": "gnubg 0-ply", "ppg",
@@ -124,12 +126,36 @@ def python_side(name: str) -> Side:
     return Side(name, choose)
 
 
+def ply1_side(name: str) -> Side:
+    """The network one roll deeper (:func:`bgsim._net_ply.ply1_choose`, as ``NetPlayer(plies=1)``)."""
+    from bgsim import _kernel
+    from bgsim import _net_kernel as nk
+    from bgsim import _net_ply as ply
+    from bgsim.net import BINOM, Net, bearoff_expected
+
+    net = Net.from_file(name.split(":", 1)[1]) if ":" in name else Net()
+    arrays = net.arrays()
+    bo = bearoff_expected()
+    ws, inner = _kernel.Workspace(), _kernel.Workspace()
+
+    def choose(b: np.ndarray, d1: int, d2: int) -> np.ndarray:
+        n = _kernel.generate(b, d1, d2, 0, *ws.arrays())
+        k = ply.ply1_choose(b, n, 15, ws.boards, *arrays, bo, BINOM, nk.HIT_MASKS, *inner.arrays(), ply.KEEP,
+                            ply.WINDOW)
+        return ws.boards[k, ::-1].copy()
+
+    return Side("net 1-ply" if name == "net-1ply" else name, choose)
+
+
 def make_side(name: str) -> Side:
+    if name == "net-1ply" or name.startswith("net-1ply:"):
+        return ply1_side(name)
     if name == "handwritten":
         return python_side(name)
     if name in ("net", "heuristic", "pubeval") or name.startswith("net:"):
         return compiled_side(name)
-    raise SystemExit(f"unknown player {name!r}: choose net, net:PATH, heuristic, pubeval or handwritten")
+    raise SystemExit(f"unknown player {name!r}: choose net, net:PATH, net-1ply, net-1ply:PATH, heuristic, pubeval "
+                     "or handwritten")
 
 
 class Gnubg:
@@ -255,7 +281,8 @@ def write(results: list[dict], command: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=10_000, help="games per player (even: pairs of seats; default 10,000)")
-    p.add_argument("--players", default="net", help="comma-separated: net, net:PATH, heuristic, pubeval, handwritten")
+    p.add_argument("--players", default="net",
+                   help="comma-separated: net, net:PATH, net-1ply, net-1ply:PATH, heuristic, pubeval, handwritten")
     p.add_argument("--seed", type=int, default=2026, help="seed of the dice")
     p.add_argument("--write", action="store_true", help=f"store the results in {STRENGTH_FILE.name}")
     args = p.parse_args(argv)

@@ -114,7 +114,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("dice", nargs="?", help=_("the roll, e.g. 61 or 6-1 (default: the dice the ID gives)"))
     p.add_argument("--caucasian", action="store_true", help=_("apply the Caucasian hit rule (V5)"))
 
-    p = command("hint", help=_("rank every legal play of a roll by a player's equity (0-ply or rolled out)"))
+    p = command("hint", help=_("rank every legal play of a roll by a player's equity (0-ply, 1-ply or rolled out)"))
     p.add_argument("position", help=where)
     p.add_argument("dice", nargs="?", help=_("the roll, e.g. 61 or 6-1 (default: the dice the ID gives)"))
     p.add_argument("--player", default="net",
@@ -125,6 +125,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--candidates", type=int, default=5, help=_("plays to roll out (default 5)"))
     p.add_argument("--seed", type=int, default=0, help=_("the rollout's seed (default 0)"))
     p.add_argument("--top", type=int, help=_("show only the best TOP plays (all by default)"))
+    p.add_argument("--plies", type=int, choices=(0, 1), default=0,
+                   help=_("0: the player's judgement of each result (default); 1: one roll deeper"))
 
     p = command("check", help=_("is a play legal? if not, which rule does it break"))
     p.add_argument("position", help=where)

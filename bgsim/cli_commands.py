@@ -218,7 +218,7 @@ def hint(args: argparse.Namespace) -> Output:
     if args.top is not None and args.top < 1:
         raise ParseError(_("--top must be 1 or more, not {top}").format(top=args.top))
     ranking = rank_plays(pos, dice, player=args.player, rollout=args.rollout, candidates=args.candidates,
-                         rng=args.seed if args.rollout else None)
+                         rng=args.seed if args.rollout else None, plies=args.plies)
     text = str(ranking) if args.top is None else _top_lines(ranking, args.top)
     lines = (["; ".join(describe(game))] if carried else []) + [text]
     if pos.turn == 1:

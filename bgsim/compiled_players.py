@@ -46,7 +46,7 @@ PLAYER_DESCRIPTIONS = {
     "random": "uniform choice among the legal plays",
     "pubeval": "Tesauro's pubeval linear evaluator",
     "heuristic": "pubeval plus the exact bear-off database",
-    "net": "TD-trained network, see bgsim.train",
+    "net": "neural network trained here, see bgsim.train",
 }
 
 _WEIGHTS_FILE = "pubeval_weights.txt"

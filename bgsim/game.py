@@ -160,7 +160,7 @@ class Game(BaseGame):
 
     # ----------------------------------------------------------------- advice
     def hint(self, player="net", *, rollout: bool | int | None = None, candidates: int = 5,
-             games: int | None = None, rng=None):
+             games: int | None = None, rng=None, plies: int = 0):
         """Every legal play of the dice just rolled, ranked for the side on roll (a
         :class:`bgsim.hint.PlayRanking`, best first; see :meth:`bgsim.Position.rank_plays`).
 
@@ -182,7 +182,7 @@ class Game(BaseGame):
             raise HintError(why.prefixed(_("no play to rank: ")))
         dice = self._rolled()
         return self._position.rank_plays(dice, player=player, rollout=rollout, candidates=candidates,
-                                         games=games, rng=rng)
+                                         games=games, rng=rng, plies=plies)
 
     def cube_hint(self, player="net"):
         """The cube decision for the side on roll before it rolls (double? and the opponent: take?), from

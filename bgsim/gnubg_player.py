@@ -83,11 +83,12 @@ class GnubgPlayer:
     def __reduce__(self):   # workers rebuild it (the module is not picklable)
         return (GnubgPlayer, ())
 
-    def evaluate(self, position: Position) -> NetEvaluation:
-        """gnubg's 0-ply cubeless estimate for the side on roll, before the roll (R23)."""
+    def evaluate(self, position: Position, plies: int = 0) -> NetEvaluation:
+        """gnubg's cubeless estimate for the side on roll, before the roll (R23), at 0-ply or
+        (``plies=1``) one roll deeper, as gnubg itself looks ahead."""
         if position.is_game_over():
             raise InvalidPositionError(_("the game is over: there is nothing to estimate"))
-        return NetEvaluation(*(float(x) for x in self._g.probabilities(gnubg_board(position), 0)))
+        return NetEvaluation(*(float(x) for x in self._g.probabilities(gnubg_board(position), int(plies))))
 
     def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
         """The play after which gnubg's 0-ply evaluation gives the opponent the lowest equity."""

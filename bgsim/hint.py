@@ -9,6 +9,10 @@ a backgammon 3), as a player judges it:
   opponent on roll (``"net"``: bgsim's network, :mod:`bgsim.net`; ``"gnubg"``: gnubg's own
   0-ply network when the optional extra is installed, :mod:`bgsim.gnubg_player`). A play
   that bears off the last checker wins at once (R22) and counts as the result it gives.
+- **1-ply** (``plies=1``): the same, one roll deeper: after each play, each of the
+  opponent's 21 rolls (R3) answered by the play the player would make, the results judged
+  and averaged (:meth:`bgsim.net.Net.evaluate`). Stronger, and slower (a fraction of a
+  second for a roll; the PlayWidget's hint and tutor use it).
 - **rollout** (``rollout=True``): the ``candidates`` best plays at 0-ply are each played
   out ``games`` times by the same player, cubeless, **with the same dice for every
   candidate** (common random numbers): game ``g`` of every candidate starts with the
@@ -107,8 +111,8 @@ class RankedPlay:
     ``equity`` is the mover's cubeless money equity after the play (points per game, R23);
     ``win`` counts every win, ``win_gammon`` the wins of a gammon or more, likewise
     ``win_backgammon``, ``lose_gammon``, ``lose_backgammon``. ``loss`` is the best play's
-    equity minus this one's (>= 0; for a play not rolled out, measured at 0-ply against the
-    best play at 0-ply). ``interval``: ``None`` at 0-ply; after a rollout the 95% interval of
+    equity minus this one's (>= 0; for a play not rolled out, measured at the ranking's plies
+    against the best play there). ``interval``: ``None`` at 0-ply; after a rollout the 95% interval of
     ``loss`` from the paired games (common random numbers), and ``equity_interval`` the
     95% interval of ``equity``. ``rolled_out`` says which numbers these are; ``rank`` is
     1-based.
@@ -145,9 +149,10 @@ class RankedPlay:
 class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
     """Every legal play of ``dice`` in ``position``, best first (a sequence of :class:`RankedPlay`).
 
-    ``player`` names who evaluated (and, with ``rollout``, played the games out);
-    ``rollout`` is ``None`` at 0-ply, else its :class:`RolloutSettings`. ``best`` is the
-    first play. ``str()`` gives a table like gnubg's hint; notebooks show it as HTML.
+    ``player`` names who evaluated (and, with ``rollout``, played the games out); ``plies``
+    how deep it looked (0 or 1); ``rollout`` is ``None`` without a rollout, else its
+    :class:`RolloutSettings`. ``best`` is the first play. ``str()`` gives a table like
+    gnubg's hint; notebooks show it as HTML.
     """
 
     position: Position
@@ -156,6 +161,7 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
     plays: tuple[RankedPlay, ...]
     rollout: RolloutSettings | None = None
     elapsed: float = field(default=0.0, compare=False)
+    plies: int = 0
 
     # -------------------------------------------------------------- the sequence
     @overload
@@ -195,19 +201,32 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
     def to_dict(self) -> dict[str, Any]:
         """The ranking as JSON-safe data: the position, dice, player, rollout settings, plays."""
         return {"position": self.position.to_dict(), "gnubg_id": self.position.gnubg_id(),
-                "dice": list(self.dice), "player": self.player,
+                "dice": list(self.dice), "player": self.player, "plies": self.plies,
                 "rollout": None if self.rollout is None else self.rollout.to_dict(),
                 "plays": [r.to_dict() for r in self.plays], "strength": self.strength_text()}
 
     def strength_text(self) -> str:
         """The player's measured strength, and what the numbers cover (:mod:`bgsim.strength`)."""
-        tail = (N_("0-ply numbers are the player's own judgement, with no interval.") if self.rollout is None else
-                N_("the rollout intervals cover the dice only, not the player's errors."))
-        return strength_note(self.player, tail=tail)
+        if self.rollout is not None:
+            tail = N_("the rollout intervals cover the dice only, not the player's errors.")
+        elif self.plies:
+            tail = N_("1-ply numbers are the player's own judgement one roll deeper, with no interval.")
+        else:
+            tail = N_("0-ply numbers are the player's own judgement, with no interval.")
+        return strength_note(self.judge_name, tail=tail)
+
+    @property
+    def judge_name(self) -> str:
+        """Who judged, with the depth when it was not 0-ply (``"net 1-ply"``): the name its
+        measured strength is recorded under (:mod:`bgsim.strength`)."""
+        return self.player if self.plies == 0 else f"{self.player} {self.plies}-ply"
 
     def _table(self) -> Table:
         d = f"{self.dice[0]}-{self.dice[1]}"
-        if self.rollout is None:
+        if self.rollout is None and self.plies:
+            how = _("{player}, 1-ply (after each play, each of the opponent's 21 rolls answered by its best play, "
+                    "judged and averaged)").format(player=self.player)
+        elif self.rollout is None:
             how = _("{player}, 0-ply (the player's evaluation after each play)").format(player=self.player)
         else:
             ro = self.rollout
@@ -224,7 +243,7 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
             loss = "" if r.rank == 1 else f"-{r.loss:.3f}"
             if r.interval is not None and r.rank != 1:
                 loss += f" [{-r.interval.high:+.3f}, {-r.interval.low:+.3f}]"
-            how_r = (_("rollout") if r.rolled_out else "0-ply") if self.rollout else ""
+            how_r = (_("rollout") if r.rolled_out else f"{self.plies}-ply") if self.rollout else ""
             rows.append((f"{r.rank}", str(r.play), f"{r.equity:+.3f}", loss,
                          f"{100 * r.win:.1f}%", f"{100 * r.win_gammon:.1f}%", f"{100 * r.win_backgammon:.1f}%",
                          f"{100 * r.lose:.1f}%", f"{100 * r.lose_gammon:.1f}%", f"{100 * r.lose_backgammon:.1f}%")
@@ -236,13 +255,15 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
                    "difference: to the best play")
                  + (_(", with its 95% interval from paired games") if self.rollout else "")]
         if self.rollout:
-            notes.append(_("plays marked 0-ply were not rolled out: their difference is to the best play at 0-ply"))
+            notes.append(_("plays marked 0-ply were not rolled out: their difference is to the best play at 0-ply")
+                         if self.plies == 0 else
+                         _("plays marked 1-ply were not rolled out: their difference is to the best play at 1-ply"))
         notes.append(self.strength_text())
         return Table(title=title, header=header, rows=tuple(rows), notes=tuple(notes),
                      align="><<>>>>>>>")
 
     def __repr__(self) -> str:
-        how = "0-ply" if self.rollout is None else f"rollout {self.rollout.games} games"
+        how = f"{self.plies}-ply" if self.rollout is None else f"rollout {self.rollout.games} games"
         return (f"<PlayRanking {self.dice[0]}-{self.dice[1]}, {len(self.plays)} plays, {self.player} {how}: "
                 f"best {self.best.play} {self.best.equity:+.3f}>")
 
@@ -278,12 +299,12 @@ def _evaluator(player) -> tuple[str, Any]:
         players=", ".join(HINT_PLAYERS), player=repr(player)))
 
 
-def _mover_chances(after: Position, evaluate) -> NetEvaluation:
+def _mover_chances(after: Position, evaluate, plies: int = 0) -> NetEvaluation:
     """The mover's cubeless chances after a play (``after``: the opponent on roll)."""
     if after.is_game_over():   # the mover bore off the last checker (R22): judged now (R23)
         kind = int(result_kind(after, loser=after.turn))
         return NetEvaluation(1.0, float(kind >= 2), float(kind >= 3), 0.0, 0.0)
-    e = evaluate(after)
+    e = evaluate(after, plies) if plies else evaluate(after)
     return NetEvaluation(1.0 - e.win, e.lose_gammon, e.lose_backgammon, e.win_gammon, e.win_backgammon)
 
 
@@ -301,7 +322,8 @@ def _check_int(x, name: str, low: int) -> int:
 
 
 def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout: bool | int | None = None,
-               candidates: int = DEFAULT_CANDIDATES, games: int | None = None, rng=None) -> PlayRanking:
+               candidates: int = DEFAULT_CANDIDATES, games: int | None = None, rng=None, *,
+               plies: int = 0) -> PlayRanking:
     """Rank every legal play of ``dice`` (R5-R21) in ``position`` by the mover's equity after it.
 
     Parameters
@@ -323,6 +345,10 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
         is a number).
     rng : int, SeedSequence, Generator or None
         The rollout's seed (recorded in ``ranking.rollout.seed``).
+    plies : int, default 0
+        0: the player's judgement of each result; 1: one roll deeper (see the module notes).
+        With ``rollout``, the candidates are the best at this depth; the games are played
+        by the player at 0-ply.
 
     Returns
     -------
@@ -351,17 +377,20 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
         raise HintError(_("hints are for standard backgammon, 15 checkers a side (R2): the players judge no "
                           "{n}-checker variant (X3)").format(n=position.checkers))
     dice = check_dice(dice, error=HintError)
+    if isinstance(plies, bool) or plies not in (0, 1):
+        raise HintError(_("plies is 0 (the player's own judgement) or 1 (one roll deeper), not {plies}").format(
+            plies=repr(plies)))
     name, evaluator = _evaluator(player)
     plays = list(position.legal_plays(dice))
     afters = [p.after for p in plays]
     assert all(a is not None for a in afters)   # the engine's plays know where they lead
-    chances = [_mover_chances(a, evaluator.evaluate) for a in afters]  # type: ignore[arg-type]
+    chances = [_mover_chances(a, evaluator.evaluate, plies) for a in afters]  # type: ignore[arg-type]
     order = sorted(range(len(plays)), key=lambda i: -chances[i].equity)   # stable: ties keep the engine's order
     best0 = chances[order[0]].equity
     if rollout is None or rollout is False:
         ranked = tuple(_ranked(plays[i], chances[i], best0 - chances[i].equity, None, k + 1)
                        for k, i in enumerate(order))
-        return PlayRanking(position, dice, name, ranked, None, time.perf_counter() - t0)
+        return PlayRanking(position, dice, name, ranked, None, time.perf_counter() - t0, plies)
     if isinstance(rollout, bool):
         n_games = DEFAULT_ROLLOUT_GAMES if games is None else _check_int(games, "games", 1)
     else:
@@ -396,7 +425,7 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     for i in order[n_cand:]:
         ranked_list.append(_ranked(plays[i], chances[i], best0 - chances[i].equity, None, len(ranked_list) + 1))
     settings = RolloutSettings(n_games, _entropy(ss), name, n_cand)
-    return PlayRanking(position, dice, name, tuple(ranked_list), settings, time.perf_counter() - t0)
+    return PlayRanking(position, dice, name, tuple(ranked_list), settings, time.perf_counter() - t0, plies)
 
 
 def _ranked(play: Play, ch: NetEvaluation, loss: float, interval, rank: int) -> RankedPlay:

@@ -762,5 +762,5 @@ def describe_player(name: str) -> str:
     if name.endswith(PYTHON_SUFFIX):
         return f"custom (Python): {name[:-len(PYTHON_SUFFIX)]}"
     if name.startswith("net"):
-        return "TD-trained network with other weights, see bgsim.train"
+        return "neural network with other weights, see bgsim.train"
     return "unknown player"

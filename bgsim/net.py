@@ -1,9 +1,17 @@
-"""The ``"net"`` player: a small neural network trained here by TD(lambda) self-play.
+"""The ``"net"`` player: a small neural network trained here (TD(lambda) self-play, then
+distillation of its own judgement one roll deeper, :mod:`bgsim.train`).
 
 The weights ship with bgsim (``bgsim/data/net-weights.npz``), with the training log
 (``bgsim/data/net-training-log.tsv``); :mod:`bgsim.train` made them and can make them
-again (the command and seed are stored with the weights). The compiled evaluator is in
-:mod:`bgsim._net_kernel`.
+again (the commands and seeds are stored with the weights). The compiled evaluator is in
+:mod:`bgsim._net_kernel`, the judgement one roll deeper (``plies=1``) in :mod:`bgsim._net_ply`.
+
+**Plies.** At 0-ply (the default, and the ``"net"`` player of every play-out) the network
+judges a position directly. At 1-ply it looks one roll deeper: each of the opponent's 21
+rolls (R3) answered by the play the network would make, the results judged and averaged
+(1/36 for a double, 2/36 for any other roll). 1-ply is stronger and about fifty times
+slower; the hint and the :class:`NetPlayer` take ``plies=1`` where a person waits for one
+answer, never inside a Monte Carlo run.
 """
 
 from __future__ import annotations
@@ -18,10 +26,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from . import _kernel, bearoff, net_cube
 from . import _net_kernel as nk
-from . import bearoff, net_cube
+from . import _net_ply as ply
 from .equity import DEFAULT_CUBE_LIFE
-from .errors import IllegalPlayError, InvalidPositionError, WeightsError
+from .errors import IllegalPlayError, InvalidPositionError, InvalidSettingError, WeightsError
 from .plays import Play
 from .position import Position
 
@@ -181,34 +190,60 @@ class Net:
         """``(w1, b1, w2, b2)`` for the compiled code."""
         return self.w1, self.b1, self.w2, self.b2
 
-    def evaluate(self, position: Position) -> NetEvaluation:
-        """The network's estimate for the side on roll in ``position`` (before the roll)."""
+    def evaluate(self, position: Position, plies: int = 0) -> NetEvaluation:
+        """The network's estimate for the side on roll in ``position`` (before the roll).
+
+        ``plies=1``: one roll deeper (see the module notes): the average over the 21 rolls
+        of the network's estimate after the play it would make (a play that bears off the
+        last checker counts its exact result, R22-R23).
+
+        >>> from bgsim import Position
+        >>> race = Position.from_counts({6: 1, 5: 1}, {1: 1})   # bear off both now, or lose
+        >>> round(Net().evaluate(race, plies=1).win * 36, 1)     # 6-5, 6-6, 5-5, 4-4, 3-3
+        6.0
+        """
         if position.is_game_over():
             raise InvalidPositionError("the game is over: there is nothing to estimate")
+        _check_plies(plies)
         idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
         val = np.zeros(nk.MAX_NONZERO)
         hidden = np.zeros(self.hidden)
         out = np.zeros(nk.N_OUTPUTS)
+        if plies == 1:
+            acc = np.zeros(nk.N_OUTPUTS)
+            ws = _kernel.Workspace()
+            ply.ply1_outputs(position.to_array(), position.checkers, self.w1, self.b1, self.w2, self.b2,  # type: ignore[call-arg]
+                             bearoff_expected() if position.checkers == 15 else _NO_BEAROFF, BINOM, nk.HIT_MASKS,
+                             *ws.arrays(), idx, val, hidden, out, np.zeros(nk.N_OUTPUTS), acc)
+            return NetEvaluation(*(float(x) for x in acc))
         nz = nk.encode(position.to_array(), 0, idx, val, nk.HIT_MASKS)
         nk.forward(idx, val, nz, self.w1, self.b1, self.w2, self.b2, hidden, out)
         return NetEvaluation(*(float(x) for x in out))
 
-    def choose_index(self, position: Position, results: Sequence[Position]) -> int:
+    def choose_index(self, position: Position, results: Sequence[Position], plies: int = 0) -> int:
         """Index of the play the network picks, given the position each play leads to.
 
         ``results[k]`` is the position after play ``k`` (the opponent on roll), as
-        :attr:`bgsim.plays.Play.after` gives it. The compiled loop of :func:`bgsim.estimate`
-        makes exactly this choice.
+        :attr:`bgsim.plays.Play.after` gives it. At 0-ply the compiled loop of
+        :func:`bgsim.estimate` makes exactly this choice. At ``plies=1`` the best
+        :data:`bgsim._net_ply.KEEP` plays at 0-ply (within :data:`~bgsim._net_ply.WINDOW` of
+        the best) are judged again one roll deeper, and the best of them is chosen.
         """
         n = len(results)
         if n == 0:
             raise IllegalPlayError("there is no play to choose from")
+        _check_plies(plies)
         boards = np.empty((n, 2, 26), dtype=np.int8)
         for k, after in enumerate(results):
             a = after.to_array()
             boards[k, 0] = a[1]   # back to the mover's view: row 0 is the side that moved
             boards[k, 1] = a[0]
         b = position.to_array()
+        if plies == 1:
+            ws = _kernel.Workspace()
+            bo = bearoff_expected() if position.checkers == 15 else _NO_BEAROFF
+            return int(ply.ply1_choose(b, n, int(b[0].sum()), boards, self.w1, self.b1, self.w2, self.b2, bo,  # type: ignore[call-arg]
+                                       BINOM, nk.HIT_MASKS, *ws.arrays(), ply.KEEP, ply.WINDOW))
         idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
         val = np.zeros(nk.MAX_NONZERO)
         return int(nk.net_choose(b, n, int(b[0].sum()), boards, self.w1, self.b1, self.w2, self.b2,
@@ -223,7 +258,9 @@ class Net:
 class NetPlayer:
     """The ``"net"`` player as a Python :class:`~bgsim.players.Player`, for games and matches.
 
-    Plays as the compiled ``"net"`` player of :func:`bgsim.estimate` does. Its cube
+    Plays as the compiled ``"net"`` player of :func:`bgsim.estimate` does; ``plies=1``
+    chooses its plays one roll deeper (:meth:`Net.choose_index`: stronger, about fifty
+    times slower; for a person's opponent, not for play-outs). Its cube
     handling comes from the network's own cubeless chances (:mod:`bgsim.net_cube`): in
     money play Janowski's model with cube life ``cube_life`` (default
     :data:`bgsim.equity.DEFAULT_CUBE_LIFE`, 0.68), at a match score the Kazaross-XG2 match
@@ -237,9 +274,10 @@ class NetPlayer:
     '8/5 6/5'
     """
 
-    def __init__(self, net: Net | None = None, *, cube_life: float = DEFAULT_CUBE_LIFE) -> None:
+    def __init__(self, net: Net | None = None, *, cube_life: float = DEFAULT_CUBE_LIFE, plies: int = 0) -> None:
         self.net = net if net is not None else Net()
         self.cube_life = cube_life
+        self.plies = _check_plies(plies)
 
     def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
         """The play whose result the network likes best (the opponent's lowest equity)."""
@@ -248,7 +286,7 @@ class NetPlayer:
         pos = game_or_pos if isinstance(game_or_pos, Position) else game_or_pos.position
         afters = [p.after for p in plays]
         assert all(a is not None for a in afters)
-        return plays[self.net.choose_index(pos, afters)]  # type: ignore[arg-type]
+        return plays[self.net.choose_index(pos, afters, self.plies)]  # type: ignore[arg-type]
 
     def offer_double(self, game) -> bool:
         """Double when the cube model says so from the network's chances (:func:`bgsim.net_cube.offer_double`)."""
@@ -259,4 +297,13 @@ class NetPlayer:
         return net_cube.accept_double(game, self.net, cube_life=self.cube_life)
 
     def __repr__(self) -> str:
-        return f"NetPlayer({self.net!r})"
+        return f"NetPlayer({self.net!r}" + (f", plies={self.plies})" if self.plies else ")")
+
+
+_NO_BEAROFF = np.zeros(1)   # variants of other checker counts (X3): no bear-off database
+
+
+def _check_plies(plies) -> int:
+    if isinstance(plies, bool) or plies not in (0, 1):
+        raise InvalidSettingError(f"plies is 0 (the network's own judgement) or 1 (one roll deeper), not {plies!r}")
+    return int(plies)

@@ -123,20 +123,21 @@ class Position(BasePosition):
 
     # ----------------------------------------------------------------- analysis
     def rank_plays(self, dice: tuple[int, int], player: Any = "net", rollout: bool | int | None = None,
-                   candidates: int = 5, games: int | None = None, rng: Any = None) -> Any:
+                   candidates: int = 5, games: int | None = None, rng: Any = None, *, plies: int = 0) -> Any:
         """Every legal play of ``dice`` ranked by the mover's equity after it, as ``player`` judges it.
 
         A :class:`bgsim.hint.PlayRanking` (best first), from :func:`bgsim.hint.rank_plays`:
         ``player`` ``"net"`` (default) or ``"gnubg"`` (optional extra); ``rollout=True`` plays
         the ``candidates`` best out ``games`` times each with the same dice for each
-        (common random numbers) and gives 95% intervals of the differences.
+        (common random numbers) and gives 95% intervals of the differences; ``plies=1``
+        judges one roll deeper.
 
         >>> ranking = Position.initial().rank_plays((3, 1))
         >>> str(ranking.best.play), ranking.player
         ('8/5 6/5', 'net')
         """
         return analysis("rank_plays")(self, dice, player=player, rollout=rollout, candidates=candidates,
-                                       games=games, rng=rng)
+                                       games=games, rng=rng, plies=plies)
 
     # ----------------------------------------------------------------- text and pictures
     def __str__(self) -> str:

@@ -185,8 +185,10 @@ class Table:
             raise InvalidSettingError(why.format(opponent=repr(opponent)))
         self._warned: Play | None = None        # the play the tutor warned about (Done again keeps it)
         self._ranked: tuple[tuple[int, int], PlayRanking] | None = None   # the ranking of the roll now
-        #: Who judges the plays for the hint and the tutor (:func:`bgsim.rank_plays`).
+        #: Who judges the plays for the hint and the tutor (:func:`bgsim.rank_plays`), and how deep:
+        #: 1-ply, the network one roll deeper (stronger than the 0-ply network that plays the games out).
         self.judge = "net"
+        self.judge_plies = 1
         self._own_net: Net | None = None
         #: Why there is no hint for the last roll asked about (a variant the players do not judge), or "".
         self.no_hint = ""
@@ -334,7 +336,7 @@ class Table:
         return None
 
     def ranking(self) -> PlayRanking | None:
-        """Every legal play of the dice rolled, ranked by the network at 0-ply (:func:`bgsim.rank_plays`), or
+        """Every legal play of the dice rolled, ranked by the network at 1-ply (:func:`bgsim.rank_plays`), or
         ``None`` when no play is waited for. Its opinion, not the truth: ``ranking().strength_text()`` says how
         strong it measured."""
         game = self.game
@@ -344,7 +346,7 @@ class Table:
         key = (len(self.series.games), len(game.events))
         if self._ranked is None or self._ranked[0] != key:
             try:
-                ranking = rank_plays(game.position, dice, self.judge)
+                ranking = rank_plays(game.position, dice, self.judge, plies=self.judge_plies)
             except BgsimError as exc:   # a variant the players do not judge (X3): no hint, no tutor
                 self.no_hint = str(exc)
                 return None

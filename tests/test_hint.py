@@ -291,3 +291,51 @@ def test_svg_draws_a_hints_top_plays_as_ranked_arrows():
         svg.board(pos, arrows=top[0])
     with pytest.raises(ViewError, match="at most 9"):
         svg.board(pos, arrows=list(pos.legal_plays((4, 3)))[:10])
+
+
+# ------------------------------------------------------------------------------ 1-ply
+@pytest.mark.parametrize("position, dice", [(Position.initial(), (6, 4)), (ON_BAR, (4, 3)), (RACE, (6, 5)),
+                                            (BEAROFF_WIN, (2, 1))])
+def test_1ply_ranking_is_every_result_judged_one_roll_deeper(position, dice):
+    """plies=1: each play's equity is the network's 1-ply judgement of its result, turned to the mover
+    (Net.evaluate(plies=1) itself is checked against a plain reading in test_net_ply.py)."""
+    net = Net()
+    ranking = position.rank_plays(dice, plies=1)
+    assert ranking.plies == 1 and ranking.judge_name == "net 1-ply"
+    for r in ranking:
+        after = r.play.after
+        if after.is_game_over():
+            assert r.equity == int(result_kind(after, loser=after.turn))
+        else:
+            assert r.equity == pytest.approx(-net.evaluate(after, plies=1).equity, abs=1e-9)
+    assert [r.equity for r in ranking] == sorted((r.equity for r in ranking), reverse=True)
+    assert "1-ply" in str(ranking) and ranking.to_dict()["plies"] == 1
+    assert "net 1-ply" in ranking.strength_text()
+
+
+def test_1ply_needs_plies_0_or_1_and_cli_takes_it(capsys):
+    with pytest.raises(HintError, match="plies is 0"):
+        rank_plays(Position.initial(), (3, 1), plies=2)
+    assert main(["hint", Position.initial().gnubg_id(), "31", "--plies", "1", "--top", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "net, 1-ply" in out and "8/5 6/5" in out
+
+
+def test_netplayer_1ply_chooses_the_best_play_one_roll_deeper():
+    from bgsim import NetPlayer
+    from bgsim.errors import InvalidSettingError
+
+    pos, dice = Position.initial(), (6, 4)
+    plays = pos.legal_plays(dice)
+    player = NetPlayer(plies=1)
+    chosen = player.choose_play(pos, dice, plays)
+    deeper = pos.rank_plays(dice, plies=1)
+    # the 1-ply player judges again the best plays at 0-ply (bgsim._net_ply.KEEP, WINDOW): its
+    # choice is the best at 1-ply among those
+    kept = [r.play for r in pos.rank_plays(dice)][:8]
+    assert chosen in kept
+    assert deeper.rank_of(chosen).equity == max(deeper.rank_of(p).equity for p in kept
+                                                if pos.rank_plays(dice).rank_of(p).loss <= 0.16)
+    assert repr(player).endswith("plies=1)")
+    with pytest.raises(InvalidSettingError, match="plies is 0"):
+        NetPlayer(plies=2)

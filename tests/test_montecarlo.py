@@ -854,7 +854,7 @@ def test_the_display_says_the_results_depend_on_the_players():
     assert "results depend on the players" in est._repr_html_()
     assert repr(est).startswith("<Estimate 36 games, pubeval vs first_play (custom Python player): win ")
     same_players = str(estimate(PY_RACE, games=36, rng=1))
-    assert ("results depend on the players: net vs net (TD-trained network, see bgsim.train); "
+    assert ("results depend on the players: net vs net (neural network trained here, see bgsim.train); "
             "see bgsim.montecarlo.PLAYERS") in same_players
 
 
@@ -862,7 +862,7 @@ def test_every_named_player_is_described():
     from bgsim.montecarlo import PLAYER_DESCRIPTIONS, describe_player
 
     assert set(PLAYER_DESCRIPTIONS) == set(PLAYERS)
-    assert describe_player("net (weights.npz)").startswith("TD-trained network")
+    assert describe_player("net (weights.npz)").startswith("neural network with other weights")
     assert describe_player("LastPlay (custom Python player)") == "custom (Python): LastPlay"
 
 

@@ -247,7 +247,8 @@ def test_tutor_warns_on_a_known_blunder_and_shows_the_better_play():
     table = Table("net", rng=3, tutor=True)            # 3: the person opens with 5-1
     table.roll()
     assert table.game.dice == (5, 1) and table.game.player_on_roll == 0
-    ranked = rank_plays(table.game.position, (5, 1))
+    ranked = rank_plays(table.game.position, (5, 1), plies=table.judge_plies)   # the tutor judges at 1-ply
+    assert table.judge_plies == 1 and table.ranking().plies == 1
     blunder = ranked.rank_of("8/3 8/7")
     assert blunder.loss > 0.2                            # the net's opinion: stacking and leaving two blots
     warning = table.commit("8/3 8/7")

@@ -48,7 +48,7 @@ class PlayWidget(Presentable, w.VBox):
     equities, before the roll its chances; ``tutor=True`` warns before a play is committed
     when it loses more than ``tutor_threshold`` against the network's best play, and shows the
     better play (press **Done** again to keep yours). The hint and the tutor are the network's
-    opinion (0-ply), not the truth.
+    opinion one roll ahead (1-ply, :attr:`bgsim.table.Table.judge_plies`), not the truth.
 
     Parameters
     ----------
@@ -249,7 +249,7 @@ class PlayWidget(Presentable, w.VBox):
 
     def hint(self) -> None:
         """The network's best plays for the dice rolled (the best drawn as arrows), or its chances before the
-        roll. Its opinion at 0-ply, not the truth."""
+        roll. Its opinion at 1-ply, not the truth."""
         table = self.table
         if table.waiting_for_computer or table.game.is_over or table.game.player_on_roll is None:
             self.message.say(_("a hint is for your own turn"), "error")
@@ -260,7 +260,8 @@ class PlayWidget(Presentable, w.VBox):
             items = "".join("<li>{play} &nbsp; {eq}{loss}</li>".format(
                 play=html.escape(str(c.play)), eq=_("equity {eq}").format(eq=f"{c.equity:+.3f}"),
                 loss="" if c.rank == 1 else f" (&minus;{c.loss:.3f})") for c in best)
-            self.hint_box.value = ("<b>" + _("The net's best plays") + "</b> " + _("(its opinion, cubeless, 0-ply):")
+            self.hint_box.value = ("<b>" + _("The net's best plays") + "</b> "
+                                   + _("(its opinion, cubeless, one roll ahead):")
                                    + f"<ol>{items}</ol><small>{html.escape(ranking.strength_text())}</small>")
             turn = self.stepper.turn
             if turn is not None:   # the top plays from the roll's start, best first (numbered badges)
