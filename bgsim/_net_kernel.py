@@ -620,6 +620,15 @@ def _opening_roll(state):
             return d1, d2
 
 
+@njit(cache=True, inline="always")
+def turn_roll(state, first):
+    """The dice of a turn: the opening roll (R4) when ``first``, else any of the 36 (R3)."""
+    if first:
+        return _opening_roll(state)
+    r = uniform(state, 36)
+    return r // 6 + 1, r % 6 + 1
+
+
 @njit(cache=True, nogil=True)
 def train_games(ngames, start, w1, b1, w2, b2, alpha, lam, state, bo_exp, binom, masks, stats,
                 boards, moves, nmoves, table, stamps, scratch, work, fast=False):
@@ -669,12 +678,7 @@ def train_games(ngames, start, w1, b1, w2, b2, alpha, lam, state, bo_exp, binom,
             e2[:, :] = 0.0
             _trace_step(idx, val, cur_nz, w2, cur_hidden, cur_out, lam, e1, eb1, e2)
         while True:
-            if t == 0:
-                d1, d2 = _opening_roll(state)
-            else:
-                r = uniform(state, 36)
-                d1 = r // 6 + 1
-                d2 = r % 6 + 1
+            d1, d2 = turn_roll(state, t == 0)
             t += 1
             n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
             k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx2, val2, hidden, out, nxt,

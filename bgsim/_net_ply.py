@@ -26,13 +26,20 @@ import numpy as np
 from numba import njit
 
 from ._kernel import all_home, generate, is_contact, loss_kind
-from ._net_kernel import MAX_NONZERO, N_OUTPUTS, _opening_roll, bearoff_choice, encode, equity, forward_fast, net_choose
-from ._random_kernel import uniform
+from ._net_kernel import MAX_NONZERO, N_OUTPUTS, bearoff_choice, encode, equity, forward_fast, net_choose, turn_roll
 
 #: Judged again at 1-ply: at most this many of the best plays at 0-ply ...
 KEEP = 8
 #: ... within this much cubeless equity of the best one.
 WINDOW = 0.16
+
+
+@njit(cache=True, nogil=True)
+def scratch_arrays(nh):
+    """The evaluation's scratch: input indices and values, hidden units (``nh``), and three
+    five-output rows (an evaluation, the chosen result's, an accumulator)."""
+    return (np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO), np.zeros(nh), np.zeros(N_OUTPUTS),
+            np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
 
 
 @njit(cache=True, nogil=True)
@@ -80,12 +87,7 @@ def ply1_scores(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
     (``judged[k] = 0``); a result that bears off the mover's last checker gets its exact
     outcome (``judged[k] = 2``). ``keep`` and ``window``: as :data:`KEEP`, :data:`WINDOW`.
     """
-    idx = np.zeros(MAX_NONZERO, dtype=np.int64)
-    val = np.zeros(MAX_NONZERO)
-    hidden = np.zeros(b1.shape[0])
-    out = np.zeros(N_OUTPUTS)
-    best_out = np.zeros(N_OUTPUTS)
-    acc = np.zeros(N_OUTPUTS)
+    idx, val, hidden, out, best_out, acc = scratch_arrays(b1.shape[0])
     eq0 = np.empty(n)
     nb = np.empty((2, 26), dtype=np.int8)
     for k in range(n):
@@ -160,11 +162,7 @@ def selfplay_positions(ngames, start, w1, b1, w2, b2, bo_exp, binom, masks, stat
     nchk = 0
     for p in range(26):
         nchk += start[0, p]
-    idx = np.zeros(MAX_NONZERO, dtype=np.int64)
-    val = np.zeros(MAX_NONZERO)
-    hidden = np.zeros(b1.shape[0])
-    out = np.zeros(N_OUTPUTS)
-    best_out = np.zeros(N_OUTPUTS)
+    idx, val, hidden, out, best_out, _ = scratch_arrays(b1.shape[0])
     b = np.empty((2, 26), dtype=np.int8)
     cap = out_boards.shape[0]
     count = 0
@@ -174,15 +172,10 @@ def selfplay_positions(ngames, start, w1, b1, w2, b2, bo_exp, binom, masks, stat
         b[:, :] = start
         t = 0
         while True:
-            if t == 0:
-                d1, d2 = _opening_roll(state)
-            else:
-                r = uniform(state, 36)
-                d1 = r // 6 + 1
-                d2 = r % 6 + 1
-                if count < cap:
-                    out_boards[count] = b
-                    count += 1
+            d1, d2 = turn_roll(state, t == 0)
+            if t > 0 and count < cap:
+                out_boards[count] = b
+                count += 1
             t += 1
             n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
             k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out,
@@ -199,12 +192,7 @@ def selfplay_positions(ngames, start, w1, b1, w2, b2, bo_exp, binom, masks, stat
 def ply1_targets(pos, lo, hi, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps,
                  scratch, work, targets):
     """``targets[i]`` <- the 1-ply outputs of ``pos[i]`` for ``lo <= i < hi`` (:func:`ply1_outputs`)."""
-    idx = np.zeros(MAX_NONZERO, dtype=np.int64)
-    val = np.zeros(MAX_NONZERO)
-    hidden = np.zeros(b1.shape[0])
-    out = np.zeros(N_OUTPUTS)
-    best_out = np.zeros(N_OUTPUTS)
-    acc = np.zeros(N_OUTPUTS)
+    idx, val, hidden, out, best_out, acc = scratch_arrays(b1.shape[0])
     for i in range(lo, hi):
         ply1_outputs(pos[i], nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps,
                      scratch, work, idx, val, hidden, out, best_out, acc)
