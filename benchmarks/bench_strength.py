@@ -226,7 +226,7 @@ def run(names: list[str], pairs: int, seed: int) -> list[dict]:
             pts[i, 0] = play_game(side.choose, gnubg.choose, dice_stream(seed, i))
             pts[i, 1] = -play_game(gnubg.choose, side.choose, dice_stream(seed, i))
         secs = time.perf_counter() - t0
-        out.append(summarise(name, pts, secs))
+        out.append(summarise(side.name, pts, secs))   # "net-1ply" is recorded as "net 1-ply"
         report(out[-1], out[0])
         sys.stdout.flush()
     return out

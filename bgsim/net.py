@@ -251,8 +251,13 @@ class Net:
                                  np.zeros(nk.N_OUTPUTS), np.zeros(nk.N_OUTPUTS)))
 
     def __repr__(self) -> str:
-        games = self.meta.get("games")
-        return f"Net(hidden={self.hidden}" + (f", trained on {games:,} games)" if games else ")")
+        meta, rounds = self.meta, 0
+        while meta.get("method") == "distill" and isinstance(meta.get("init"), dict):   # back to the TD network
+            rounds, meta = rounds + 1, meta["init"].get("meta", {})
+        games = meta.get("games")
+        how = (f", trained on {games:,} games" if games else "") + (
+            f", then {rounds} round{'s' if rounds > 1 else ''} of 1-ply distillation" if rounds else "")
+        return f"Net(hidden={self.hidden}{how})"
 
 
 class NetPlayer:

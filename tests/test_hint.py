@@ -130,10 +130,13 @@ def test_rollout_intervals_cover_a_longer_runs_values():
         # the longer run's own sampling error
         hw = lr.equity_interval.half_width
         assert r.equity_interval.low - hw <= lr.equity <= r.equity_interval.high + hw
-        # the difference to the short run's best, as the longer run measures it
+        # the difference to the short run's best, as the longer run measures it; the longer run's
+        # own error of that difference: its paired intervals are to its own best play, so the
+        # difference of two of them is within the sum of their half widths
         if r.rank > 1:
-            d_long = long_by_play[str(short.best.play)].equity - lr.equity
-            hw_long = lr.interval.half_width if lr is not best_long else 0.0
+            sb = long_by_play[str(short.best.play)]
+            d_long = sb.equity - lr.equity
+            hw_long = sum(x.interval.half_width for x in (sb, lr) if x is not best_long)
             assert r.interval.low - hw_long - 0.01 <= d_long <= r.interval.high + hw_long + 0.01
 
 

@@ -146,7 +146,7 @@ def test_distillation_fits_the_teacher_1ply_and_records_it(tmp_path):
     assert fit[-1]["train_mse"] < 0.9 * fit[0]["train_mse"]   # the student moved towards the 1-ply targets
     assert all(row["valid_mse"] > 0 for row in fit)
     assert smeta["method"] == "distill" and smeta["positions"] == 3000
-    assert smeta["init"]["file"] == "teacher.npz" and smeta["init"]["meta"]["games"] == meta["games"]
+    assert smeta["init"]["file"] == "teacher.npz" and smeta["init"]["meta"] == meta   # the teacher's whole record
     assert 0 < smeta["check"]["win_rate"] < 1
     lines = log.read_text().splitlines()
     assert lines[0] == "# python -m bgsim.train --method distill --test"
