@@ -304,7 +304,7 @@ def _mover_chances(after: Position, evaluate, plies: int = 0) -> NetEvaluation:
     if after.is_game_over():   # the mover bore off the last checker (R22): judged now (R23)
         kind = int(result_kind(after, loser=after.turn))
         return NetEvaluation(1.0, float(kind >= 2), float(kind >= 3), 0.0, 0.0)
-    e = evaluate(after, plies) if plies else evaluate(after)
+    e = evaluate(after, plies)
     return NetEvaluation(1.0 - e.win, e.lose_gammon, e.lose_backgammon, e.win_gammon, e.win_backgammon)
 
 

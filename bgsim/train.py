@@ -38,6 +38,7 @@ import json
 import math
 import shlex
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -297,7 +298,6 @@ def ply1_targets(weights: dict[str, np.ndarray], boards: np.ndarray, *, threads:
 
     def one(lo: int, hi: int):
         def job() -> None:
-            import threading
             ws = spaces.setdefault(threading.get_ident(), _kernel.Workspace())
             ply.ply1_targets(boards, lo, hi, nchk, *arrays, bo, BINOM, nk.HIT_MASKS, *ws.arrays(), targets)  # type: ignore[call-arg]
             if progress is not None:

@@ -113,18 +113,7 @@ def test_a_dropped_double_ends_the_game_at_the_cube_before_it():
 
 def test_the_computer_doubles_and_the_person_drops_or_takes():
     for answer in ("drop", "take"):
-        table = Table(Scripted(doubles=[True]), rng=8)   # 8: the computer wins the opening roll
-        table.roll()
-        assert table.game.player_on_roll == 0 or table.waiting_for_computer
-        for _ in range(6):
-            if table.game.state is GameState.AWAITING_ANSWER:
-                break
-            if table.waiting_for_computer:
-                table.step_computer()
-            elif table.game.state is GameState.AWAITING_DOUBLE_OR_ROLL:
-                table.roll()
-            else:
-                table.commit(table.game.legal_plays()[0])
+        table = _to_the_computers_double(Table(Scripted(doubles=[True]), rng=8), steps=6)   # 8: it opens
         assert table.game.state is GameState.AWAITING_ANSWER and table.to_act == 0
         assert "Take or Drop" in table.prompt()
         assert table.roll().rule == "R26"                            # answer the double first
@@ -137,10 +126,13 @@ def test_the_computer_doubles_and_the_person_drops_or_takes():
         _same_as_mat(table)
 
 
-def _to_the_computers_double(table: Table) -> Table:
-    """Play on (first legal plays) until the person must answer the computer's double."""
+def _to_the_computers_double(table: Table, steps: int = 1000) -> Table:
+    """Play on (first legal plays) until the person must answer the computer's double, within ``steps``."""
     table.roll()
-    while table.game.state is not GameState.AWAITING_ANSWER:
+    assert table.game.player_on_roll == 0 or table.waiting_for_computer
+    for _ in range(steps):
+        if table.game.state is GameState.AWAITING_ANSWER:
+            break
         if table.waiting_for_computer:
             table.step_computer()
         elif table.game.state is GameState.AWAITING_DOUBLE_OR_ROLL:
