@@ -34,8 +34,8 @@ from .errors import IllegalPlayError, InvalidPositionError, InvalidSettingError,
 from .plays import Play
 from .position import Position
 
-__all__ = ["WEIGHTS_FILE", "Net", "NetEvaluation", "NetPlayer", "load_weights", "read_weights_file", "save_weights",
-           "shipped_weights"]
+__all__ = ["WEIGHTS_FILE", "Net", "NetEvaluation", "NetPlayer", "consistent", "load_weights", "read_weights_file",
+           "save_weights", "shipped_weights"]
 
 WEIGHTS_FILE = "net-weights.npz"
 _KEYS = ("w1", "b1", "w2", "b2")
@@ -150,6 +150,36 @@ class NetEvaluation(NamedTuple):
                 + self.win_backgammon - self.lose_backgammon)
 
 
+def consistent(values: Sequence[float], position: Position | None = None) -> NetEvaluation:
+    """Five chances of the side on roll (win, win gammon, win backgammon, lose gammon, lose
+    backgammon) made consistent, as every evaluation that leaves the network is.
+
+    The network's five sigmoid outputs are learned separately, so in positions it rarely saw
+    (a closed board, many checkers on the bar) a gammon can come out likelier than the win it
+    is part of. The counts are nested (R23: every backgammon is a gammon, every gammon a win),
+    so: each chance between 0 and 1, ``win_backgammon <= win_gammon <= win`` and
+    ``lose_backgammon <= lose_gammon <= 1 - win``. A side with a checker borne off can no
+    longer lose a gammon (R23), so with ``position`` those chances are 0. An average of
+    consistent chances (the 1-ply evaluation) stays consistent.
+
+    >>> consistent((0.653, 0.839, 0.023, 0.121, 0.001))
+    NetEvaluation(win=0.653, win_gammon=0.653, win_backgammon=0.023, lose_gammon=0.121, lose_backgammon=0.001)
+    >>> consistent((1.02, 0.3, 0.4, 0.1, 0.0)).win_backgammon
+    0.3
+    """
+    w, wg, wb, lg, lb = (min(1.0, max(0.0, float(v))) for v in values)
+    wg = min(wg, w)
+    wb = min(wb, wg)
+    lg = min(lg, 1.0 - w)
+    lb = min(lb, lg)
+    if position is not None:
+        if position.off[0]:        # the side on roll has borne off a checker: no gammon against it
+            lg = lb = 0.0
+        if position.off[1]:
+            wg = wb = 0.0
+    return NetEvaluation(w, wg, wb, lg, lb)
+
+
 class Net:
     """A trained network: evaluates positions and chooses plays (the ``"net"`` player's brain).
 
@@ -191,7 +221,8 @@ class Net:
         return self.w1, self.b1, self.w2, self.b2
 
     def evaluate(self, position: Position, plies: int = 0) -> NetEvaluation:
-        """The network's estimate for the side on roll in ``position`` (before the roll).
+        """The network's estimate for the side on roll in ``position`` (before the roll), made
+        :func:`consistent` (a gammon never likelier than the win, R23).
 
         ``plies=1``: one roll deeper (see the module notes): the average over the 21 rolls
         of the network's estimate after the play it would make (a play that bears off the
@@ -214,10 +245,10 @@ class Net:
             ply.ply1_outputs(position.to_array(), position.checkers, self.w1, self.b1, self.w2, self.b2,  # type: ignore[call-arg]
                              _bearoff_for(position.checkers), BINOM, nk.HIT_MASKS, *_workspace().arrays(),
                              idx, val, hidden, out, np.zeros(nk.N_OUTPUTS), acc)
-            return NetEvaluation(*(float(x) for x in acc))
+            return consistent(acc, position)
         nz = nk.encode(position.to_array(), 0, idx, val, nk.HIT_MASKS)
         nk.forward(idx, val, nz, self.w1, self.b1, self.w2, self.b2, hidden, out)
-        return NetEvaluation(*(float(x) for x in out))
+        return consistent(out, position)
 
     def choose_index(self, position: Position, results: Sequence[Position], plies: int = 0) -> int:
         """Index of the play the network picks, given the position each play leads to.
