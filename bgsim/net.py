@@ -150,7 +150,7 @@ class NetEvaluation(NamedTuple):
                 + self.win_backgammon - self.lose_backgammon)
 
 
-def consistent(values: Sequence[float], position: Position | None = None) -> NetEvaluation:
+def consistent(values: Sequence[float] | np.ndarray, position: Position | None = None) -> NetEvaluation:
     """Five chances of the side on roll (win, win gammon, win backgammon, lose gammon, lose
     backgammon) made consistent, as every evaluation that leaves the network is.
 
