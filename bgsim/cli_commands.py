@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import exact
-from .bearoff import one_sided, two_sided
+from .bearoff import one_sided, race_chances, two_sided
 from .cli_read import (
     dice_of,
     looks_like_a_chance,
@@ -337,6 +337,16 @@ def bearoff(args: argparse.Namespace) -> Output:
                 n=args.checkers, most=most, more=more)
             lines.append(line)
             data["two_sided"] = {"refused": line}
+            est = race_chances(pos, exact_checkers=0)
+            assert est is not None     # both sides bear off, contact over
+            lines.append(_("on roll wins {win} (estimate from the one-sided database: each side's rolls to bear off, "
+                           "as if each played for the fewest rolls)").format(win=f"{est.win:.2%}"))
+            if est.win_gammon or est.lose_gammon:
+                lines.append(_("  gammons (R23): on roll wins one {win}, loses one {lose} (from the rolls until "
+                               "the first checker is off)").format(win=_pct(est.win_gammon),
+                                                                   lose=_pct(est.lose_gammon)))
+            data["one_sided"] = {"method": "one-sided", "win_chance": est.win, "win_gammon": est.win_gammon,
+                                 "lose_gammon": est.lose_gammon}
         else:
             win = two_sided(args.checkers).win_chance(pos)
             lines.append(_("on roll wins {win} with best play (two-sided database)").format(win=f"{win:.2%}"))

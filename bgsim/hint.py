@@ -52,6 +52,7 @@ from typing import Any, overload
 
 import numpy as np
 
+from .bearoff import race_chances
 from .compiled_players import PLAYER_CODES
 from .dice import ALL_ROLLS, check_dice, seed_sequence
 from .equity import CubeDecision
@@ -150,8 +151,9 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
     """Every legal play of ``dice`` in ``position``, best first (a sequence of :class:`RankedPlay`).
 
     ``player`` names who evaluated (and, with ``rollout``, played the games out); ``plies``
-    how deep it looked (0 or 1); ``rollout`` is ``None`` without a rollout, else its
-    :class:`RolloutSettings`. ``best`` is the first play. ``str()`` gives a table like
+    how deep it looked (0 or 1); ``bearoff`` which bear-off database judged plays after which
+    both sides bear off (``"two-sided"``, ``"one-sided"``, ``""`` none); ``rollout`` is ``None``
+    without a rollout, else its :class:`RolloutSettings`. ``best`` is the first play. ``str()`` gives a table like
     gnubg's hint; notebooks show it as HTML.
     """
 
@@ -162,6 +164,7 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
     rollout: RolloutSettings | None = None
     elapsed: float = field(default=0.0, compare=False)
     plies: int = 0
+    bearoff: str = ""
 
     # -------------------------------------------------------------- the sequence
     @overload
@@ -203,7 +206,8 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         return {"position": self.position.to_dict(), "gnubg_id": self.position.gnubg_id(),
                 "dice": list(self.dice), "player": self.player, "plies": self.plies,
                 "rollout": None if self.rollout is None else self.rollout.to_dict(),
-                "plays": [r.to_dict() for r in self.plays], "strength": self.strength_text()}
+                "plays": [r.to_dict() for r in self.plays], "strength": self.strength_text(),
+                "bearoff": self.bearoff or None}
 
     def strength_text(self) -> str:
         """The player's measured strength, and what the numbers cover (:mod:`bgsim.strength`)."""
@@ -258,6 +262,11 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
             notes.append(_("plays marked 0-ply were not rolled out: their difference is to the best play at 0-ply")
                          if self.plies == 0 else
                          _("plays marked 1-ply were not rolled out: their difference is to the best play at 1-ply"))
+        if self.bearoff:
+            notes.append(_("after these plays both sides bear off: the chances come from the two-sided bear-off "
+                           "database (exact), not from the player") if self.bearoff == "two-sided" else
+                         _("after these plays both sides bear off: the chances come from the one-sided bear-off "
+                           "database (each side's rolls to finish), not from the player"))
         notes.append(self.strength_text())
         return Table(title=title, header=header, rows=tuple(rows), notes=tuple(notes),
                      align="><<>>>>>>>")
@@ -306,6 +315,15 @@ def _mover_chances(after: Position, evaluate, plies: int = 0) -> NetEvaluation:
         return NetEvaluation(1.0, float(kind >= 2), float(kind >= 3), 0.0, 0.0)
     e = evaluate(after, plies)
     return NetEvaluation(1.0 - e.win, e.lose_gammon, e.lose_backgammon, e.win_gammon, e.win_backgammon)
+
+
+def _bearoff_method(afters: Sequence[Position], evaluator) -> str:
+    """Which bear-off database judged the plays (``"two-sided"``, ``"one-sided"``; the weaker when
+    both did), or ``""`` when none did or the evaluator is not bgsim's network (:meth:`Net.evaluate`)."""
+    if not isinstance(evaluator, Net):
+        return ""
+    methods = {c.method for c in (race_chances(a) for a in afters if not a.is_game_over()) if c is not None}
+    return "one-sided" if "one-sided" in methods else "two-sided" if methods else ""
 
 
 def _check_int(x, name: str, low: int) -> int:
@@ -385,12 +403,13 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     afters = [p.after for p in plays]
     assert all(a is not None for a in afters)   # the engine's plays know where they lead
     chances = [_mover_chances(a, evaluator.evaluate, plies) for a in afters]  # type: ignore[arg-type]
+    bearoff = _bearoff_method(afters, evaluator)  # type: ignore[arg-type]
     order = sorted(range(len(plays)), key=lambda i: -chances[i].equity)   # stable: ties keep the engine's order
     best0 = chances[order[0]].equity
     if rollout is None or rollout is False:
         ranked = tuple(_ranked(plays[i], chances[i], best0 - chances[i].equity, None, k + 1)
                        for k, i in enumerate(order))
-        return PlayRanking(position, dice, name, ranked, None, time.perf_counter() - t0, plies)
+        return PlayRanking(position, dice, name, ranked, None, time.perf_counter() - t0, plies, bearoff)
     if isinstance(rollout, bool):
         n_games = DEFAULT_ROLLOUT_GAMES if games is None else _check_int(games, "games", 1)
     else:
@@ -425,7 +444,7 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     for i in order[n_cand:]:
         ranked_list.append(_ranked(plays[i], chances[i], best0 - chances[i].equity, None, len(ranked_list) + 1))
     settings = RolloutSettings(n_games, _entropy(ss), name, n_cand)
-    return PlayRanking(position, dice, name, tuple(ranked_list), settings, time.perf_counter() - t0, plies)
+    return PlayRanking(position, dice, name, tuple(ranked_list), settings, time.perf_counter() - t0, plies, bearoff)
 
 
 def _ranked(play: Play, ch: NetEvaluation, loss: float, interval, rank: int) -> RankedPlay:

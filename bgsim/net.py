@@ -29,6 +29,7 @@ import numpy as np
 from . import _kernel, bearoff, net_cube
 from . import _net_kernel as nk
 from . import _net_ply as ply
+from . import bearoff as _bearoff
 from .equity import DEFAULT_CUBE_LIFE
 from .errors import IllegalPlayError, InvalidPositionError, InvalidSettingError, WeightsError
 from .plays import Play
@@ -220,9 +221,14 @@ class Net:
         """``(w1, b1, w2, b2)`` for the compiled code."""
         return self.w1, self.b1, self.w2, self.b2
 
-    def evaluate(self, position: Position, plies: int = 0) -> NetEvaluation:
+    def evaluate(self, position: Position, plies: int = 0, *, bearoff: bool = True) -> NetEvaluation:
         """The network's estimate for the side on roll in ``position`` (before the roll), made
         :func:`consistent` (a gammon never likelier than the win, R23).
+
+        Where exact is known the network is not asked: when both sides are bearing off with
+        contact over (``bearoff=True``, the default), the chances come from the bear-off
+        databases (:func:`bgsim.bearoff.race_chances`: the two-sided table, exact, up to 6
+        checkers a side; else the one-sided distributions), at any ``plies``.
 
         ``plies=1``: one roll deeper (see the module notes): the average over the 21 rolls
         of the network's estimate after the play it would make (a play that bears off the
@@ -236,6 +242,10 @@ class Net:
         if position.is_game_over():
             raise InvalidPositionError("the game is over: there is nothing to estimate")
         _check_plies(plies)
+        if bearoff:
+            known = _bearoff.race_chances(position)
+            if known is not None:
+                return NetEvaluation(*known[:5])
         idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
         val = np.zeros(nk.MAX_NONZERO)
         hidden = np.zeros(self.hidden)
@@ -314,12 +324,21 @@ class NetPlayer:
         self.plies = _check_plies(plies)
 
     def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
-        """The play whose result the network likes best (the opponent's lowest equity)."""
+        """The play whose result the network likes best (the opponent's lowest equity); in a
+        bear-off of both sides, the bear-off databases' play (:func:`bgsim.bearoff.best_bearoff_play`)."""
         if len(plays) == 1:
             return plays[0]
         pos = game_or_pos if isinstance(game_or_pos, Position) else game_or_pos.position
         afters = [p.after for p in plays]
         assert all(a is not None for a in afters)
+        over = any(a is not None and a.is_game_over() for a in afters)
+        if pos.is_race() and pos.can_bear_off(0) and pos.can_bear_off(1) and not over:
+            # both sides bearing off: the databases' play (the two-sided table's, most wins, when both
+            # have at most 6 checkers left; else the fewest expected rolls), never the network's guess
+            best = _bearoff.best_bearoff_play(pos, dice).after
+            for p in plays:
+                if p.after == best:
+                    return p
         return plays[self.net.choose_index(pos, afters, self.plies)]  # type: ignore[arg-type]
 
     def offer_double(self, game) -> bool:

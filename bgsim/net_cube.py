@@ -8,6 +8,8 @@ The model (documented, not learned): the player evaluates the position before th
   :data:`bgsim.equity.DEFAULT_CUBE_LIFE` (0.68, the usual value for middle-game and race
   positions). The gammon rates enter as the average value of a win ``W`` and of a loss
   ``L``. The Jacoby rule (X1) is not in the model.
+- **Bear-off** (both sides bearing off, contact over): the chances come from the bear-off
+  databases (:func:`bgsim.bearoff.race_chances`), not from the player.
 - **Last roll** (:func:`is_last_roll`: the opponent bears off with any roll): the chances
   are exact (the share of the 36 rolls that bear off now) and the cube is dead (x = 0):
   double from 50%, take from 25%.
@@ -42,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from .bearoff import EXACT_CHECKERS, race_chances
 from .equity import DEFAULT_CUBE_LIFE, CubeDecision, GammonRates
 from .equity import cube_decision as _decide
 from .errors import Refusal, RuleViolationError
@@ -151,11 +154,18 @@ def decide(view: CubeView, evaluator: Evaluator, *, cube_life: float = DEFAULT_C
 
 
 def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDecision:
+    known = race_chances(view.position)
     if is_last_roll(view.position):   # exact chances, and a dead cube: nobody gets to use it again
         e: Any = ExactEvaluator().evaluate(view.position)
         cube_life = 0.0
         source = _("Chances exact: the last roll (the share of the 36 rolls that bear off now); the cube is dead "
                    "(cube life 0)")
+    elif known is not None:           # both sides bearing off: the databases know the chances
+        e = known
+        source = (_("Chances exact: the two-sided bear-off database (both sides at most {n} checkers, best play).")
+                  .format(n=EXACT_CHECKERS) if known.method == "two-sided" else
+                  _("Chances from the one-sided bear-off database: each side's rolls to bear off and to get a "
+                    "first checker off (exact for players who minimise their expected rolls)."))
     else:
         e = evaluator.evaluate(view.position)
         name = str(getattr(evaluator, "name", type(evaluator).__name__))

@@ -564,3 +564,21 @@ def test_plays_say_whose_numbering_when_player_1_is_on_roll(capsys):
     assert "numbering" not in out
     _, out, _ = _run(capsys, "check", "board:6=2,19=-1,bar=0/1,turn=1", "21", "6/3")
     assert "legal: 6/3" in out and "player 1's numbering" in out
+
+
+def test_bearoff_beyond_the_two_sided_table_gives_the_one_sided_estimate(capsys):
+    """Issue 33: more checkers than the two-sided table holds got only a refusal; now the one-sided
+    estimate answers, labelled as such, and --json carries it with its method."""
+    from bgsim import Game
+    from bgsim.bearoff import race_chances
+
+    xgid = "XGID=-CCCBBB------------bbbccc-:0:0:1:00:0:0:0:0:10"      # 15 against 15
+    want = race_chances(Game.from_xgid(xgid).position, exact_checkers=0).win
+    assert main(["bearoff", xgid]) == 0
+    out = capsys.readouterr().out
+    assert "the database holds at most 8 a side" in out
+    assert f"on roll wins {want:.2%} (estimate from the one-sided database" in out
+    assert main(["bearoff", xgid, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["one_sided"]["method"] == "one-sided" and data["one_sided"]["win_chance"] == pytest.approx(want)
+    assert data["two_sided"]["refused"]

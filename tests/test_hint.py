@@ -342,3 +342,47 @@ def test_netplayer_1ply_chooses_the_best_play_one_roll_deeper():
     assert repr(player).endswith("plies=1)")
     with pytest.raises(InvalidSettingError, match="plies is 0"):
         NetPlayer(plies=2)
+
+
+# ------------------------------------------------------------------ exact where exact is known (issue 33, item 3)
+BEAROFF = Position.from_counts({1: 1, 2: 2, 4: 1, 5: 1, 6: 1}, {3: 2, 5: 1})   # the net played 6/3 2/off here
+
+
+def test_the_hint_judges_a_bear_off_by_the_two_sided_table():
+    from bgsim.bearoff import best_bearoff_play, two_sided
+
+    r = rank_plays(BEAROFF, (3, 2))
+    assert r.bearoff == "two-sided"
+    for row in r:
+        after = row.play.after
+        assert row.win == pytest.approx(1.0 - two_sided(6).win_chance(after), abs=1e-12)
+    assert r.best.play.after == best_bearoff_play(BEAROFF, (3, 2)).after
+    assert str(r.best.play) == "5/off"
+    assert "two-sided bear-off database (exact)" in str(r)
+    assert rank_plays(Position.initial(), (3, 1)).bearoff == ""
+
+
+def test_the_net_player_and_evaluate_use_the_databases_in_a_bear_off():
+    from bgsim import NetPlayer
+    from bgsim.bearoff import race_chances
+
+    pos = BEAROFF
+    plays = pos.legal_plays((3, 2))
+    assert str(NetPlayer().choose_play(pos, (3, 2), plays)) == "5/off"
+    assert str(NetPlayer(plies=1).choose_play(pos, (3, 2), plays)) == "5/off"
+    assert tuple(Net().evaluate(pos)) == tuple(race_chances(pos)[:5])
+    assert tuple(Net().evaluate(pos, plies=1)) == tuple(race_chances(pos)[:5])
+    assert tuple(Net().evaluate(pos, bearoff=False)) != tuple(race_chances(pos)[:5])
+
+
+def test_the_cube_in_a_bear_off_uses_the_database_and_says_so():
+    from bgsim.bearoff import race_chances, two_sided
+
+    g = Game(Rules.money(), position=Position.from_counts({6: 2, 5: 2}, {4: 2, 3: 1}))
+    d = g.cube_hint()
+    assert d.p_win == pytest.approx(two_sided(6).win_chance(g.position))
+    assert "two-sided bear-off database" in str(d)
+    big = Game(Rules.money(), position=Position.from_counts({6: 4, 5: 4, 4: 4}, {6: 3, 4: 4, 3: 4}))
+    d = big.cube_hint()
+    assert d.p_win == pytest.approx(race_chances(big.position).win)
+    assert "one-sided bear-off database" in str(d)
