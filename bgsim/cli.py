@@ -173,11 +173,13 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("position", help=where)
 
     chance = "0.72 or 72%%"
-    p = command("cube", help=_("double / take decision from a winning chance, or from a position (the chances "
-                             "estimated by playing it out)"))
+    p = command("cube", help=_("double / take decision from a winning chance, or from a position (at once from "
+                             "the net's evaluation, as the library and the PlayWidget give it; --rollout N plays it "
+                             "out)"))
     p.add_argument("what", metavar="CHANCE|POSITION",
-                   help=_("the cubeless winning chance of the player on roll ({chance}), or a position ({where}) "
-                          "whose chances are estimated by play-outs").format(chance=chance, where=where))
+                   help=_("the cubeless winning chance of the player on roll ({chance}), or a position ({where}): "
+                          "its instant decision from the net's evaluation, or with --rollout N from play-outs").format(
+                       chance=chance, where=where))
     p.add_argument("--gammons", type=_chance, help=_("with a chance: share of wins that are gammons ({chance})").format(
         chance=chance))
     p.add_argument("--gammons-lost", type=_chance,
@@ -188,12 +190,14 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--crawford", action="store_true", help=_("this is the Crawford game (R28: no double)"))
     p.add_argument("--position", metavar="ID",
                    help=_("with a chance: an XGID or PositionID:MatchID giving the cube, its owner and the score"))
-    p.add_argument("--games", type=int, help=_("with a position: games to play out (default {games})").format(
-        games=f"{10_000:,}"))
-    p.add_argument("--player", help=_("with a position: who plays them (default {player}; the chances depend "
+    p.add_argument("--rollout", type=int, metavar="N",
+                   help=_("with a position: play it out N times (e.g. {games}) and decide from those chances, with "
+                          "their interval, instead of the instant decision").format(games=f"{10_000:,}"))
+    p.add_argument("--games", type=int, metavar="N", help=_("with a position: the same as --rollout N"))
+    p.add_argument("--player", help=_("with --rollout: who plays the games (default {player}; the chances depend "
                                       "on it)").format(player=DEFAULT_PLAYER))
-    p.add_argument("--seed", type=int, help=_("with a position: the seed (default 0)"))
-    p.add_argument("--workers", type=int, help=_("with a position: processes to use (default 1)"))
+    p.add_argument("--seed", type=int, help=_("with --rollout: the seed (default 0)"))
+    p.add_argument("--workers", type=int, help=_("with --rollout: processes to use (default 1)"))
     p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
     p = command("takepoint", help=_("the taker's take point: money (dead, live, Janowski) or at a match score"))

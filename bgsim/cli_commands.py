@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import exact
@@ -27,7 +27,6 @@ from .cli_read import (
     read_state,
     refuse_dice,
 )
-from .decisions import DEFAULT_GAMES
 from .decisions import cube_decision as decide
 from .equity import (
     MET_MAX_AWAY,
@@ -44,6 +43,9 @@ from .game import Game
 from .hint import rank_plays
 from .i18n import N_, _
 from .montecarlo import DEFAULT_PLAYER, estimate
+from .net import Net
+from .net_cube import CubeView
+from .net_cube import decide as net_decide
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
 from .results import jsonable
@@ -474,7 +476,7 @@ _PLAYOUT = (("--games", "games"), ("--player", "player"), ("--seed", "seed"), ("
 
 
 def _cube_from_chance(args: argparse.Namespace, p: float) -> Output:
-    given = [flag for flag, name in _PLAYOUT if getattr(args, name) is not None]
+    given = [flag for flag, name in (("--rollout", "rollout"), *_PLAYOUT) if getattr(args, name, None) is not None]
     if given:
         raise ParseError(f"{', '.join(given)} play a position out; with a chance ({args.what}) there is nothing to "
                          "play: give a position instead (bgsim cube POSITION)")
@@ -518,6 +520,24 @@ def _cube_value(value: int | None) -> int:
     return c
 
 
+def _rollout_games(args: argparse.Namespace) -> int | None:
+    """Games to play a position out (``--rollout N``, or ``--games N``, its older spelling), or
+    ``None`` for the instant decision; the play-out options without either are refused."""
+    rollout, games = getattr(args, "rollout", None), args.games
+    if rollout is not None and games is not None and rollout != games:
+        raise ParseError(f"--rollout {rollout} and --games {games} disagree: give the games once")
+    n = rollout if rollout is not None else games
+    if n is None:
+        given = [flag for flag, name in _PLAYOUT[1:] if getattr(args, name) is not None]
+        if given:
+            raise ParseError(f"{', '.join(given)} play the position out: add --rollout N (without it the decision "
+                             "is the instant one, from the net's evaluation)")
+        return None
+    if n < 1:
+        raise ParseError(f"--rollout {n}: play at least one game")
+    return n
+
+
 def _cube_from_position(args: argparse.Namespace) -> Output:
     if args.position is not None:
         raise ParseError("give the position once: as the first argument (chances estimated from it) or as "
@@ -534,9 +554,7 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
         raise ParseError(f"cannot read {args.what!r} as a chance or a position: give a chance (0.72 or 72%), or "
                          "start, a gnubg Position ID[:Match ID], an XGID or board:P=N,...") from None
     lines: list[str] = []
-    playout = {"games": DEFAULT_GAMES if args.games is None else args.games,
-               "player": _player(args.player or DEFAULT_PLAYER), "rng": 0 if args.seed is None else args.seed,
-               "workers": 1 if args.workers is None else args.workers, "progress": not args.quiet}
+    games = _rollout_games(args)
     if carried:
         given = [flag for flag, v in (("--cube", args.cube), ("--owner", args.owner), ("--match", args.match),
                                       ("--score", args.score), ("--away", args.away), ("--crawford", args.crawford))
@@ -546,13 +564,33 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
         if game.state is GameState.AWAITING_PLAY:
             refuse_dice(game, "a cube decision is made before the roll")
         lines.append("; ".join(describe(game)))
-        d = decide(game, **playout)   # type: ignore[arg-type]
+    if games is None:      # the instant decision: the one Game.cube_hint() and the PlayWidget give
+        if carried:
+            d = game.cube_hint()
+        else:
+            n, _score, away = match_score(args, ("doubler", "taker"))
+            view = CubeView(game.position, _cube_value(args.cube), args.owner or "centered", away,
+                            bool(args.crawford))
+            if args.crawford and away is None:
+                raise MatchEquityError("crawford=True needs a match score (R28)")
+            d = replace(net_decide(view, Net()), match_length=n)
+        lines.append(_("Instant decision from the net's evaluation before the roll (as Game.cube_hint() and the "
+                       "PlayWidget give it); --rollout N plays the position out instead"))
     else:
-        n, _score, away = match_score(args, ("doubler", "taker"))
-        d = decide(game.position, cube=_cube_value(args.cube), owner=args.owner or "centered", away=away,
-                   match_length=n, crawford=args.crawford, **playout)   # type: ignore[arg-type]
+        playout = {"games": games, "player": _player(args.player or DEFAULT_PLAYER),
+                   "rng": 0 if args.seed is None else args.seed,
+                   "workers": 1 if args.workers is None else args.workers, "progress": not args.quiet}
+        if carried:
+            d = decide(game, **playout)   # type: ignore[arg-type]
+        else:
+            n, _score, away = match_score(args, ("doubler", "taker"))
+            d = decide(game.position, cube=_cube_value(args.cube), owner=args.owner or "centered", away=away,
+                       match_length=n, crawford=args.crawford, **playout)   # type: ignore[arg-type]
+        lines.append(_("Played-out decision: {games} games (--rollout), the chances with their interval").format(
+            games=f"{games:,}"))
     lines.append(str(d))
-    data = {"state": state_data(game) if carried else None, "decision": d.to_dict()}
+    data = {"state": state_data(game) if carried else None, "method": "instant" if games is None else "rollout",
+            "decision": d.to_dict()}
     est = d.estimate
     if getattr(est, "stopped", False):
         return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {est.games:,} games: the decision rests on "  # type: ignore[attr-defined]

@@ -582,3 +582,31 @@ def test_bearoff_beyond_the_two_sided_table_gives_the_one_sided_estimate(capsys)
     data = json.loads(capsys.readouterr().out)
     assert data["one_sided"]["method"] == "one-sided" and data["one_sided"]["win_chance"] == pytest.approx(want)
     assert data["two_sided"]["refused"]
+
+
+def test_cube_from_a_position_is_the_instant_decision_by_default(capsys):
+    """Issue 33: `bgsim cube POSITION` played 10,000 games while Game.cube_hint() and the PlayWidget
+    answered at once, and they disagreed; now the command gives the library's instant answer,
+    labelled, and --rollout N the played-out one, labelled too."""
+    from bgsim import Game, Position, Rules
+
+    pid = "mHPkgwDL9gEDEA"
+    library = Game(Rules.money(), position=Position.from_gnubg_id(pid)).cube_hint()
+    status, out, _ = _run(capsys, "cube", pid)
+    assert status == 0 and "Instant decision from the net's evaluation" in out
+    assert str(library) in out and "games played out" not in out
+    _, data, _ = _run(capsys, "cube", pid, "--json")
+    data = json.loads(data)
+    assert data["method"] == "instant" and data["decision"]["action"] == library.action
+    # at a match score given by options, the same as the library's decision of that game
+    _, out, _ = _run(capsys, "cube", "start", "--match", "5", "--score", "0-0")
+    assert "Proper cube action: No double, take" in out and "5-point match" in out
+    status, out, _ = _run(capsys, "cube", pid, "--rollout", "72", "--player", "random", "--quiet")
+    assert status == 0 and "Played-out decision: 72 games (--rollout)" in out
+    assert "Chances from 72 games played out by random vs random" in out
+    for argv, words in ((["--player", "random"], "add --rollout N"), (["--seed", "3"], "add --rollout N"),
+                        (["--rollout", "72", "--games", "36"], "disagree"), (["--rollout", "0"], "at least one")):
+        status, _, err = _run(capsys, "cube", pid, "--quiet", *argv)
+        assert status == 2 and words in err, argv
+    status, _, err = _run(capsys, "cube", "0.7", "--rollout", "100")
+    assert status == 2 and "--rollout play a position out" in err
