@@ -593,7 +593,7 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
             "decision": d.to_dict()}
     est = d.estimate
     if getattr(est, "stopped", False):
-        return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {est.games:,} games: the decision rests on "  # type: ignore[attr-defined]
+        return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {est.games:,} games: the decision rests on "
                       "a partial result")
     return Output(lines, data)
 
