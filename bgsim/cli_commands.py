@@ -46,6 +46,7 @@ from .montecarlo import DEFAULT_PLAYER, estimate
 from .net import Net
 from .net_cube import CubeView
 from .net_cube import decide as net_decide
+from .notation import text_order
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
 from .results import jsonable
@@ -205,7 +206,8 @@ def plays(args: argparse.Namespace) -> Output:
     if pos.turn == 1:
         lines.append(_(MOVER))
     data = {"position": pos.gnubg_id(), "turn": pos.turn, "numbering": f"player {pos.turn}", "dice": list(dice),
-            "plays": [{"play": str(p), "steps": [list(s) for s in p.steps], "hits": list(p.hits),
+            "plays": [{"play": str(p), "steps": [list(p.steps[i]) for i in text_order(p.steps)],
+                       "hits": [p.hits[i] for i in text_order(p.steps) if i < len(p.hits)],
                        "after": p.after.gnubg_id() if p.after is not None else None} for p in found]}
     return Output(lines, data)
 
@@ -604,16 +606,17 @@ def takepoint(args: argparse.Namespace) -> Output:
     x = args.cube_life
     if not math.isfinite(x) or not 0.0 <= x <= 1.0:
         raise MatchEquityError(f"--cube-life {x}: Janowski's cube life lies from 0 (dead cube) to 1 (fully live)")
-    n, score, away = match_score(args, ("taker", "doubler"))
+    n, score, away = match_score(args, ("doubler", "taker"))    # one order, as in `cube`: the doubler first
     gam = _("taker's gammons: {win} of wins, {lose} of losses").format(win=f"{g.win:.0%}", lose=f"{g.lose:.0%}")
     if away is not None:
-        tp = match_take_point(away[0], away[1], c, gammon_rates=g)
-        at = (f"{n}-point match, taker {score[0]} ({away[0]}-away), doubler {score[1]} ({away[1]}-away)"  # type: ignore[index]
-              if n is not None else f"match, taker {away[0]}-away, doubler {away[1]}-away")
+        tp = match_take_point(away[1], away[0], c, gammon_rates=g)
+        at = (f"{n}-point match, doubler {score[0]} ({away[0]}-away), taker {score[1]} ({away[1]}-away)"  # type: ignore[index]
+              if n is not None else f"match, doubler {away[0]}-away, taker {away[1]}-away")
         lines = [at + _(", cube {c} -> {d}; {gammons}").format(c=c, d=2 * c, gammons=gam),
                  _("take point: {tp} (dead cube, Kazaross-XG2 match equity table)").format(tp=f"{tp:.1%}")]
-        data = {"match_length": n, "score": list(score) if score else None, "away": list(away), "cube": c,
-                "gammons": jsonable(g), "take_point": tp, "model": "dead cube, Kazaross-XG2"}
+        data = {"match_length": n, "score": list(score) if score else None, "away": list(away),
+                "order": ["doubler", "taker"], "cube": c, "gammons": jsonable(g), "take_point": tp,
+                "model": "dead cube, Kazaross-XG2"}
         return Output(lines, data)
     W, L = g.W, g.L  # the taker's average win and loss
     dead, live, jan = dead_cube_take_point(W, L), live_cube_take_point(W, L), janowski_take_point(x, W, L)

@@ -62,6 +62,7 @@ from .i18n import N_, _, ngettext, pgettext
 from .intervals import Interval, normal_quantile
 from .net import Net, NetEvaluation, NetPlayer
 from .net_cube import cube_hint
+from .notation import text_order
 from .playouts import PlayoutJob, play_chunk
 from .plays import Play
 from .position import Position, register_analysis
@@ -138,8 +139,9 @@ class RankedPlay:
         return 1.0 - self.win
 
     def to_dict(self) -> dict[str, Any]:
-        """The ranked play as JSON-safe data (the play in notation and as steps)."""
-        return {"play": str(self.play), "steps": [list(s) for s in self.play.steps], "rank": self.rank,
+        """The ranked play as JSON-safe data (the play in notation and as steps, in the notation's order)."""
+        steps = self.play.steps
+        return {"play": str(self.play), "steps": [list(steps[i]) for i in text_order(steps)], "rank": self.rank,
                 "equity": self.equity, "loss": self.loss, "win": self.win, "win_gammon": self.win_gammon,
                 "win_backgammon": self.win_backgammon, "lose_gammon": self.lose_gammon,
                 "lose_backgammon": self.lose_backgammon, "rolled_out": self.rolled_out,
@@ -202,8 +204,10 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
 
     # -------------------------------------------------------------- data and display
     def to_dict(self) -> dict[str, Any]:
-        """The ranking as JSON-safe data: the position, dice, player, rollout settings, plays."""
-        return {"position": self.position.to_dict(), "gnubg_id": self.position.gnubg_id(),
+        """The ranking as JSON-safe data: the position (its IDs), dice, player, rollout settings, plays."""
+        pos = self.position
+        return {"position": {"gnubg_id": pos.gnubg_id(), "xgid": pos.xgid(), "turn": pos.turn},
+                "gnubg_id": pos.gnubg_id(),
                 "dice": list(self.dice), "player": self.player, "plies": self.plies,
                 "rollout": None if self.rollout is None else self.rollout.to_dict(),
                 "plays": [r.to_dict() for r in self.plays], "strength": self.strength_text(),
@@ -247,7 +251,8 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
             loss = "" if r.rank == 1 else f"-{r.loss:.3f}"
             if r.interval is not None and r.rank != 1:
                 loss += f" [{-r.interval.high:+.3f}, {-r.interval.low:+.3f}]"
-            how_r = (_("rollout") if r.rolled_out else f"{self.plies}-ply") if self.rollout else ""
+            how_r = ((_("rollout") if r.rolled_out else _("{plies}-ply, not rolled out").format(plies=self.plies))
+                     if self.rollout else "")
             rows.append((f"{r.rank}", str(r.play), f"{r.equity:+.3f}", loss,
                          f"{100 * r.win:.1f}%", f"{100 * r.win_gammon:.1f}%", f"{100 * r.win_backgammon:.1f}%",
                          f"{100 * r.lose:.1f}%", f"{100 * r.lose_gammon:.1f}%", f"{100 * r.lose_backgammon:.1f}%")
@@ -259,9 +264,10 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
                    "difference: to the best play")
                  + (_(", with its 95% interval from paired games") if self.rollout else "")]
         if self.rollout:
-            notes.append(_("plays marked 0-ply were not rolled out: their difference is to the best play at 0-ply")
-                         if self.plies == 0 else
-                         _("plays marked 1-ply were not rolled out: their difference is to the best play at 1-ply"))
+            notes.append(_("plays marked \"0-ply, not rolled out\" show the 0-ply numbers: their difference is to "
+                           "the best play at 0-ply") if self.plies == 0 else
+                         _("plays marked \"1-ply, not rolled out\" show the 1-ply numbers: their difference is to "
+                           "the best play at 1-ply"))
         if self.bearoff:
             notes.append(_("after these plays both sides bear off: the chances come from the two-sided bear-off "
                            "database (exact), not from the player") if self.bearoff == "two-sided" else

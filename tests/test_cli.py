@@ -221,7 +221,7 @@ def test_takepoint_money_and_match(capsys):
     W, L = 1.2, 1.3   # the taker's average win and loss
     assert f"dead cube:  {(L - 0.5) / (W + L):.1%}" in out
     assert f"live cube:  {(L - 0.5) / (W + L + 0.5):.1%}" in out
-    assert main(["takepoint", "--match", "7", "--score", "2-4"]) == 0
+    assert main(["takepoint", "--match", "7", "--score", "4-2"]) == 0      # the doubler first, as in `cube`
     out = capsys.readouterr().out
     assert f"take point: {match_take_point(5, 3):.1%}" in out
     assert main(["takepoint", "--match", "7", "--score", "7-4"]) == 2
@@ -300,12 +300,13 @@ def _run(capsys, *argv):
 
 
 def test_one_score_convention_on_every_command(capsys):
-    """--score A-B is the points won (with --match N) everywhere; --away A B the points still needed."""
+    """--score A-B is the points won (with --match N) everywhere; --away A B the points still needed;
+    in `cube` and `takepoint` both list the doubler first (issue 33: takepoint listed the taker first)."""
     from bgsim.equity import cube_decision, match_take_point
 
-    _, out, _ = _run(capsys, "takepoint", "--match", "7", "--score", "2-4")
-    assert f"take point: {match_take_point(5, 3):.1%}" in out and "taker 2 (5-away), doubler 4 (3-away)" in out
-    assert _run(capsys, "takepoint", "--away", "5", "3")[1].splitlines()[-1] == out.splitlines()[-1]
+    _, out, _ = _run(capsys, "takepoint", "--match", "7", "--score", "4-2")
+    assert f"take point: {match_take_point(5, 3):.1%}" in out and "doubler 4 (3-away), taker 2 (5-away)" in out
+    assert _run(capsys, "takepoint", "--away", "3", "5")[1].splitlines()[-1] == out.splitlines()[-1]
     _, won, _ = _run(capsys, "cube", "0.75", "--match", "7", "--score", "2-4")
     assert "7-point match, doubler 2, taker 4 (5-away vs 3-away)" in won
     assert str(cube_decision(0.75, match_length=7, score=(2, 4))) in won
@@ -325,6 +326,7 @@ def test_one_score_convention_on_every_command(capsys):
     (["cube", "0.75", "--score", "2-4"], "needs --match N"),
     (["cube", "0.75", "--match", "7", "--score", "2-4", "--away", "2", "4"], "contradicts --score 2-4"),
     (["takepoint", "--match", "7", "--score", "2-4", "--away", "3", "5"], "contradicts --score 2-4"),
+    (["takepoint", "--match", "7", "--score", "4-2", "--away", "5", "3"], "contradicts --score 4-2"),
     (["met", "2", "1", "--match", "7", "--score", "2-4"], "contradicts --match 7 --score 2-4"),
     (["estimate", "start", "--match", "7", "--score", "2-4", "--away", "5", "4", "--quiet"], "contradicts"),
     (["takepoint", "--match", "7", "--away", "8", "3"], "1 to 7 in a 7-point match"),
@@ -610,3 +612,9 @@ def test_cube_from_a_position_is_the_instant_decision_by_default(capsys):
         assert status == 2 and words in err, argv
     status, _, err = _run(capsys, "cube", "0.7", "--rollout", "100")
     assert status == 2 and "--rollout play a position out" in err
+
+
+def test_estimate_help_explains_games(capsys):
+    main(["estimate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--games N games to play out (default 10,000)" in text

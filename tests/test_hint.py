@@ -386,3 +386,29 @@ def test_the_cube_in_a_bear_off_uses_the_database_and_says_so():
     d = big.cube_hint()
     assert d.p_win == pytest.approx(race_chances(big.position).win)
     assert "one-sided bear-off database" in str(d)
+
+
+def test_hint_json_gives_the_position_ids_and_steps_in_the_play_texts_order(capsys):
+    """Issue 33: `bgsim hint --json` spread the position over 150 lines and listed the steps of
+    24/23 13/7 as [[13, 7], [24, 23]]."""
+    assert main(["hint", "start", "61", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["hint"]
+    assert data["position"] == {"gnubg_id": "4HPwATDgc/ABMA", "turn": 0,
+                                "xgid": Position.initial().xgid()}
+    rows = {row["play"]: row["steps"] for row in data["plays"]}
+    assert rows["24/23 13/7"] == [[24, 23], [13, 7]]
+    assert rows["13/6"] == [[13, 7], [7, 6]]
+    for text, steps in rows.items():       # each checker's path, in the order the text names them
+        assert [f"{a}" for a, _ in steps][0] == text.split("/")[0]
+    assert main(["plays", "start", "61", "--json"]) == 0
+    plays = {p["play"]: p["steps"] for p in json.loads(capsys.readouterr().out)["plays"]}
+    assert plays["24/23 13/7"] == [[24, 23], [13, 7]]
+
+
+def test_rows_not_rolled_out_say_so():
+    """Issue 33: in a hint with a rollout, the rows the rollout skipped read "0-ply, not rolled out"."""
+    r = rank_plays(Position.initial(), (6, 1), rollout=36, candidates=2, rng=1)
+    rows = str(r).splitlines()[3:3 + len(r)]
+    assert [row.rstrip().endswith("rollout") for row in rows] == [p.rolled_out for p in r]
+    assert all(row.rstrip().endswith("0-ply, not rolled out") for row, p in zip(rows, r) if not p.rolled_out)
+    assert 'plays marked "0-ply, not rolled out" show the 0-ply numbers' in str(r)
