@@ -68,7 +68,7 @@ from .plays import Play
 from .position import Position, register_analysis
 from .results import ResultDisplay, Table, jsonable
 from .rules import Rules, result_kind
-from .strength import strength_note
+from .strength import error_note, position_class, strength_note
 
 __all__ = ["DEFAULT_CANDIDATES", "DEFAULT_ROLLOUT_GAMES", "HINT_PLAYERS", "PlayRanking", "RankedPlay",
            "RolloutSettings", "rank_plays"]
@@ -211,7 +211,8 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
                 "dice": list(self.dice), "player": self.player, "plies": self.plies,
                 "rollout": None if self.rollout is None else self.rollout.to_dict(),
                 "plays": [r.to_dict() for r in self.plays], "strength": self.strength_text(),
-                "bearoff": self.bearoff or None}
+                "bearoff": self.bearoff or None, "position_class": position_class(self.position),
+                "measured_error": self.error_text() or None}
 
     def strength_text(self) -> str:
         """The player's measured strength, and what the numbers cover (:mod:`bgsim.strength`)."""
@@ -222,6 +223,14 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         else:
             tail = N_("0-ply numbers are the player's own judgement, with no interval.")
         return strength_note(self.judge_name, tail=tail)
+
+    def error_text(self) -> str:
+        """The measured error of the judge's 0-ply numbers in positions of this class (contact,
+        crashed, race, bear-off; :func:`bgsim.strength.error_note`), or ``""``: for the shipped
+        network without a rollout."""
+        if self.rollout is not None:
+            return ""
+        return error_note(self.position, self.player)
 
     @property
     def judge_name(self) -> str:
@@ -274,6 +283,8 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
                          _("after these plays both sides bear off: the chances come from the one-sided bear-off "
                            "database (each side's rolls to finish), not from the player"))
         notes.append(self.strength_text())
+        if self.error_text():
+            notes.append(self.error_text())
         return Table(title=title, header=header, rows=tuple(rows), notes=tuple(notes),
                      align="><<>>>>>>>")
 
