@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                 ev = net if kind is None else Fixed(g.probabilities(to_gnubg(b), 0))
                 double, take = bgsim_decision(b, away, ev)
                 rows.append((away, *judge(nd, dt, dp, double, take), double and not min(dt, dp) > nd,
-                             not double and min(dt, dp) > nd))
+                             not double and min(dt, dp) > nd, abs(min(dt, dp) - nd)))
         agree_d = np.array([r[1] for r in rows])
         agree_t = np.array([r[2] for r in rows])
         cost_d = np.array([r[3] for r in rows])
@@ -178,6 +178,10 @@ def main(argv: list[str] | None = None) -> int:
               f"MWC given away per decision: doubler {cost_d.mean():.3%}, taker {cost_t.mean():.3%}, "
               f"both {(cost_d.mean() + cost_t.mean()) / 2:.3%} (n = {n} each)")
         print(f"   doubles where gnubg does not: {extra.mean():.1%}; misses gnubg's double: {missed.mean():.1%}")
+        gaps = np.array([r[7] for r in rows if not r[1]])
+        if len(gaps):
+            print(f"   where they disagree on the double, gnubg's own gap between doubling and not: median "
+                  f"{np.median(gaps):.2%} MWC, {(gaps < 0.005).mean():.0%} of them under 0.5%")
         for away in SCORES:
             m = np.array([r[0] == away for r in rows])
             print(f"   {away[0]}-away/{away[1]}-away: double {agree_d[m].mean():.0%} take {agree_t[m].mean():.0%} "

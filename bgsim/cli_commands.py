@@ -571,10 +571,10 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
             d = game.cube_hint()
         else:
             n, _score, away = match_score(args, ("doubler", "taker"))
+            if args.crawford and away is None:
+                raise MatchEquityError("--crawford needs a match score: --match N --score A-B or --away A B (R28)")
             view = CubeView(game.position, _cube_value(args.cube), args.owner or "centered", away,
                             bool(args.crawford))
-            if args.crawford and away is None:
-                raise MatchEquityError("crawford=True needs a match score (R28)")
             d = replace(net_decide(view, Net()), match_length=n)
         lines.append(_("Instant decision from the net's evaluation before the roll (as Game.cube_hint() and the "
                        "PlayWidget give it); --rollout N plays the position out instead"))

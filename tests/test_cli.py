@@ -441,11 +441,13 @@ def test_ctrl_c_prints_the_partial_estimate_and_exits_130(capsys, monkeypatch):
 
 def test_ctrl_c_in_a_real_run():
     import signal
-    import time
 
+    # The readiness signal: the first progress line (stderr is a pipe, so a plain line every few
+    # seconds, issue 33), written once games are being played, the Ctrl-C handler in place.
     p = subprocess.Popen([sys.executable, "-m", "bgsim", "estimate", "start", "--games", "100000000", "--player",
-                          "random", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+                          "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = p.stderr.readline()
+    assert first.startswith("estimate: ") and "games/s" in first, first
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=120)
     assert p.returncode == 130
