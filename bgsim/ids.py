@@ -89,6 +89,7 @@ from types import SimpleNamespace
 from typing import Any, TypeGuard, cast
 
 from bgsim.errors import InvalidPositionError, ParseError
+from bgsim.i18n import _
 
 __all__ = [
     "BASE64_ALPHABET",
@@ -156,8 +157,9 @@ def _check_alphabet(body: str, offset: int, what: str) -> None:
     for i, ch in enumerate(body):
         if ch not in _B64_INDEX:
             raise ParseError(
-                f"{what}: character {ch!r} at offset {offset + i} is not in the base64 "
-                "alphabet (A-Z, a-z, 0-9, '+', '/')",
+                _("{what}: character {ch} at offset {value} is not in the base64 alphabet (A-Z, a-z, 0-9, '+', '/')")
+                  .format(
+                    what=what, ch=repr(ch), value=offset + i),
                 where=offset + i,
             )
 
@@ -187,7 +189,7 @@ def _char_of_bit(bit: int) -> int:
 
 def _strip(text: object, what: str) -> tuple[str, int]:
     if not isinstance(text, str):
-        raise ParseError(f"{what} must be text (a str), not {type(text).__name__}")
+        raise ParseError(_("{what} must be text (a str), not {type}").format(what=what, type=type(text).__name__))
     body = text.strip()
     return body, len(text) - len(text.lstrip())
 
@@ -201,19 +203,23 @@ def _as_board(board: Sequence[int], name: str) -> Board:
     try:
         items = list(board)
     except TypeError:
-        raise InvalidPositionError(f"{name} must be a sequence of 26 counts (R1), not {board!r}") from None
+        raise InvalidPositionError(_("{name} must be a sequence of 26 counts (R1), not {board}").format(
+                                       name=name, board=repr(board))) from None
     if len(items) != 26:
         raise InvalidPositionError(
-            f"{name} must have 26 counts (0 = off, 1-24 = points, 25 = bar; R1), got {len(items)}"
+            _("{name} must have 26 counts (0 = off, 1-24 = points, 25 = bar; R1), got {len}").format(
+                name=name, len=len(items))
         )
     out = []
     for i, n in enumerate(items):
         try:
             n = operator.index(n)
         except TypeError:
-            raise InvalidPositionError(f"{name}[{i}] must be an int, not {n!r}") from None
+            raise InvalidPositionError(_("{name}[{i}] must be an int, not {n}").format(
+                name=name, i=i, n=repr(n))) from None
         if n < 0:
-            raise InvalidPositionError(f"{name}[{i}] is {n}; checker counts cannot be negative (R1)")
+            raise InvalidPositionError(_("{name}[{i}] is {n}; checker counts cannot be negative (R1)").format(
+                                           name=name, i=i, n=n))
         out.append(n)
     return tuple(out)
 
@@ -224,18 +230,18 @@ def _check_pair(mine: Sequence[int], theirs: Sequence[int]) -> tuple[Board, Boar
     t = _as_board(theirs, "theirs")
     if sum(m) != sum(t):
         raise InvalidPositionError(
-            f"the sides have different numbers of checkers ({sum(m)} and {sum(t)}, off included); "
-            "both must have 15 (R2), or 3 in hypergammon (X3)"
+            _("the sides have different numbers of checkers ({sum} and {sum2}, off included); both must have 15 "
+              "(R2), or 3 in hypergammon (X3)").format(sum=sum(m), sum2=sum(t))
         )
     if not 1 <= sum(m) <= _MAX_CHECKERS:
         raise InvalidPositionError(
-            f"each side must have 1 to 15 checkers, off included (R2, X3), not {sum(m)}"
+            _("each side must have 1 to 15 checkers, off included (R2, X3), not {sum}").format(sum=sum(m))
         )
     for p in range(1, 25):
         if m[p] and t[25 - p]:
             raise InvalidPositionError(
-                f"both sides have checkers on one point: the side on roll's {p}-point "
-                f"is the other side's {25 - p}-point (R1)"
+                _("both sides have checkers on one point: the side on roll's {p}-point is the other side's "
+                  "{value}-point (R1)").format(p=p, value=25 - p)
             )
     return m, t
 
@@ -243,7 +249,8 @@ def _check_pair(mine: Sequence[int], theirs: Sequence[int]) -> tuple[Board, Boar
 def _check_checkers(checkers: object) -> int:
     if not isinstance(checkers, int) or isinstance(checkers, bool) or not 1 <= checkers <= _MAX_CHECKERS:
         raise InvalidPositionError(
-            f"checkers must be a whole number from 1 to 15 (R2: 15 a side; X3: 3 in hypergammon), not {checkers!r}")
+            _("checkers must be a whole number from 1 to 15 (R2: 15 a side; X3: 3 in hypergammon), not "
+              "{checkers}").format(checkers=repr(checkers)))
     return checkers
 
 
@@ -373,8 +380,8 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
     if spare:
         last = offset + _POSITION_ID_CHARS - 1
         raise ParseError(
-            f"{what}: the last character {body[-1]!r} sets some of its 4 unused low bits; "
-            "an 80-bit key ends in a character whose value is a multiple of 16 (A, Q, g or w)",
+            _("{what}: the last character {value} sets some of its 4 unused low bits; an 80-bit key ends in a "
+              "character whose value is a multiple of 16 (A, Q, g or w)").format(what=what, value=repr(body[-1])),
             where=last,
         )
 
@@ -390,14 +397,16 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
             while True:
                 if bit >= _POSITION_KEY_BITS:  # unreachable while checkers <= 15; kept as a guard
                     raise ParseError(
-                        f"{what}: the 80 bits ran out inside {name}: it needs 25 zero separators",
+                        _("{what}: the 80 bits ran out inside {name}: it needs 25 zero separators").format(
+                            what=what, name=name),
                         where=offset + _POSITION_ID_CHARS - 1,
                     )
                 if (key >> bit) & 1:
                     total += 1
                     if total > checkers:
                         raise ParseError(
-                            f"{what}: {name} has more than {checkers} checkers on the board",
+                            _("{what}: {name} has more than {checkers} checkers on the board").format(
+                                what=what, name=name, checkers=checkers),
                             where=offset + _char_of_bit(bit),
                         )
                     counts[slot] += 1
@@ -414,8 +423,8 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
         while not (key >> first) & 1:
             first += 1
         raise ParseError(
-            f"{what}: non-zero bit {first + 1} of 80 after the end of the position "
-            f"(the 50th separator is bit {bit}); the key must be padded with zeros",
+            _("{what}: non-zero bit {value} of 80 after the end of the position (the 50th separator is bit {bit}); "
+              "the key must be padded with zeros").format(what=what, value=first + 1, bit=bit),
             where=offset + _char_of_bit(first),
         )
 
@@ -423,8 +432,8 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
     for p in range(1, 25):
         if mine[p] and theirs[25 - p]:
             raise ParseError(
-                f"{what}: both sides have checkers on one point: the side on roll's {p}-point "
-                f"is the other side's {25 - p}-point (R1)",
+                _("{what}: both sides have checkers on one point: the side on roll's {p}-point is the other side's "
+                  "{value}-point (R1)").format(what=what, p=p, value=25 - p),
                 where=offset + _char_of_bit(starts[1][p]),
             )
     return tuple(mine), tuple(theirs)
@@ -451,9 +460,11 @@ def _pair(value: object, name: str) -> tuple[int, int]:
     try:
         a, b = cast(Iterable[object], value)
     except (TypeError, ValueError):
-        raise InvalidPositionError(f"{name} must be a pair of ints, not {value!r}") from None
+        raise InvalidPositionError(_("{name} must be a pair of ints, not {value}").format(
+                                       name=name, value=repr(value))) from None
     if not (_is_int(a) and _is_int(b)):
-        raise InvalidPositionError(f"{name} must be a pair of ints, not {value!r}")
+        raise InvalidPositionError(_("{name} must be a pair of ints, not {value}").format(
+                                       name=name, value=repr(value)))
     return (a, b)
 
 
@@ -600,7 +611,7 @@ def encode_match_id(state: MatchState) -> str:
     'MAEAAAAAAAAE'
     """
     if not isinstance(state, MatchState):
-        raise TypeError(f"state must be a MatchState, not {type(state).__name__}")
+        raise TypeError(_("state must be a MatchState, not {type}").format(type=type(state).__name__))
     s = state
     fields = (
         (0, 4, s.cube_value.bit_length() - 1),
@@ -867,7 +878,8 @@ def encode_xgid(
     """
     m, t = _check_pair(mine, theirs)
     if not _is_flag(player_on_roll):
-        raise InvalidPositionError(f"player_on_roll must be 0 (bottom) or 1 (top), not {player_on_roll!r}")
+        raise InvalidPositionError(_("player_on_roll must be 0 (bottom) or 1 (top), not {player_on_roll}").format(
+                                       player_on_roll=repr(player_on_roll)))
     return _xgid_of(m, t, player_on_roll, state)
 
 
@@ -892,7 +904,7 @@ def _xgid_of(m: Sequence[int], t: Sequence[int], player_on_roll: int, state: Xgi
     if state is None:
         return "XGID=" + _xgid_board(bottom, top) + _XGID_DEFAULT_TAIL[player_on_roll]
     if not isinstance(state, XgidState):
-        raise TypeError(f"state must be an XgidState or None, not {type(state).__name__}")
+        raise TypeError(_("state must be an XgidState or None, not {type}").format(type=type(state).__name__))
     chars = _xgid_board(bottom, top)
     s = state
     owner = 0 if s.cube_owner is None else (1 if s.cube_owner == 0 else -1)
@@ -949,8 +961,8 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     parts = body.split(":")
     if len(parts) != 10:
         raise ParseError(
-            f"an XGID has 10 ':'-separated fields (position, cube value, cube position, turn, dice, "
-            f"two scores, Crawford/Jacoby, match length, max cube), got {len(parts)}"
+            _("an XGID has 10 ':'-separated fields (position, cube value, cube position, turn, dice, two scores, "
+              "Crawford/Jacoby, match length, max cube), got {len}").format(len=len(parts))
         )
     starts = []
     pos = offset

@@ -372,10 +372,10 @@ class Estimate(ResultDisplay):
         if name == "equity":
             return mean_interval(self.outcome_values, self.outcomes, confidence_level)
         if name not in _PROPORTIONS:
-            raise EstimateError(f"no interval named {name!r}: choose from "
-                                f"{', '.join(('equity', *_PROPORTIONS))}")
+            raise EstimateError(_("no interval named {name}: choose from {join}").format(
+                                    name=repr(name), join=', '.join(('equity', *_PROPORTIONS))))
         if name == "draw" and self.draw is None:
-            raise EstimateError("these rules have no last-roll draw (V4): no draw interval")
+            raise EstimateError(_("these rules have no last-roll draw (V4): no draw interval"))
         return wilson_interval(sum(self.outcomes[i] for i in _PROPORTIONS[name]), self.games, confidence_level)
 
     @property
@@ -668,10 +668,10 @@ def _run(settings: EstimateSettings, t_start: float) -> Estimate:
     if settings.progress:
         from tqdm.auto import tqdm
         bar = tqdm(total=settings.games, unit="game", desc="estimate", smoothing=0.05,
-                   initial=sum(g for _, _, g in kept.values()))
+                   initial=sum(g for _t, _w, g in kept.values()))
 
     results: dict[int, tuple[np.ndarray, int]] = {}
-    running = {"counts": sum((t for t, _, _ in kept.values()), np.zeros(N_OUTCOMES, dtype=np.int64))}
+    running = {"counts": sum((t for t, _w, _g in kept.values()), np.zeros(N_OUTCOMES, dtype=np.int64))}
 
     def finished(k: int, res: tuple[np.ndarray, int]) -> None:
         results[k] = res

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidPositionError, NotARaceError, RaceError
+from .i18n import _
 from .position import Position
 from .results import ResultDisplay, Table
 
@@ -52,14 +53,15 @@ __all__ = [
 
 def _require_race(pos: Position, what: str) -> None:
     if not isinstance(pos, Position):
-        raise InvalidPositionError(f"{what} takes a bgsim.Position, not {type(pos).__name__}")
+        raise InvalidPositionError(_("{what} takes a bgsim.Position, not {type}").format(
+                                       what=what, type=type(pos).__name__))
     if pos.is_game_over():
-        raise NotARaceError(f"{what}: the game is over (R22), there is nothing left to race for")
+        raise NotARaceError(_("{what}: the game is over (R22), there is nothing left to race for").format(what=what))
     if not pos.is_race():
         raise NotARaceError(
-            f"{what} is a race formula: this position still has contact (a checker can still hit or "
-            "be hit, or one is on the bar), so pip counts do not decide it. Use bgsim.equity with an "
-            "estimated winning chance instead.")
+            _("{what} is a race formula: this position still has contact (a checker can still hit or be hit, or "
+              "one is on the bar), so pip counts do not decide it. Use bgsim.equity with an estimated winning "
+              "chance instead.").format(what=what))
 
 
 def _verdict(double: bool, redouble: bool, take: bool) -> str:
@@ -142,7 +144,7 @@ class KeithCount(_RaceResult):
     _name = "Keith count (Tom Keith)"
 
     def _rows(self) -> tuple[tuple[str, ...], ...]:
-        (pr, po), (ar, ao), (cr, _) = self.pips, self.adjusted, self.counts
+        (pr, po), (ar, ao), (cr, _co) = self.pips, self.adjusted, self.counts
         return (("on roll:", f"{pr} pips, adjusted {ar}, + 1/7 = {cr}"),
                 ("opponent:", f"{po} pips, adjusted {ao}"),
                 (f"roller's count exceeds the opponent's by {self.difference}: "
@@ -286,7 +288,7 @@ def kleinman_chance_from_k(k: float, *, leading: bool = True) -> float:
     [0.69, 0.72, 0.76, 0.78, 0.8, 0.84]
     """
     if isinstance(k, bool) or not isinstance(k, numbers.Real) or not 0 <= k < math.inf:
-        raise RaceError(f"Kleinman's K = {k!r} must be a finite number >= 0")
+        raise RaceError(_("Kleinman's K = {k} must be a finite number >= 0").format(k=repr(k)))
     w = _phi(math.sqrt(k / 2.0))
     return w if leading else 1.0 - w
 
@@ -310,11 +312,12 @@ def kleinman_winning_chance(my_pips: int, opp_pips: int) -> float:
     """
     for name, v in (("my_pips", my_pips), ("opp_pips", opp_pips)):
         if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
-            raise RaceError(f"{name} = {v!r} must be a pip count of at least 1")
+            raise RaceError(_("{name} = {v} must be a pip count of at least 1").format(name=name, v=repr(v)))
     d = opp_pips - my_pips + 4
     s = opp_pips + my_pips - 4
     if s <= 0:
-        raise RaceError(f"pip counts {my_pips} and {opp_pips} are too short for Kleinman's formula (S = {s})")
+        raise RaceError(_("pip counts {my_pips} and {opp_pips} are too short for Kleinman's formula (S = {s})").format(
+                            my_pips=my_pips, opp_pips=opp_pips, s=s))
     return _phi(d / math.sqrt(2.0 * s))
 
 
