@@ -45,7 +45,7 @@ from .cli_commands import COMMANDS, STOPPED, Output
 from .cli_read import read_board, read_chance, read_dice, read_game, read_position, read_score
 from .equity import DEFAULT_CUBE_LIFE
 from .errors import BgsimError
-from .i18n import LANGUAGES, N_, _, language
+from .i18n import LANGUAGES, N_, _, fmt_count, language
 from .montecarlo import DEFAULT_PLAYER
 from .results import jsonable
 
@@ -189,7 +189,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--position", metavar="ID",
                    help=_("with a chance: an XGID or PositionID:MatchID giving the cube, its owner and the score"))
     p.add_argument("--games", type=int, help=_("with a position: games to play out (default {games})").format(
-        games=f"{10_000:,}"))
+        games=fmt_count(10_000)))
     p.add_argument("--player", help=_("with a position: who plays them (default {player}; the chances depend "
                                       "on it)").format(player=DEFAULT_PLAYER))
     p.add_argument("--seed", type=int, help=_("with a position: the seed (default 0)"))

@@ -21,6 +21,7 @@ from typing import Any
 from . import exact
 from .bearoff import one_sided, two_sided
 from .cli_read import (
+    UnreadableError,
     dice_of,
     looks_like_a_chance,
     read_chance,
@@ -42,7 +43,7 @@ from .errors import BearoffError, BgsimError, InvalidPositionError, MatchEquityE
 from .events import GameState
 from .game import Game
 from .hint import rank_plays
-from .i18n import N_, _
+from .i18n import N_, _, fmt_count, fmt_number, fmt_percent
 from .montecarlo import DEFAULT_PLAYER, estimate
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
@@ -161,7 +162,8 @@ def match_score(args: argparse.Namespace, who: tuple[str, str]) -> tuple[int | N
     top = n if n is not None else MET_MAX_AWAY
     for name, x in zip(who, away, strict=True):
         if not 1 <= x <= top:
-            where = f"in a {n}-point match" if n is not None else "in the match equity table"
+            where = (_("in a {n}-point match").format(n=n) if n is not None
+                     else _("in the match equity table"))
             raise MatchEquityError(_("the {name} is {x}-away: points still needed are 1 to {top} {where} (R27)").format(
                                        name=name, x=x, top=top, where=where))
     if from_score is not None and away != from_score:
@@ -226,7 +228,7 @@ def hint(args: argparse.Namespace) -> Output:
     text = str(ranking) if args.top is None else _top_lines(ranking, args.top)
     lines = (["; ".join(describe(game))] if carried else []) + [text]
     if pos.turn == 1:
-        lines.append(MOVER)
+        lines.append(_(MOVER))
     shown = ranking.to_dict()
     if args.top is not None:
         shown["plays"] = shown["plays"][:args.top]
@@ -265,7 +267,7 @@ def check(args: argparse.Namespace) -> Output:
 
 def odds(args: argparse.Namespace) -> Output:
     game, carried = read_state(args.position)
-    refuse_dice(game, "odds are over the 36 rolls to come")
+    refuse_dice(game, _("odds are over the 36 rolls to come"))
     pos = game.position
     lines = [str(pos)]
     if carried:
@@ -301,7 +303,7 @@ def _pct(p: float) -> str:
         return "<0.01%"
     if 0.99995 <= p < 1.0:
         return ">99.99%"
-    return f"{p:.2%}"
+    return fmt_percent(p, 2)
 
 
 def bearoff(args: argparse.Namespace) -> Output:
@@ -309,7 +311,7 @@ def bearoff(args: argparse.Namespace) -> Output:
         raise BearoffError(_("--checkers {checkers}: the two-sided database holds 1 to 8 checkers a side").format(
                                checkers=args.checkers))
     game, _carried = read_state(args.position)
-    refuse_dice(game, "the bear-off tables count the rolls to come")
+    refuse_dice(game, _("the bear-off tables count the rolls to come"))
     pos = game.position
     if not pos.can_bear_off() and not pos.swap().can_bear_off():
         raise InvalidPositionError(_("neither side is bearing off yet: every checker must be home first (R16)"))
@@ -323,7 +325,7 @@ def bearoff(args: argparse.Namespace) -> Output:
             continue
         dist = db.distribution(side)
         lines.append(_("{side}: {rolls} rolls expected, EPC {epc}").format(
-            side=name, rolls=f"{db.expected_rolls(side):.3f}", epc=f"{db.epc(side):.1f}"))
+            side=name, rolls=fmt_number(db.expected_rolls(side), 3), epc=fmt_number(db.epc(side), 1)))
         lines.append(_("  rolls  exactly  within"))
         rows = []
         for n, p in enumerate(dist):
@@ -344,7 +346,7 @@ def bearoff(args: argparse.Namespace) -> Output:
             data["two_sided"] = {"refused": line}
         else:
             win = two_sided(args.checkers).win_chance(pos)
-            lines.append(_("on roll wins {win} with best play (two-sided database)").format(win=f"{win:.2%}"))
+            lines.append(_("on roll wins {win} with best play (two-sided database)").format(win=fmt_percent(win, 2)))
             data["two_sided"] = {"checkers": args.checkers, "win_chance": win}
     return Output(lines, data)
 
@@ -367,7 +369,8 @@ def run_estimate(args: argparse.Namespace) -> Output:
     away = crawford = None
     if carried:
         if args.match and args.match != rules.match_length:
-            what = f"a {rules.match_length}-point match" if rules.is_match else "a money game"
+            what = (_("a {n}-point match").format(n=rules.match_length) if rules.is_match
+                    else _("a money game"))
             raise ParseError(_("--match {match} contradicts the ID, which is {what} (R27)").format(
                                  match=args.match, what=what))
         if rules.is_match:
@@ -391,7 +394,7 @@ def run_estimate(args: argparse.Namespace) -> Output:
     else:
         if args.away and not args.match:
             raise ParseError(_("--away needs --match N: it is the score of a match (R27)"))
-        n_, _score, away = match_score(args, ("player on roll", "opponent"))
+        n_, _score, away = match_score(args, (_("player on roll"), _("opponent")))
         if n_ is not None:
             rules = Rules.match(n_)
     if args.caucasian:
@@ -405,7 +408,7 @@ def run_estimate(args: argparse.Namespace) -> Output:
             "player_strength": result.strength_text()}
     if result.stopped:
         return Output(lines, data, STOPPED, _("stopped (Ctrl-C) after {n} games: the result is partial").format(
-            n=f"{result.games:,}"))
+            n=fmt_count(result.games)))
     return Output(lines, data)
 
 
@@ -413,7 +416,7 @@ def met(args: argparse.Namespace) -> Output:
     given = args.my_away is not None, args.opp_away is not None
     if given[0] != given[1]:
         raise ParseError(_("give both MY_AWAY and OPP_AWAY, or --match N with --score A-B"))
-    n, score, away = match_score(args, ("first player", "second player"))
+    n, score, away = match_score(args, (_("first player"), _("second player")))
     if given[0]:
         if away is not None and away != (args.my_away, args.opp_away):
             raise MatchEquityError(_("{my_away}-away vs {opp_away}-away contradicts --match {n} --score "
@@ -430,15 +433,16 @@ def met(args: argparse.Namespace) -> Output:
     assumed = one_away and not crawford and not post
     mwc = match_equity(a, b, crawford=crawford or assumed, post_crawford=post)
     if crawford or assumed:
-        game = " (Crawford game" + (", assumed: --post-crawford for a game after it)" if assumed else ")")
+        game = (_(" (Crawford game, assumed: --post-crawford for a game after it)") if assumed
+                else _(" (Crawford game)"))
     elif post:
-        game = " (post-Crawford)"
+        game = _(" (post-Crawford)")
     else:
         game = ""
     at = (_("{n}-point match, score {a}-{b}: ").format(n=n, a=score[0], b=score[1])
           if n is not None and score is not None else "")
     lines = [at + _("{a}-away vs {b}-away{game}: {mwc} to win the match (Kazaross-XG2)").format(
-        a=a, b=b, game=game, mwc=f"{mwc:.2%}")]
+        a=a, b=b, game=game, mwc=fmt_percent(mwc, 2))]
     data = {"match_length": n, "score": list(score) if score else None, "away": [a, b],
             "crawford_game": bool(crawford or assumed), "post_crawford": bool(post), "crawford_assumed": assumed,
             "match_equity": mwc, "table": "Kazaross-XG2"}
@@ -447,13 +451,13 @@ def met(args: argparse.Namespace) -> Output:
 
 def race(args: argparse.Namespace) -> Output:
     game, carried = read_state(args.position)
-    refuse_dice(game, "the race counts advise the cube before the roll")
+    refuse_dice(game, _("the race counts advise the cube before the roll"))
     pos = game.position
     lines: list[str] = []
     if carried:
         lines.append("; ".join(describe(game)))
         if game.rules.is_match:
-            lines.append("(the counts' cube advice is for money play)")
+            lines.append(_("(the counts' cube advice is for money play)"))
         lines.append("")
     data: dict[str, Any] = {"position": position_data(pos), "state": state_data(game) if carried else None}
     for name, count in (("keith", keith_count), ("thorp", thorp_count), ("kleinman", kleinman_count),
@@ -505,7 +509,7 @@ def _cube_from_chance(args: argparse.Namespace, p: float) -> Output:
         d = decide(p, gammons=gammons, cube=c, owner=owner, score=score, match_length=n, crawford=crawford)
     else:
         c = _cube_value(args.cube)
-        n, score, away = match_score(args, ("doubler", "taker"))
+        n, score, away = match_score(args, (_("doubler"), _("taker")))
         d = decide(p, gammons=gammons, cube=c, owner=args.owner or "centered", away=away, match_length=n,
                    crawford=args.crawford)
     lines.append(str(d))
@@ -530,7 +534,7 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
     try:
         game, carried = read_state(args.what)
     except ParseError as exc:
-        if not str(exc).startswith("cannot read"):
+        if not isinstance(exc, UnreadableError):
             raise
         raise ParseError(_("cannot read {what} as a chance or a position: give a chance (0.72 or 72%), or start, a "
                            "gnubg Position ID[:Match ID], an XGID or board:P=N,...").format(
@@ -547,19 +551,19 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
             raise ParseError(_("{join} contradict the ID: it gives the cube and the score").format(
                                  join=', '.join(given)))
         if game.state is GameState.AWAITING_PLAY:
-            refuse_dice(game, "a cube decision is made before the roll")
+            refuse_dice(game, _("a cube decision is made before the roll"))
         lines.append("; ".join(describe(game)))
         d = decide(game, **playout)   # type: ignore[arg-type]
     else:
-        n, _score, away = match_score(args, ("doubler", "taker"))
+        n, _score, away = match_score(args, (_("doubler"), _("taker")))
         d = decide(game.position, cube=_cube_value(args.cube), owner=args.owner or "centered", away=away,
                    match_length=n, crawford=args.crawford, **playout)   # type: ignore[arg-type]
     lines.append(str(d))
     data = {"state": state_data(game) if carried else None, "decision": d.to_dict()}
     est = d.estimate
     if getattr(est, "stopped", False):
-        return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {est.games:,} games: the decision rests on "  # type: ignore[attr-defined]
-                      "a partial result")
+        return Output(lines, data, STOPPED, _("stopped (Ctrl-C) after {n} games: the decision rests on a partial "
+                                              "result").format(n=fmt_count(est.games)))  # type: ignore[attr-defined]
     return Output(lines, data)
 
 
@@ -570,24 +574,28 @@ def takepoint(args: argparse.Namespace) -> Output:
     if not math.isfinite(x) or not 0.0 <= x <= 1.0:
         raise MatchEquityError(_("--cube-life {x}: Janowski's cube life lies from 0 (dead cube) to 1 (fully "
                                  "live)").format(x=x))
-    n, score, away = match_score(args, ("taker", "doubler"))
-    gam = _("taker's gammons: {win} of wins, {lose} of losses").format(win=f"{g.win:.0%}", lose=f"{g.lose:.0%}")
+    n, score, away = match_score(args, (_("taker"), _("doubler")))
+    gam = _("taker's gammons: {win} of wins, {lose} of losses").format(win=fmt_percent(g.win, 0),
+                                                                       lose=fmt_percent(g.lose, 0))
     if away is not None:
         tp = match_take_point(away[0], away[1], c, gammon_rates=g)
-        at = (f"{n}-point match, taker {score[0]} ({away[0]}-away), doubler {score[1]} ({away[1]}-away)"  # type: ignore[index]
-              if n is not None else f"match, taker {away[0]}-away, doubler {away[1]}-away")
+        at = (_("{n}-point match, taker {a} ({x}-away), doubler {b} ({y}-away)").format(
+                  n=n, a=score[0], b=score[1], x=away[0], y=away[1])  # type: ignore[index]
+              if n is not None else _("match, taker {x}-away, doubler {y}-away").format(x=away[0], y=away[1]))
         lines = [at + _(", cube {c} -> {d}; {gammons}").format(c=c, d=2 * c, gammons=gam),
-                 _("take point: {tp} (dead cube, Kazaross-XG2 match equity table)").format(tp=f"{tp:.1%}")]
+                 _("take point: {tp} (dead cube, Kazaross-XG2 match equity table)").format(tp=fmt_percent(tp, 1))]
         data = {"match_length": n, "score": list(score) if score else None, "away": list(away), "cube": c,
                 "gammons": jsonable(g), "take_point": tp, "model": "dead cube, Kazaross-XG2"}
         return Output(lines, data)
     W, L = g.W, g.L  # the taker's average win and loss
     dead, live, jan = dead_cube_take_point(W, L), live_cube_take_point(W, L), janowski_take_point(x, W, L)
-    lines = [_("money game; {gammons} (W = {W}, L = {L})").format(gammons=gam, W=f"{W:.2f}", L=f"{L:.2f}")]
+    lines = [_("money game; {gammons} (W = {W}, L = {L})").format(gammons=gam, W=fmt_number(W, 2),
+                                                                  L=fmt_number(L, 2))]
     if args.cube is not None:
         lines.append(_("cube {c} -> {d}: money take points do not depend on the cube's value").format(c=c, d=2 * c))
-    lines += [_("dead cube:  {tp}").format(tp=f"{dead:.1%}"), _("live cube:  {tp}").format(tp=f"{live:.1%}"),
-              _("cube life x = {x} (Janowski): {tp}").format(x=f"{x:.2f}", tp=f"{jan:.1%}")]
+    lines += [_("dead cube:  {tp}").format(tp=fmt_percent(dead, 1)),
+              _("live cube:  {tp}").format(tp=fmt_percent(live, 1)),
+              _("cube life x = {x} (Janowski): {tp}").format(x=fmt_number(x, 2), tp=fmt_percent(jan, 1))]
     data = {"match_length": None, "cube": c, "gammons": jsonable(g), "W": W, "L": L, "dead_cube": dead,
             "live_cube": live, "cube_life": x, "janowski": jan}
     return Output(lines, data)

@@ -95,8 +95,13 @@ def read_state(text: str) -> tuple[Game, bool]:
         return Game.from_gnubg_ids(pid, mid), True
     if len(t) == 14:
         return Game(position=Position.from_gnubg_id(t)), False
-    raise ParseError(_("cannot read {text} as a position: give start, a gnubg Position ID (14 characters, "
-                       "optionally :MatchID), an XGID or board:P=N,...").format(text=repr(text)))
+    raise UnreadableError(_("cannot read {text} as a position: give start, a gnubg Position ID (14 characters, "
+                            "optionally :MatchID), an XGID or board:P=N,...").format(text=repr(text)))
+
+
+class UnreadableError(ParseError):
+    """Text that is no position at all (not a start, ID or board of any kind): the cube command
+    then says that it is neither a chance nor a position."""
 
 
 def read_game(text: str) -> Game:

@@ -41,7 +41,7 @@ from .equity import cube_decision as decide_from_chance
 from .errors import InvalidSettingError, MatchEquityError, RuleViolationError
 from .events import GameState
 from .game import Game
-from .i18n import _
+from .i18n import _, fmt_count
 from .montecarlo import DEFAULT_PLAYER, Estimate, describe_player, estimate
 from .position import Position
 from .rules import Rules
@@ -66,12 +66,14 @@ def _rates(est: Estimate) -> tuple[float, GammonRates]:
 
 def _caveat(est: Estimate) -> str:
     me, opp = est.players
-    who = f"{me} vs {opp}" if me == opp else f"{me} (on roll) vs {opp}"
+    who = (_("{me} vs {opp}") if me == opp else _("{me} (on roll) vs {opp}")).format(me=me, opp=opp)
     what = describe_player(me) if me == opp else f"{me}: {describe_player(me)}; {opp}: {describe_player(opp)}"
-    seed = f"seed {est.seed}" + (f", spawn key {est.spawn_key}" if est.spawn_key else "")
-    stopped = ", STOPPED EARLY" if est.stopped else ""
-    return (f"Chances from {est.games:,} games played out by {who} ({seed}{stopped}); they depend on the player: "
-            f"{what}. {est.strength_text()}")
+    seed = _("seed {seed}").format(seed=est.seed) + (
+        _(", spawn key {key}").format(key=est.spawn_key) if est.spawn_key else "")
+    stopped = _(", STOPPED EARLY") if est.stopped else ""
+    return _("Chances from {n} games played out by {who} ({seed}{stopped}); they depend on the player: {what}. "
+             "{strength}").format(n=fmt_count(est.games), who=who, seed=seed, stopped=stopped, what=what,
+                                  strength=est.strength_text())
 
 
 def _game_state(game: Game) -> tuple[Position, Rules, int, str, tuple[int, int] | None, int | None, bool]:

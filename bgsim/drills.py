@@ -41,7 +41,7 @@ from .dice import rng_from
 from .equity import dead_cube_take_point, match_take_point
 from .errors import IllegalPlayError, InvalidSettingError, ParseError, Refusal
 from .exact import bearoff_chance
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, fmt_percent, ngettext, pgettext
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, result_kind
@@ -336,7 +336,7 @@ def _take_drop_reason(task: Task) -> tuple[str, str]:
     else:
         sentence = _("{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance}, less than "
                      "the {need} a take needs {where}")
-    return right, sentence.format(side=side, misses=misses, other=other, chance=f"{chance:.1%}",
+    return right, sentence.format(side=side, misses=misses, other=other, chance=fmt_percent(chance, 1),
                                   need=_percent(task.take_point), where=where)
 
 
@@ -348,7 +348,7 @@ def _sides(doubler: int) -> tuple[str, str]:
 
 def _percent(x: float) -> str:
     """25% for a round percentage, else one decimal: 35.2%."""
-    return f"{x:.0%}" if abs(x * 100 - round(x * 100)) < 1e-9 else f"{x:.1%}"
+    return fmt_percent(x, 0) if abs(x * 100 - round(x * 100)) < 1e-9 else fmt_percent(x, 1)
 
 
 def _score_words(task: Task) -> str:

@@ -34,12 +34,15 @@ This module is on the engine's floor: it imports nothing of bgsim.
 
 from __future__ import annotations
 
+import decimal
 import gettext as _gettext
+import math
 import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "DOMAIN",
@@ -164,6 +167,17 @@ def N_(message: str) -> str:
 
 
 # ----------------------------------------------------------------------------- numbers and quotes
+def _exact(x: float) -> Any:
+    """A float as the exact decimal it is, so that Babel rounds it as Python's ``format`` does
+    (Babel would read ``0.165`` as the decimal 0.165 and round it half-even to 0.16; the float
+    is a little more than 0.165, and Python writes 0.17)."""
+    if isinstance(x, float) and math.isfinite(x):
+        with decimal.localcontext() as ctx:
+            ctx.prec = 80
+            return decimal.Decimal(x) + 0
+    return x
+
+
 def _babel_locale(lang: str | None) -> str:
     return _normalise(lang) if lang else get_language()
 
@@ -174,15 +188,15 @@ def fmt_number(x: float, digits: int = 0, *, sign: bool = False, lang: str | Non
 
     >>> fmt_number(1234.5, 1), fmt_number(1234.5, 1, lang="cs"), fmt_number(-0.3333, 3, sign=True, lang="cs")
     ('1,234.5', '1\xa0234,5', '-0,333')
-    >>> fmt_number(0.25, 3, sign=True)
-    '+0.250'
+    >>> fmt_number(0.25, 3, sign=True), fmt_number(0.165, 2), f"{0.165:.2f}"
+    ('+0.250', '0.17', '0.17')
     """
     from babel.numbers import format_decimal
 
     pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
     if sign:
         pattern = f"+{pattern};-{pattern}"
-    return format_decimal(x, pattern, locale=_babel_locale(lang))
+    return format_decimal(_exact(x), pattern, locale=_babel_locale(lang))
 
 
 def fmt_count(n: int, *, lang: str | None = None) -> str:
@@ -211,7 +225,7 @@ def fmt_percent(p: float, digits: int = 1, *, sign: bool = False, lang: str | No
     pattern = base.replace("0", "0." + "0" * digits, 1) if digits > 0 else base
     if sign:
         pattern = f"+{pattern};-{pattern}"
-    return format_percent(p, pattern, locale=code)
+    return format_percent(_exact(p * 100) / 100 if isinstance(p, float) else p, pattern, locale=code)
 
 
 def fmt_quote(text: str, *, lang: str | None = None) -> str:

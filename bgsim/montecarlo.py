@@ -118,7 +118,7 @@ import numpy as np
 from .compiled_players import DEFAULT_PLAYER, PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
 from .errors import EstimateError
 from .estimate_settings import DEFAULT_CHUNK_SIZE, DEFAULT_PYTHON_CHUNK_SIZE, UNSET, EstimateSettings
-from .i18n import _
+from .i18n import _, fmt_count, fmt_number
 from .intervals import Interval, mean_interval, mean_sd, normal_quantile, wilson_interval
 from .net import Net
 from .playouts import N_OUTCOMES, OUTCOMES, PYTHON_SUFFIX, ChunkLog
@@ -479,9 +479,9 @@ class Estimate(ResultDisplay):
         ci = _("({level}% CI)").format(level=f"{100 * e.confidence_level:g}")
         if self.equity_unit == "points per game":
             return _("{value} +- {half} points per game {ci}").format(
-                value=f"{e.value:+.4f}", half=f"{e.half_width:.4f}", ci=ci)
+                value=fmt_number(e.value, 4, sign=True), half=fmt_number(e.half_width, 4), ci=ci)
         return _("{value} +- {half} match-winning chance {ci}").format(
-            value=f"{e.value:.4f}", half=f"{e.half_width:.4f}", ci=ci)
+            value=fmt_number(e.value, 4), half=fmt_number(e.half_width, 4), ci=ci)
 
     def _repr_html_(self) -> str:
         """In Jupyter: the table, then the convergence plot (the equity and its 95% band)."""
@@ -492,7 +492,7 @@ class Estimate(ResultDisplay):
         return self._table().html() + convergence(trace, unit=self.equity_unit)
 
     def _table(self) -> Table:
-        title = (_("Monte Carlo estimate: {games} games, {seed}").format(games=f"{self.games:,}",
+        title = (_("Monte Carlo estimate: {games} games, {seed}").format(games=fmt_count(self.games),
                                                                           seed=self._seed_text())
                  + (_(" -- STOPPED EARLY") if self.stopped else ""),
                  self._players_text(), self._setting_text())
@@ -756,11 +756,11 @@ def describe_player(name: str) -> str:
     'custom (Python): MyBot'
     """
     if name in PLAYER_DESCRIPTIONS:
-        return PLAYER_DESCRIPTIONS[name]
+        return _(PLAYER_DESCRIPTIONS[name])
     if name == "gnubg":
-        return "gnubg's 0-ply network (the optional gnubg-nn package), played in Python"
+        return _("gnubg's 0-ply network (the optional gnubg-nn package), played in Python")
     if name.endswith(PYTHON_SUFFIX):
-        return f"custom (Python): {name[:-len(PYTHON_SUFFIX)]}"
+        return _("custom (Python): {name}").format(name=name[:-len(PYTHON_SUFFIX)])
     if name.startswith("net"):
-        return "neural network with other weights, see bgsim.train"
-    return "unknown player"
+        return _("neural network with other weights, see bgsim.train")
+    return _("unknown player")

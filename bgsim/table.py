@@ -53,7 +53,7 @@ from .events import (
 )
 from .game import Game
 from .hint import PlayRanking, RankedPlay, rank_plays
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, fmt_number, ngettext, pgettext
 from .match import Match, Session
 from .matfile import write_mat
 from .net import Net
@@ -91,7 +91,7 @@ class TutorWarning:
         """The warning in words."""
         return _("The tutor: {play} loses {loss} points per game against {best} (more than your limit {limit}), in "
                  "the net's opinion. Press Done again to keep your play, or Undo to change it.").format(
-            play=self.play, loss=f"{self.loss:.3f}", best=self.best, limit=f"{self.threshold:.2f}")
+            play=self.play, loss=fmt_number(self.loss, 3), best=self.best, limit=fmt_number(self.threshold, 2))
 
 
 # ----------------------------------------------------------------------------- scoring in words

@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import BgsimError, EstimateError
-from ..i18n import _
+from ..i18n import _, fmt_count
 from ..montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ..position import Position
 from ..rules import ENDING_MODES, Rules
@@ -233,8 +233,8 @@ class MonteCarloWidget(Presentable, w.VBox):
             self.stop_button.disabled = True
             self.progress.bar_style = "warning" if self.stopped else "success" if not self.error else "danger"
             if not self.error:
-                how = (_("stopped after {n} games: the partial result is kept").format(n=f"{self.games:,}")
-                       if self.stopped else _("done: {n} games").format(n=f"{self.games:,}"))
+                how = (_("stopped after {n} games: the partial result is kept").format(n=fmt_count(self.games))
+                       if self.stopped else _("done: {n} games").format(n=fmt_count(self.games)))
                 self._say(how)
 
     # ------------------------------------------------------------------ drawing
@@ -244,7 +244,7 @@ class MonteCarloWidget(Presentable, w.VBox):
 
     def _show(self) -> None:
         self.progress.value = self.games
-        self.progress.description = _("{n} games").format(n=f"{self.games:,}")
+        self.progress.description = _("{n} games").format(n=fmt_count(self.games))
         self.plot.value = convergence(self.trace, unit=getattr(self, "_unit", "points per game"))
         n = self.games
         eq = self.equity
