@@ -23,7 +23,7 @@ from functools import lru_cache
 from importlib import resources
 
 from .errors import UnknownRuleError
-from .i18n import get_language
+from .i18n import _, get_language
 
 __all__ = ["Glossary", "Term", "glossary"]
 
@@ -67,7 +67,8 @@ class Glossary(tuple):
             for term in self:
                 if term.key == key:
                     return term
-            raise UnknownRuleError(f"no glossary term {key!r}: {', '.join(t.key for t in self)}")
+            raise UnknownRuleError(_("no glossary term {key}: {join}").format(
+                                       key=repr(key), join=', '.join(t.key for t in self)))
         return super().__getitem__(key)
 
     def markdown(self, lang: str | None = None) -> str:

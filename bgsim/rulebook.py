@@ -541,10 +541,10 @@ def parse_ids(text: str) -> tuple[str, ...]:
         if not part:
             continue
         if "-" in part:
-            lo, _, hi = (s.strip() for s in part.partition("-"))
+            lo, _sep, hi = (s.strip() for s in part.partition("-"))
             a, b = _ID_RE.fullmatch(lo), _ID_RE.fullmatch(hi)
             if not (a and b) or a.group(1).upper() != b.group(1).upper() or a.group(3) or b.group(3):
-                raise UnknownRuleError(f"{part!r} is not a range of rule ids like R5-R9")
+                raise UnknownRuleError(_("{part} is not a range of rule ids like R5-R9").format(part=repr(part)))
             letter = a.group(1).upper()
             out.extend(f"{letter}{n}" for n in range(int(a.group(2)), int(b.group(2)) + 1))
         else:
@@ -573,11 +573,11 @@ def rules_reference(rule_id: str | None = None) -> RuleEntry | RuleList:
     if rule_id is None:
         return _BOOK
     if not isinstance(rule_id, str):
-        raise UnknownRuleError(f"a rule id is a string such as 'R13', not {rule_id!r}")
+        raise UnknownRuleError(_("a rule id is a string such as 'R13', not {rule_id}").format(rule_id=repr(rule_id)))
     entry = _ENTRIES.get(_normalize(rule_id))
     if entry is None:
-        raise UnknownRuleError(f"there is no rule {rule_id!r}: the ids are R1-R30 (with R4a, R4b), "
-                               "V1-V6, P1-P2 and X1-X3")
+        raise UnknownRuleError(_("there is no rule {rule_id}: the ids are R1-R30 (with R4a, R4b), V1-V6, P1-P2 and "
+                                 "X1-X3").format(rule_id=repr(rule_id)))
     return entry
 
 
