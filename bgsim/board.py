@@ -83,7 +83,8 @@ def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
         raise InvalidPositionError(_("{who}: expected 26 whole numbers or a {{point: count}} mapping").format(who=who))
     if len(counts) != 26:
         raise InvalidPositionError(
-            f"{who}: expected 26 counts (index 0 = off, 1-24 = points, 25 = bar), got {len(counts)}")
+            _("{who}: expected 26 counts (index 0 = off, 1-24 = points, 25 = bar), got {len}").format(
+                who=who, len=len(counts)))
     return _validated(counts, who)
 
 
@@ -108,9 +109,9 @@ def _refuse_finished(mine: Sequence[int], finished: object) -> None:
     if not isinstance(finished, bool):
         raise InvalidPositionError(_("finished must be True or False, not {finished}").format(finished=repr(finished)))
     if not finished and sum(mine[1:]) == 0:
-        raise InvalidPositionError(Refusal("the player on roll has borne off every checker: the game is over, "
-                                           "nothing is left to roll for (R22); to read a finished game's last "
-                                           "position, pass finished=True", "R22", cite=False))
+        raise InvalidPositionError(Refusal(_("the player on roll has borne off every checker: the game is over, "
+                                             "nothing is left to roll for (R22); to read a finished game's last "
+                                             "position, pass finished=True"), "R22", cite=False))
 
 
 class BasePosition:

@@ -33,7 +33,7 @@ class Term:
     """One thing of the game and its words.
 
     ``cs`` and ``sk`` are the words bgsim uses, ``cs_also``/``sk_also`` other words of the
-    pages; ``note``/``cs_note`` say what it is; ``cs_stems`` are the stems a Czech message
+    pages; ``note``/``cs_note``/``sk_note`` say what it is; ``cs_stems`` are the stems a Czech message
     about it must contain one of (for the catalogue test), ``en_words`` the English words
     that name it in a message (``en_not``: phrases that use them for something else, "progress
     bar"); ``sources`` the seed pages the Czech words come from.
@@ -51,6 +51,7 @@ class Term:
     en_words: tuple[str, ...] = ()
     en_not: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
+    sk_note: str = ""
 
     @property
     def cs_words(self) -> tuple[str, ...]:
@@ -72,8 +73,15 @@ class Glossary(tuple):
         return super().__getitem__(key)
 
     def markdown(self, lang: str | None = None) -> str:
-        """The glossary as a Markdown table: English columns first, or Czech first for ``"cs"``."""
+        """The glossary as a Markdown table: English columns first, or Czech first for ``"cs"``, Slovak
+        first for ``"sk"``."""
         lang = lang or get_language()
+        if lang == "sk":
+            rows = ["| slovensky | ďalšie slová | česky | anglicky | čo to je |",
+                    "| --- | --- | --- | --- | --- |"]
+            rows += [f"| {t.sk} | {', '.join(t.sk_also) or '-'} | {t.cs} | {t.en} | {t.sk_note or t.note} |"
+                     for t in self]
+            return "\n".join(rows)
         if lang == "cs":
             rows = ["| česky | další slova pravidel | slovensky | anglicky | co to je |",
                     "| --- | --- | --- | --- | --- |"]
@@ -105,5 +113,5 @@ def glossary() -> Glossary:
                           cs_also=tuple(t.get("cs_also", ())), sk_also=tuple(t.get("sk_also", ())),
                           cs_stems=tuple(t.get("cs_stems", ())), en_words=tuple(t.get("en_words", ())),
                           en_not=tuple(t.get("en_not", ())),
-                          sources=tuple(t.get("sources", ()))))
+                          sources=tuple(t.get("sources", ())), sk_note=t.get("sk_note", "")))
     return Glossary(terms)

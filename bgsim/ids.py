@@ -374,7 +374,8 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
     what = "gnubg Position ID"
     body, offset = _strip(text, what)
     if len(body) != _POSITION_ID_CHARS:
-        raise ParseError(f"a {what} has {_POSITION_ID_CHARS} characters, got {len(body)}")
+        raise ParseError(_("a {what} has {position_id_chars} characters, got {len}").format(
+                             what=what, position_id_chars=_POSITION_ID_CHARS, len=len(body)))
     _check_alphabet(body, offset, what)
     key, spare = _b64_to_key(body, 10)
     if spare:
@@ -660,7 +661,8 @@ def decode_match_id(text: str) -> MatchState:
     what = "gnubg Match ID"
     body, offset = _strip(text, what)
     if len(body) != _MATCH_ID_CHARS:
-        raise ParseError(f"a {what} has {_MATCH_ID_CHARS} characters, got {len(body)}")
+        raise ParseError(_("a {what} has {match_id_chars} characters, got {len}").format(
+                             what=what, match_id_chars=_MATCH_ID_CHARS, len=len(body)))
     _check_alphabet(body, offset, what)
     key, _spare = _b64_to_key(body, 9)  # 12 characters are exactly 9 bytes
 
@@ -674,14 +676,14 @@ def decode_match_id(text: str) -> MatchState:
         first = 67
         while not (key >> first) & 1:
             first += 1
-        raise fail(first, f"bit {first + 1} is set; bits 68-72 are unused and must be zero")
+        raise fail(first, _("bit {value} is set; bits 68-72 are unused and must be zero").format(value=first + 1))
     owner_bits = get(4, 2)
     if owner_bits == 2:
-        raise fail(4, "cube owner bits are 10, which is not an owner (00 player 0, 01 player 1, 11 centred)")
+        raise fail(4, _("cube owner bits are 10, which is not an owner (00 player 0, 01 player 1, 11 centred)"))
     game_state = get(8, 3)
     if game_state > 4:
-        raise fail(8, f"game state {game_state} is not one of 0 (no game), 1 (playing), 2 (over), "
-                      "3 (resigned), 4 (dropped)")
+        raise fail(8, _("game state {game_state} is not one of 0 (no game), 1 (playing), 2 (over), 3 (resigned), 4 "
+                        "(dropped)").format(game_state=game_state))
     fields: dict[str, Any] = dict(
         cube_value=1 << get(0, 4),
         cube_owner=None if owner_bits == 3 else owner_bits,
@@ -979,7 +981,8 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     # Field 1: the board, from the bottom player's side.
     board = parts[0]
     if len(board) != 26:
-        raise fail(0, f"must have 26 characters (top bar, points 1-24, bottom bar), got {len(board)}")
+        raise fail(0, _("must have 26 characters (top bar, points 1-24, bottom bar), got {len}").format(
+                          len=len(board)))
     bottom = [0] * 26
     top = [0] * 26
     for i, ch in enumerate(board):
@@ -991,46 +994,52 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
         elif "a" <= ch <= "z":
             n, is_bottom = ord(ch) - ord("a") + 1, False
         else:
-            raise fail(0, f"has {ch!r} at offset {where}; use '-', A-O (bottom) or a-o (top)", where)
+            raise fail(0, _("has {ch} at offset {where}; use '-', A-O (bottom) or a-o (top)").format(
+                              ch=repr(ch), where=where), where)
         if n > _MAX_CHECKERS:
-            raise fail(0, f"has {ch!r} at offset {where}: {n} checkers on one point, more than 15 (R2)", where)
+            raise fail(0, _("has {ch} at offset {where}: {n} checkers on one point, more than 15 (R2)").format(
+                              ch=repr(ch), where=where, n=n), where)
         if is_bottom:
             if i == 0:
-                raise fail(0, f"has {ch!r} at offset {where}: index 0 is the top player's bar, "
-                              "bottom (upper-case) checkers cannot be there", where)
+                raise fail(0, _("has {ch} at offset {where}: index 0 is the top player's bar, bottom (upper-case) "
+                                "checkers cannot be there").format(ch=repr(ch), where=where), where)
             bottom[i] = n
         else:
             if i == 25:
-                raise fail(0, f"has {ch!r} at offset {where}: index 25 is the bottom player's bar, "
-                              "top (lower-case) checkers cannot be there", where)
+                raise fail(0, _("has {ch} at offset {where}: index 25 is the bottom player's bar, top (lower-case) "
+                                "checkers cannot be there").format(ch=repr(ch), where=where), where)
             top[25 - i] = n
     for name, side in (("bottom", bottom), ("top", top)):
         on_board = sum(side)
         if on_board > checkers:
-            raise fail(0, f"gives the {name} player {on_board} checkers, more than {checkers}")
+            raise fail(0, _("gives the {name} player {on_board} checkers, more than {checkers}").format(
+                              name=name, on_board=on_board, checkers=checkers))
         side[0] = checkers - on_board
 
     # Fields 2-10.
     def uint(field: int) -> int:
         raw = parts[field]
         if not _UINT.fullmatch(raw):
-            raise fail(field, f"must be a whole number from 0 to 99999 without leading zeros, not {raw!r}")
+            raise fail(field, _("must be a whole number from 0 to 99999 without leading zeros, not {raw}").format(
+                                  raw=repr(raw)))
         return int(raw)
 
     cube_log = uint(1)
     if cube_log > _MAX_CUBE_LOG:
-        raise fail(1, f"is {cube_log}: the cube value is 2**{cube_log}, above bgsim's limit 2**15")
+        raise fail(1, _("is {cube_log}: the cube value is 2**{cube_log}, above bgsim's limit 2**15").format(
+                          cube_log=cube_log))
     raw = parts[2]
     if raw not in ("-1", "0", "1"):
-        raise fail(2, f"must be 1 (bottom owns the cube), 0 (centred) or -1 (top owns it), not {raw!r}")
+        raise fail(2, _("must be 1 (bottom owns the cube), 0 (centred) or -1 (top owns it), not {raw}").format(
+                          raw=repr(raw)))
     cube_owner = {"0": None, "1": 0, "-1": 1}[raw]
     raw = parts[3]
     if raw not in ("1", "-1"):
-        raise fail(3, f"must be 1 (bottom player) or -1 (top player), not {raw!r}")
+        raise fail(3, _("must be 1 (bottom player) or -1 (top player), not {raw}").format(raw=repr(raw)))
     player_on_roll = 0 if raw == "1" else 1
     raw = parts[4]
     if not _DICE.fullmatch(raw):
-        raise fail(4, f"must be '00', 'D', 'B', 'R' or two digits 1-6, not {raw!r}")
+        raise fail(4, _("must be '00', 'D', 'B', 'R' or two digits 1-6, not {raw}").format(raw=repr(raw)))
     if raw in (XG_DOUBLED, XG_BEAVERED, XG_RACCOONED):
         dice, cube_action = (0, 0), raw
     else:
@@ -1040,14 +1049,16 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     match_length = uint(8)
     max_log = uint(9)
     if max_log > _MAX_CUBE_LOG:
-        raise fail(9, f"is {max_log}: the max cube is 2**{max_log}, above bgsim's limit 2**15")
+        raise fail(9, _("is {max_log}: the max cube is 2**{max_log}, above bgsim's limit 2**15").format(
+                          max_log=max_log))
     if match_length:
         if cj > 1:
-            raise fail(7, f"is {cj}; in a match it is 1 in the Crawford game (R28), else 0")
+            raise fail(7, _("is {cj}; in a match it is 1 in the Crawford game (R28), else 0").format(cj=cj))
         crawford, jacoby, beaver = bool(cj), False, False
     else:
         if cj > 3:
-            raise fail(7, f"is {cj}; in a money game it is 1 (Jacoby rule, X1) + 2 (beavers, X2), 0 to 3")
+            raise fail(7, _("is {cj}; in a money game it is 1 (Jacoby rule, X1) + 2 (beavers, X2), 0 to 3").format(
+                              cj=cj))
         crawford, jacoby, beaver = False, bool(cj & 1), bool(cj & 2)
     fields: dict[str, Any] = dict(
         cube_value=1 << cube_log,
@@ -1064,7 +1075,7 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     problem = _xgid_state_problem(SimpleNamespace(**fields))
     if problem is not None:
         field, message = problem
-        raise fail(field, f"is inconsistent with the rest: {message}")
+        raise fail(field, _("is inconsistent with the rest: {message}").format(message=message))
     state = XgidState(**fields)
     if len(_XGID_TAILS) >= _XGID_TAILS_MAX:
         _XGID_TAILS.clear()
