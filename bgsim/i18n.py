@@ -50,6 +50,7 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "_",
+    "argparse_language",
     "available_languages",
     "fmt_count",
     "fmt_number",
@@ -164,6 +165,31 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (translate it with
     :func:`_` where it is shown): for tables and constants built at import time."""
     return message
+
+
+@contextmanager
+def argparse_language(lang: str | None) -> Iterator[None]:
+    """argparse's own words (``usage:``, ``options``, ``show this help message and exit``, its
+    complaints) in ``lang`` inside a ``with`` block, from the catalogue ``LOCALE_DIR/<lang>/LC_MESSAGES/
+    argparse.mo`` (argparse asks the ``gettext`` module for each; bgsim lends it that catalogue
+    for the block, then puts argparse's own functions back).
+
+    >>> import argparse
+    >>> with argparse_language("cs"):
+    ...     argparse.ArgumentParser(prog="x").format_usage()
+    'použití: x [-h]\\n'
+    """
+    import argparse
+
+    code = _normalise(lang)
+    trans = _gettext.translation("argparse", LOCALE_DIR, languages=[code], fallback=True)
+    module = vars(argparse)
+    before = module["_"], module["ngettext"]
+    module["_"], module["ngettext"] = trans.gettext, trans.ngettext
+    try:
+        yield
+    finally:
+        module["_"], module["ngettext"] = before
 
 
 # ----------------------------------------------------------------------------- numbers and quotes
