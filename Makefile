@@ -7,7 +7,7 @@
 #   make test    set up .venv (first time only), then run every test (make check first)
 #   make check   lint (ruff) and type-check (mypy) bgsim/
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
-#   make docs    regenerate docs/rules.md and docs/rules.cs.md from bgsim/rulebook.py
+#   make docs    regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md from bgsim/rulebook.py
 #   make messages  the message catalogue: extract the English messages (bgsim/locale/bgsim.pot),
 #                merge them into the Czech and Slovak .po, compile the .mo, and list what lacks a Czech translation
 #   make clean   remove caches and build output (keeps .venv)
@@ -54,7 +54,7 @@ help:
 	@echo "make test       run every test: make check, tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make check      lint (ruff) and type-check (mypy) bgsim/; settings in pyproject.toml"
 	@echo "make bench      run every benchmarks/*.py"
-	@echo "make docs       regenerate docs/rules.md and docs/rules.cs.md (the rule reference) from bgsim/rulebook.py"
+	@echo "make docs       regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md (the rule reference) from bgsim/rulebook.py"
 	@echo "make messages   extract the messages, update the Czech catalogue (.po), compile it (.mo), list what is untranslated"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
 
@@ -149,6 +149,7 @@ bench: $(STAMP)
 docs: $(STAMP)
 	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.md')"
 	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.cs.md', lang='cs')"
+	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.sk.md', lang='sk')"
 
 # --- the message catalogue (gettext, domain bgsim; Babel does the work) --------------
 # 1. extract every _() / ngettext() / N_() message of bgsim/ into the template (.pot),

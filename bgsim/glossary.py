@@ -3,16 +3,18 @@ reference and the message catalogue.
 
 The words are those of the Czech and Slovak rule pages the rules come from (``SOURCES`` in
 :mod:`bgsim.rulebook`); they live in ``bgsim/data/glossary.json``. Lesson 00 shows the table
-(in the Czech edition with Czech explanations), ``docs/rules.cs.md`` ends with it, and
+(in the Czech edition with Czech explanations), ``docs/rules.cs.md`` and ``docs/rules.sk.md`` end with it, and
 ``tests/test_i18n.py`` checks that the Czech messages use its words (``cs_stems``).
 
 >>> g = glossary()
 >>> g["checker"].cs, g["checker"].sk
 ('kámen', 'dáma')
 >>> g["bear_off"].cs_words
-('vyvádění', 'vyvést (to bear off)', 'snímání', 'sejmout')
+('vyvádění', 'vyvést', 'snímání', 'sejmout')
 >>> print(g.markdown("cs").splitlines()[2])
-| vrhcáby | backgammon, krátký vrhcáb (short backgammon) | backgammon | backgammon | hra |
+| vrhcáby | backgammon, krátký vrhcáb | backgammon | backgammon | hra |
+>>> print(g.markdown("sk").splitlines()[3])
+| dáma | kameň | kámen | checker | jedna z 15 hracích dám hráča |
 """
 
 from __future__ import annotations
