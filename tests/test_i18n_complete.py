@@ -42,14 +42,16 @@ ENGLISH = {"the", "must", "cannot", "with", "give", "player", "players", "checke
            "has", "have", "is", "are", "be", "this", "that", "there", "only", "here", "which", "would",
            "match", "money", "chance", "cube", "opponent", "show", "help", "message", "exit", "usage",
            "options", "arguments", "positional", "required", "error", "invalid", "choice", "expected",
-           "argument", "one", "more", "than", "for", "your", "you"}
+           "one", "more", "than", "for", "your", "you"}
 
 #: What is never translated: notation, option and keyword names, IDs, code, quoted input.
 _KEEP = [r"'[^']*'", r'"[^"]*"', r"`[^`]*`", r"--?[a-zA-Z][\w-]*", r"\b\w+=\S*", r"\b\w+\(\S*\)",
          r"\b[\w]+(?:[._][\w]+)+\b", r"\bXGID\S*", r"\b[A-Za-z0-9+/]{14}\b", r"\bbar/\S+", r"\S+/off\b",
          r"\{[^}]*\}", r"\b[A-Z][A-Z_]+\b", r"\bboard:\S*", r"https?://\S+", r"\bbgsim(?: [a-z]+)?\b", r"\b(?:Position|Match) ID\b",
          r"\b(?:gnubg|pubeval|heuristic|random|net|Kazaross|Janowski|Keith|Thorp|Kleinman|Crawford)\w*"]
-_KEEP_RE = re.compile("|".join(_KEEP))
+#: The commands' names where argparse lists them (a line of the help that starts with one).
+_COMMANDS = r"(?m)^\s+(?:show|plays|hint|check|odds|bearoff|estimate|met|race|cube|takepoint|rule)\b"
+_KEEP_RE = re.compile("|".join([_COMMANDS, *_KEEP]))
 
 
 def english_words(text: str) -> list[str]:
@@ -61,7 +63,7 @@ def english_words(text: str) -> list[str]:
     ['the', 'game', 'is']
     """
     rest = _KEEP_RE.sub(" ", text)
-    return [w for w in re.findall(r"[A-Za-z]+", rest) if w.lower() in ENGLISH]
+    return [w for w in re.findall(r"[^\W\d_]+", rest) if w.lower() in ENGLISH]     # whole words, "bežnom" too
 
 
 def _english_runs(lang: str) -> list[str]:
