@@ -21,9 +21,9 @@ from typing import Any
 from . import exact
 from .bearoff import one_sided, two_sided
 from .cli_read import (
-    UnreadableError,
     dice_of,
     looks_like_a_chance,
+    looks_like_a_position,
     read_chance,
     read_state,
     refuse_dice,
@@ -533,8 +533,8 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
                                "rates").format(flag=flag))
     try:
         game, carried = read_state(args.what)
-    except ParseError as exc:
-        if not isinstance(exc, UnreadableError):
+    except ParseError:
+        if looks_like_a_position(args.what):
             raise
         raise ParseError(_("cannot read {what} as a chance or a position: give a chance (0.72 or 72%), or start, a "
                            "gnubg Position ID[:Match ID], an XGID or board:P=N,...").format(

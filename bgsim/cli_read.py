@@ -95,13 +95,20 @@ def read_state(text: str) -> tuple[Game, bool]:
         return Game.from_gnubg_ids(pid, mid), True
     if len(t) == 14:
         return Game(position=Position.from_gnubg_id(t)), False
-    raise UnreadableError(_("cannot read {text} as a position: give start, a gnubg Position ID (14 characters, "
-                            "optionally :MatchID), an XGID or board:P=N,...").format(text=repr(text)))
+    raise ParseError(_("cannot read {text} as a position: give start, a gnubg Position ID (14 characters, "
+                       "optionally :MatchID), an XGID or board:P=N,...").format(text=repr(text)))
 
 
-class UnreadableError(ParseError):
-    """Text that is no position at all (not a start, ID or board of any kind): the cube command
-    then says that it is neither a chance nor a position."""
+def looks_like_a_position(text: str) -> bool:
+    """Whether ``text`` is written as a position of some kind (start, board:, an XGID, gnubg IDs), as
+    :func:`read_state` tells them apart; it may still be a wrong one.
+
+    >>> looks_like_a_position("start"), looks_like_a_position("4HPwATDgc/ABMA"), looks_like_a_position("x")
+    (True, True, False)
+    """
+    t = text.strip()
+    return (t.lower() in ("start", "initial") or t.lower().startswith(("board:", "xgid=")) or ":" in t
+            or len(t) == 14)
 
 
 def read_game(text: str) -> Game:
