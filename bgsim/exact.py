@@ -35,7 +35,7 @@ from typing import Any
 
 from .dice import ALL_ROLLS
 from .errors import IllegalPlayError, InvalidPositionError, OddsError
-from .i18n import _
+from .i18n import _, fmt_percent
 from .plays import Play
 from .position import Position
 from .results import ResultDisplay, Table, jsonable
@@ -140,7 +140,7 @@ class Odds(ResultDisplay):
                 "percent": self.percent}
 
     def _text(self) -> str:
-        return f"{self.count}/36 = {self.percent:.1f}%"
+        return f"{self.count}/36 = {fmt_percent(self.percent / 100, 1)}"
 
     def _table(self) -> Table:
         return Table(title=(self._text(),))

@@ -259,7 +259,7 @@ class PlayWidget(Presentable, w.VBox):
             best = ranking[:3]
             items = "".join("<li>{play} &nbsp; {eq}{loss}</li>".format(
                 play=html.escape(str(c.play)), eq=_("equity {eq}").format(eq=fmt_number(c.equity, 3, sign=True)),
-                loss="" if c.rank == 1 else f" (&minus;{c.loss:.3f})") for c in best)
+                loss="" if c.rank == 1 else f" (&minus;{fmt_number(c.loss, 3)})") for c in best)
             self.hint_box.value = ("<b>" + _("The net's best plays") + "</b> "
                                    + _("(its opinion, cubeless, one roll ahead):")
                                    + f"<ol>{items}</ol><small>{html.escape(ranking.strength_text())}</small>")
