@@ -450,9 +450,10 @@ class Estimate(ResultDisplay):
 
         me, opp = self.players
         if me == opp:
-            who = f"{me} vs {opp}" + ("" if me.endswith(PYTHON_SUFFIX) else f" ({describe_player(me)})")
+            who = (_("{me} vs {opp}").format(me=me, opp=opp)
+                   + ("" if me.endswith(PYTHON_SUFFIX) else f" ({describe_player(me)})"))
         else:
-            who = f"{described(me)} vs {described(opp)}"
+            who = _("{me} vs {opp}").format(me=described(me), opp=described(opp))
         return _("results depend on the players: {who}; see bgsim.montecarlo.PLAYERS").format(who=who)
 
     def _seed_text(self) -> str:

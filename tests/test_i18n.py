@@ -265,3 +265,23 @@ def test_czech_stepper_clicks_play_notation_in_english():
         stepper.click(point)
     assert stepper.turn.is_complete and str(stepper.turn.play) == "8/off"
     assert stepper.message.text == "zahráno 8/off"
+
+
+def test_a_tray_click_from_the_start_is_refused_with_r16():
+    """Issue 34: the tray clicked first, with checkers outside the home board, says R16 (the real reason),
+    not "pick a checker first"."""
+    from bgsim.widgets import StepperWidget
+
+    set_language("cs")
+    stepper = StepperWidget(Position.initial(), dice=(6, 5))
+    stepper.click(0)
+    assert stepper.message.text == "vyvádět můžete, až když jsou všechny vaše kameny ve vašem domově (R16)"
+
+
+def test_your_own_resignation_is_said_as_yours():
+    from bgsim.events import GameResult, ResultKind
+    from bgsim.table import score_text
+
+    set_language("cs")
+    text = score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("Vy", "Počítač"))
+    assert text == "Vzdali jste se za gammon (R30): Počítač získává 2 x kostka 1 = 2 body."
