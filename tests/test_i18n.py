@@ -285,3 +285,25 @@ def test_your_own_resignation_is_said_as_yours():
     set_language("cs")
     text = score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("Vy", "Počítač"))
     assert text == "Vzdali jste se za gammon (R30): Počítač získává 2 x kostka 1 = 2 body."
+
+
+#: The stems a Slovak message about the thing contains (the Slovak rule page's words: dáma, lišta, vynášanie ...).
+SK_STEMS = {"checker": ("dám",), "bar": ("lišt",), "bear_off": ("vynáš", "vynes", "vynies", "vynos"),
+            "hit": ("zasia", "zasah"), "enter": ("vstup", "vstúp"), "point": ("bod",), "cube": ("kock",)}
+
+
+def test_slovak_messages_use_the_slovak_pages_words():
+    terms = {t.key: t for t in glossary()}
+    wrong = []
+    for m in catalogue.load("sk"):
+        if not m.id:
+            continue
+        english = m.id if isinstance(m.id, str) else m.id[1]
+        english = re.sub(r"'[^']*'|\bbar[=/]\S*", "", english)          # notation: 'bar', bar=M/T, bar/22
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        for key, stems in SK_STEMS.items():
+            t = terms[key]
+            if _mentions(english, t.en_words, t.en_not) and not all(any(s in x.lower() for s in stems)
+                                                                      for x in strings):
+                wrong.append(f"{key} ({'/'.join(stems)}): {english!r} -> {strings[0]!r}")
+    assert not wrong, "\n".join(wrong)
