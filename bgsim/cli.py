@@ -47,7 +47,7 @@ from .cli_commands import COMMANDS, STOPPED, Output
 from .cli_read import read_board, read_chance, read_dice, read_game, read_position, read_score
 from .equity import DEFAULT_CUBE_LIFE
 from .errors import BgsimError
-from .i18n import LANGUAGES, N_, _, language
+from .i18n import LANGUAGES, N_, _, argparse_language, fmt_count, get_language, language
 from .montecarlo import DEFAULT_PLAYER
 from .results import jsonable
 
@@ -85,7 +85,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with its complaints on one line, like bgsim's own (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"bgsim: {message} (see: {self.prog} --help)\n")
+        self.exit(2, "bgsim: " + _("{message} (see: {prog} --help)").format(message=message, prog=self.prog) + "\n")
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -196,7 +196,7 @@ def _build_parser() -> argparse.ArgumentParser:
                    help=_("with a chance: an XGID or PositionID:MatchID giving the cube, its owner and the score"))
     p.add_argument("--rollout", type=int, metavar="N",
                    help=_("with a position: play it out N times (e.g. {games}) and decide from those chances, with "
-                          "their interval, instead of the instant decision").format(games=f"{10_000:,}"))
+                          "their interval, instead of the instant decision").format(games=fmt_count(10_000)))
     p.add_argument("--games", type=int, metavar="N", help=_("with a position: the same as --rollout N"))
     p.add_argument("--player", help=_("with --rollout: who plays the games (default {player}; the chances depend "
                                       "on it)").format(player=DEFAULT_PLAYER))
@@ -261,8 +261,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     lang = _lang_of(sys.argv[1:] if argv is None else argv)
     if lang is None:
-        return _main(argv)
-    with language(lang):   # the help, the answers and the messages in that language; restored after
+        with argparse_language(get_language()):
+            return _main(argv)
+    with language(lang), argparse_language(lang):   # the help, answers and messages in that language; restored after
         return _main(argv)
 
 

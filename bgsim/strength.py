@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from importlib import resources
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, fmt_count, fmt_number, ngettext
 
 __all__ = ["DECISION_ERROR_FILE", "INTERVAL_COVERS", "POSITION_CLASSES", "STRENGTH_FILE", "PlayerStrength",
            "decision_error", "error_note", "player_strength", "position_class", "strength_note", "strengths"]
@@ -56,10 +56,11 @@ class PlayerStrength:
         opp = _("gnubg's 0-ply player") if self.opponent == "gnubg 0-ply" else self.opponent
         if self.name == "gnubg" and self.opponent == "gnubg 0-ply":
             return _("gnubg, the reference player itself (gnubg's 0-ply network)")
-        games = (" (" + ngettext("{n} game", "{n} games", self.games).format(n=f"{self.games:,}") + ")"
+        games = (" (" + ngettext("{n} game", "{n} games", self.games).format(n=fmt_count(self.games)) + ")"
                  if self.games else "")
         return _("{name}, {ppg} +- {half} points per game against {opp}").format(
-            name=self.name, ppg=f"{self.ppg:+.3f}", half=f"{self.ppg_half_width:.3f}", opp=opp) + games
+            name=self.name, ppg=fmt_number(self.ppg, 3, sign=True), half=fmt_number(self.ppg_half_width, 3),
+            opp=opp) + games
 
 
 def strengths() -> dict[str, PlayerStrength]:
@@ -177,5 +178,5 @@ def error_note(position, player: str = "net") -> str:
              "bearoff": N_("Measured error in bear-offs ({player}, judged by gnubg's 0-ply in {n} decisions): the "
                            "plays give away {loss} points a decision, and the equity shown, from the bear-off "
                            "databases, is off by {shown} on average")}
-    return _(texts[kind]).format(player=player, n=f"{f['decisions']:,}", loss=f"{f['loss_per_decision']:.4f}",
-                                 shown=f"{f['shown_error']:.3f}")
+    return _(texts[kind]).format(player=player, n=fmt_count(f["decisions"]), loss=fmt_number(f["loss_per_decision"], 4),
+                                 shown=fmt_number(f["shown_error"], 3))
