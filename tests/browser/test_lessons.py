@@ -558,3 +558,36 @@ def test_a_lesson_opened_without_running_shows_its_boards_and_widgets(lab_page, 
     expect(page.get_by_text("Position.from_gnubg_id(")).to_have_count(0)
     assert page.locator(".jp-InputArea-prompt", has_text="[*]").count() == 0     # nothing ran
     screenshot(page, "lesson04-opened-before-running")
+
+
+def _stored_boards(path) -> int:
+    """How many board views a built lesson stores (its BoardView widget models)."""
+    import json
+
+    state = json.loads(path.read_text(encoding="utf-8"))["metadata"]["widgets"][
+        "application/vnd.jupyter.widget-state+json"]["state"]
+    return sum(m["state"].get("_anywidget_id", "").endswith(".BoardView") for m in state.values())
+
+
+@pytest.mark.parametrize("edition", ["", "cs/"], ids=["en", "cs"])
+def test_every_board_of_a_lesson_opened_without_running_is_drawn(lab_page, lab, screenshot, edition):
+    """Issue 30: a built lesson stores its boards' JavaScript and CSS once (the other boards load
+    them from the first one). Opened without running, in both editions, every board it stores
+    is drawn and styled by bgsim's stylesheet."""
+    page = lab_page
+    expect.set_options(timeout=30_000)
+    boards = _stored_boards(lab.root / "lessons" / f"{edition}04-bar.ipynb")
+    assert boards >= 3
+    for s in lab.api("GET", "/api/sessions"):
+        lab.api("DELETE", f"/api/sessions/{s['id']}")
+    page.goto(lab.url(f"/lab/tree/lessons/{edition}04-bar.ipynb", reset=""), timeout=LONG)
+    page.wait_for_selector(".jp-Notebook", timeout=LONG)
+    drawn = page.locator(".bgsim-board-view .bgsim-board-svg svg")
+    expect(drawn).to_have_count(boards, timeout=LONG)
+    last = page.locator(".bgsim-board-view .bgsim-board-svg").last
+    last.scroll_into_view_if_needed()
+    expect(last).to_be_visible()
+    assert last.evaluate("e => getComputedStyle(e).lineHeight") == "0px"      # bgsim.css: .bgsim-board-svg
+    expect(page.get_by_text("VBox(children=")).to_have_count(0)
+    assert page.locator(".jp-InputArea-prompt", has_text="[*]").count() == 0     # nothing ran
+    screenshot(page, f"lesson04-{edition.strip('/') or 'en'}-every-board-before-running")
