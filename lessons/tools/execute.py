@@ -109,8 +109,24 @@ def run(nb, path: Path, timeout: int = 120) -> float:
     seconds = time.perf_counter() - start
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        if "outputs" in cell:
+            cell.outputs = _coalesce_streams(cell.outputs)
     _rename_models(nb, model_name(path))
     return seconds
+
+
+def _coalesce_streams(outputs: list) -> list:
+    """Consecutive outputs of one stream (stdout, stderr) as one: how a print is cut into
+    messages depends on timing, and the stored notebook must not."""
+    merged: list = []
+    for output in outputs:
+        last = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and last is not None
+                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+            last["text"] = last["text"] + output["text"]
+        else:
+            merged.append(output)
+    return merged
 
 
 def execute(path: Path, timeout: int = 120) -> float:
