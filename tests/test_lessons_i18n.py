@@ -158,6 +158,13 @@ def test_marked_strings_and_comments_are_entries_and_the_marker_is_never_shown()
     assert "import bgsim\n\nbgsim.set_language(\"cs\")" in text.language_line("import bgsim\nx = 1", "cs", _cs({}))
 
 
+def test_an_f_string_stays_an_f_string_in_every_language():
+    # tests/test_lessons_cs.py compares the code's shape: an f-string must not become a plain string
+    code = 'q(_(f"Count again."), _(f"{n} pips "\n    "in all"))\n'
+    cs = text.translate_code(code, _cs({"Count again.": "Počítejte znovu.", "{n} pips in all": "celkem {n} pipů"}))
+    assert cs == 'q(f"Počítejte znovu.", "celkem "\n    f"{n} pipů")\n'
+
+
 def test_a_marker_around_anything_but_strings_is_refused():
     with pytest.raises(text.LessonTextError, match="string literals only"):
         text.code_messages('_(name)\n')

@@ -341,10 +341,15 @@ def _render_marked(marked: _Marked, message: str, code: str) -> str:
     pieces = _pieces(message, len(rows))
     column = marked.literals[1].start[1] if len(marked.literals) > 1 else first.start[1]
     out = []
+    placeholder = re.compile(r"(?<!\{)\{(?!\{)")
+    any_placeholder = any(placeholder.search(p) for p in pieces)
     for k, piece in enumerate(pieces):
-        if marked.fstring:
-            literal = ("f" if re.search(r"(?<!\{)\{(?!\{)", piece) else "") + _quote(
-                piece if re.search(r"(?<!\{)\{(?!\{)", piece) else piece.replace("{{", "{").replace("}}", "}"), quote)
+        # an f-string stays one (the first piece keeps the f even with no {expression} left), a
+        # piece with no {expression} in an f-string's concatenation becomes a plain string
+        if marked.fstring and (placeholder.search(piece) or (not any_placeholder and k == 0)):
+            literal = "f" + _quote(piece, quote)
+        elif marked.fstring:
+            literal = _quote(piece.replace("{{", "{").replace("}}", "}"), quote)
         else:
             literal = _quote(piece, quote)
         out.append(literal if k == 0 else "\n" + " " * column + literal)
