@@ -96,6 +96,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -359,6 +360,39 @@ def _layout(cells: list[tuple[int, str]], wins: tuple[int, str] | None) -> list[
     return lines
 
 
+#: The lines of game records written already, by the record's identity (a record never changes):
+#: id -> (what else they depend on, the lines, the opening throws' tag). A session's .mat written
+#: after every game lays out each finished game once. Entries go when their record does.
+_GAME_TEXTS: dict[int, tuple[tuple, tuple[str, ...], str | None]] = {}
+
+
+def _game_text(game: GameRecord, names: tuple[str, str], rules: Rules) -> tuple[tuple[str, ...], str | None]:
+    """One game's lines in a .mat file (`` Game k``, the names and scores, the rows, ``Wins``) and its entry
+    for the ``bgsim Openings`` tag (``None`` when the .mat shows its opening as it was)."""
+    key = (names, rules.is_match, rules.match_length)
+    cached = _GAME_TEXTS.get(id(game))
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
+    cells, throws = _game_cells(game)
+    opening = f"{game.number}:" + ",".join(f"{a}{b}" for a, b in throws) if throws else None
+    result = game.result
+    wins = None
+    if result is not None and result.winner is not None:
+        text = f" Wins {result.points} point" + ("" if result.points == 1 else "s")
+        after = list(game.score)
+        after[result.winner] += result.points
+        if rules.is_match and after[result.winner] >= rules.match_length:
+            text += " and the match"
+        wins = (result.winner, text)
+    n0, n1 = names
+    s0, s1 = game.score
+    body = (f" Game {game.number}", f" {f'{n0} : {s0}':<30} {n1} : {s1}", *_layout(cells, wins))
+    if id(game) not in _GAME_TEXTS:
+        weakref.finalize(game, _GAME_TEXTS.pop, id(game), None)
+    _GAME_TEXTS[id(game)] = (key, body, opening)
+    return body, opening
+
+
 def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str] | None = None) -> str:
     """The ``.mat`` text of a match, a money session or a single game.
 
@@ -424,22 +458,9 @@ def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str
     if len(games) > 1 and len(games[-1].events) == 1:
         games.pop()   # the next game, started automatically, where nobody has acted yet: nothing to write
     for game in games:
-        cells, throws = _game_cells(game)
-        if throws:
-            openings.append(f"{game.number}:" + ",".join(f"{a}{b}" for a, b in throws))
-        result = game.result
-        wins = None
-        if result is not None and result.winner is not None:
-            text = f" Wins {result.points} point" + ("" if result.points == 1 else "s")
-            after = list(game.score)
-            after[result.winner] += result.points
-            if rules.is_match and after[result.winner] >= rules.match_length:
-                text += " and the match"
-            wins = (result.winner, text)
-        n0, n1 = rec.names
-        s0, s1 = game.score
-        body = [f" Game {game.number}", f" {f'{n0} : {s0}':<30} {n1} : {s1}"]
-        body.extend(_layout(cells, wins))
+        body, opening = _game_text(game, rec.names, rules)
+        if opening:
+            openings.append(opening)
         bodies.append(body)
     if openings:
         header_tags.append(("bgsim Openings", " ".join(openings)))

@@ -59,7 +59,7 @@ from .matfile import write_mat
 from .net import Net
 from .players import Player, named_player
 from .plays import Play
-from .records import YOU, MatchRecord, check_names, is_you
+from .records import YOU, GameRecord, MatchRecord, check_names, is_you
 from .rules import ResultKind, Rules, result_kind
 
 __all__ = ["Table", "TutorWarning", "score_text"]
@@ -631,6 +631,21 @@ class Table:
     def record(self) -> MatchRecord:
         """The games so far as a :class:`~bgsim.records.MatchRecord` (for the replay)."""
         return self.series.record()
+
+    def game_record(self) -> GameRecord:
+        """The current game alone as a :class:`~bgsim.records.GameRecord` (numbered in its series, with the score
+        before it): what the replay at a game's end shows, at the cost of one game however long the session.
+
+        >>> t = Table(None, session=True, rng=1); t.roll(); t.offer_resignation("gammon"); t.accept_resignation()
+        >>> t.new_game(); t.roll(); rec = t.game_record()
+        >>> rec.number, rec.score
+        (2, (2, 0))
+        """
+        series = self.series
+        number = len(series.games)
+        done = series.summaries
+        score = done[number - 1].score_before if number <= len(done) else series.score
+        return GameRecord.from_game(self.game, number=number, score=score, names=self.names)
 
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-safe data: who plays, the tutor's setting, and every game so far (its record).
