@@ -435,3 +435,29 @@ def test_no_hint_and_no_tutor_in_a_variant_the_net_does_not_judge():
     widget.hint()
     assert widget.message.kind == "error" and "(X3)" in widget.message.text
     assert table.commit(table.game.legal_plays()[0]) is None     # the tutor is silent, the play is made
+
+
+@pytest.mark.parametrize("kind", ["single", "gammon", "backgammon"])
+def test_widget_download_of_a_game_resigned_on_its_first_turn_reads_back_R4_R30(kind):
+    """Issue 28, item 2: the .mat link of a game resigned right after the opening roll reads back to the same
+    result and starter (it was refused, or read with the wrong starter)."""
+    starters = set()
+    for seed in range(40):
+        widget = PlayWidget(None, rng=seed, delay=0)
+        widget.roll()
+        starter = widget.table.game.player_on_roll
+        if starter in starters:
+            widget.close()
+            continue
+        starters.add(starter)
+        widget.offer_resignation(kind)
+        widget.accept_resignation()
+        game = widget.table.game
+        assert game.is_over and game.result.how == "resign"
+        href = re.search(r"base64,([A-Za-z0-9+/=]+)'", widget.download.value).group(1)
+        back = read_mat(base64.b64decode(href).decode("utf-8")).games[0]
+        assert back.result == game.result and back.events == game.events
+        widget.close()
+        if starters == {0, 1}:
+            return
+    raise AssertionError("no seed gave both starters")
