@@ -61,7 +61,7 @@ KINDS: dict[str, str] = {
 #: shows the board and the task's :attr:`Task.choices`); not in :data:`KINDS`, so a drill of
 #: board tasks never includes them unless asked.
 DECISION_KINDS: dict[str, str] = {
-    "take-drop": "take or drop? count the rolls, compare with the take point (R26)",
+    "take-drop": N_("take or drop? count the rolls, compare with the take point (R26)"),
 }
 
 _RESULT_CHOICES = ("single game", "gammon", "backgammon")   # the answers (shown by choice_label)
