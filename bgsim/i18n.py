@@ -7,9 +7,13 @@ msgids themselves, so English output is exactly the text in the code. Czech come
 
 Switch the language with :func:`set_language` (``"cs"``, ``"en"``), with the environment
 variable ``BGSIM_LANG`` (read at the first message), or with ``bgsim --lang cs``.
-:func:`language` switches it for a ``with`` block only.
+:func:`language` switches it for a ``with`` block only. The languages are those with a
+catalogue in ``LOCALE_DIR`` (:data:`LANGUAGES`); a locale name such as ``cs_CZ``, ``cs-CZ``
+or ``cs_CZ.UTF-8`` means its language. ``BGSIM_LANG`` may list languages in order of
+preference, as gettext's ``LANGUAGE`` does (``sk:cs``: the first bgsim speaks); when it
+names none, bgsim warns once, naming the languages it speaks, and speaks English.
 
-This module is on the engine's floor: it imports nothing of bgsim.
+This module is on the engine's floor: it imports nothing of bgsim but its errors.
 
 >>> set_language("cs")
 >>> _("the game is over")
@@ -29,9 +33,12 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import threading
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from .errors import LanguageError
 
 __all__ = [
     "DOMAIN",
@@ -50,35 +57,50 @@ __all__ = [
 DOMAIN = "bgsim"
 #: Where the compiled catalogues live: ``LOCALE_DIR/<lang>/LC_MESSAGES/bgsim.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-#: The languages bgsim speaks: English (the source language) and Czech.
-LANGUAGES: tuple[str, ...] = ("en", "cs")
+#: The languages bgsim speaks: English (the source language), then every language with a compiled
+#: catalogue in :data:`LOCALE_DIR`, by code (Czech, ``"cs"``, ...).
+LANGUAGES: tuple[str, ...] = ("en", *sorted(
+    d.name for d in (LOCALE_DIR.iterdir() if LOCALE_DIR.is_dir() else ())
+    if d.name != "en" and (d / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()))
 
 _lock = threading.Lock()
 _state: dict[str, object] = {"lang": None, "trans": None}
 
 
 def _normalise(lang: str | None) -> str:
-    """``"cs_CZ.UTF-8"`` -> ``"cs"``; ``None`` or ``""`` -> ``"en"``."""
+    """The language of a locale name: ``"cs_CZ.UTF-8"``, ``"cs-CZ"``, ``"cs_CZ@euro"`` -> ``"cs"``; ``None`` or
+    ``""`` -> ``"en"``.
+
+    >>> _normalise("sk_SK"), _normalise(" CS-cz.UTF-8 "), _normalise("")
+    ('sk', 'cs', 'en')
+    """
     if not lang:
         return "en"
-    code = lang.strip().replace("-", "_").split(".")[0].split("_")[0].lower()
+    code = lang.strip().replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
     return code or "en"
 
 
 def set_language(lang: str | None) -> None:
-    """Speak ``lang`` from now on (``"cs"`` or ``"en"``; ``None`` means English).
+    """Speak ``lang`` from now on (one of :data:`LANGUAGES`, or a locale name of one; ``None`` means English).
 
     Messages made after the call are in that language (a message already made keeps its
-    words). Raises ``LookupError`` for a language bgsim has no catalogue for.
+    words). Raises :class:`~bgsim.errors.LanguageError` (a ``LookupError``) for a language
+    bgsim has no catalogue for, or anything but a string.
 
     >>> set_language("cs"); get_language()
     'cs'
     >>> set_language(None); get_language()
     'en'
+    >>> set_language(5)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.LanguageError: a language is a code such as 'cs' or 'en', not 5
     """
+    if lang is not None and not isinstance(lang, str):
+        raise LanguageError(f"a language is a code such as 'cs' or 'en', not {lang!r}")
     code = _normalise(lang)
     if code not in LANGUAGES:
-        raise LookupError(f"bgsim speaks {', '.join(LANGUAGES)}, not {lang!r}")
+        raise LanguageError(f"bgsim speaks {', '.join(LANGUAGES)}, not {lang!r}")
     trans: _gettext.NullTranslations
     if code == "en":
         trans = _gettext.NullTranslations()
@@ -92,9 +114,21 @@ def set_language(lang: str | None) -> None:
 def get_language() -> str:
     """The language messages are made in now (``BGSIM_LANG`` decides before any call)."""
     if _state["lang"] is None:
-        env = os.environ.get("BGSIM_LANG", "")
-        set_language(env if _normalise(env) in LANGUAGES else None)
+        set_language(_from_environment(os.environ.get("BGSIM_LANG", "")))
     return str(_state["lang"])
+
+
+def _from_environment(value: str) -> str | None:
+    """The language ``BGSIM_LANG`` asks for: the first of its ``:``-separated names bgsim speaks; ``None``
+    (English) when it is empty, or names none of them, with a warning naming the languages there are."""
+    names = [name for name in value.split(":") if name.strip()]
+    for name in names:
+        if _normalise(name) in LANGUAGES:
+            return name
+    if names:
+        warnings.warn(f"BGSIM_LANG={value!r} names no language bgsim speaks; it speaks {', '.join(LANGUAGES)}: "
+                      f"English from now on", UserWarning, stacklevel=4)
+    return None
 
 
 def _translations() -> _gettext.NullTranslations:
