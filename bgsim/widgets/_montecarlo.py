@@ -193,7 +193,7 @@ class MonteCarloWidget(Presentable, w.VBox):
         """Ask the run to stop after the chunk being played; what was played is kept."""
         self._stop.set()
 
-    def _release(self) -> None:
+    def before_close(self) -> None:
         """Closing the widget stops its run (after the chunk being played)."""
         self._stop.set()
 

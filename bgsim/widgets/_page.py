@@ -122,9 +122,9 @@ class ClosesParts:
 
     ipywidgets' ``Widget.close`` closes one widget's connection to the page; the children of a
     box, and each widget's ``layout`` and ``style``, stay open and stay in memory as long as
-    the kernel runs. bgsim's widgets are built of many parts (a play widget of some 200), so
+    the kernel runs. bgsim's widgets are built of many parts (a play widget of some 140), so
     each closes all of them. Subclasses with something to stop (a background thread) override
-    :meth:`_release`, which runs for every bgsim widget in the tree before anything is closed.
+    :meth:`before_close`, which runs for every bgsim widget in the tree before anything is closed.
 
     >>> import ipywidgets as w
     >>> class Pair(ClosesParts, w.HBox): pass
@@ -133,7 +133,7 @@ class ClosesParts:
     True
     """
 
-    def _release(self) -> None:
+    def before_close(self) -> None:
         """Stop what must stop before the widget closes (nothing by default)."""
 
     def close(self) -> None:
@@ -149,7 +149,7 @@ def _release_all(root: w.Widget) -> list[w.Widget]:
     parts = owned_widgets(root)
     for part in [root, *parts]:
         if isinstance(part, ClosesParts):
-            part._release()
+            part.before_close()
     return parts
 
 
