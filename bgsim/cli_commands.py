@@ -661,7 +661,9 @@ def rule(args: argparse.Namespace) -> Output:
 
 
 def _entry(entry) -> dict[str, Any]:
-    return {**jsonable(entry), "lessons": jsonable(entry.lessons)}
+    """A rule as JSON, its words in the language spoken (as the text output): title, text and options."""
+    return {**jsonable(entry), "title": _(entry.title), "text": _(entry.text),
+            "options": [_(option) for option in entry.options], "lessons": jsonable(entry.lessons)}
 
 
 #: The commands by name: what ``bgsim NAME`` runs.

@@ -31,6 +31,7 @@ __all__ = [
     "IllegalGamePlayError", "InvalidSettingError",          # games, matches and sessions
     "UnknownRuleError",                                     # the rule reference
     "ViewError", "QuizError",                               # pictures, widgets and quizzes
+    "LanguageError",                                        # the message catalogue (bgsim.i18n)
 ]
 
 
@@ -284,4 +285,17 @@ class QuizError(BgsimError):
     Traceback (most recent call last):
     ...
     bgsim.errors.QuizError: the answer 3 is not one of the choices [1, 2]
+    """
+
+
+# ------------------------------------------------------------------ the message catalogue (bgsim.i18n)
+class LanguageError(BgsimError, LookupError):
+    """A language bgsim has no message catalogue for, or a language that is not a name (a
+    ``LookupError`` too, as a missing codec or catalogue is in Python).
+
+    >>> from bgsim.i18n import set_language
+    >>> set_language("de")
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.LanguageError: bgsim speaks en, cs..., not 'de'
     """

@@ -10,14 +10,18 @@ Slovak comes the same way from ``bgsim/locale/sk/...``: a language is a catalogu
 
 Switch the language with :func:`set_language` (``"cs"``, ``"sk"``, ``"en"``), with the environment
 variable ``BGSIM_LANG`` (read at the first message), or with ``bgsim --lang cs``.
-:func:`language` switches it for a ``with`` block only.
+:func:`language` switches it for a ``with`` block only. The languages are those with a
+catalogue in ``LOCALE_DIR`` (:data:`LANGUAGES`); a locale name such as ``cs_CZ``, ``cs-CZ``
+or ``cs_CZ.UTF-8`` means its language. ``BGSIM_LANG`` may list languages in order of
+preference, as gettext's ``LANGUAGE`` does (``sk:cs``: the first bgsim speaks); when it
+names none, bgsim warns once, naming the languages it speaks, and speaks English.
 
 Numbers a person reads are written the way the language writes them, by Babel (CLDR data):
 :func:`fmt_number`, :func:`fmt_percent`, :func:`fmt_count` (``27.8%`` and ``1,080`` in English,
 ``27,8 %`` and ``1 080`` in Czech and Slovak, with no-break spaces), and :func:`fmt_quote` puts
 the language's quotation marks round a phrase (``„…“`` in Czech and Slovak).
 
-This module is on the engine's floor: it imports nothing of bgsim.
+This module is on the engine's floor: it imports nothing of bgsim but its errors.
 
 >>> set_language("cs")
 >>> _("the game is over")
@@ -39,10 +43,13 @@ import gettext as _gettext
 import math
 import os
 import threading
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from .errors import LanguageError
 
 __all__ = [
     "DOMAIN",
@@ -88,27 +95,39 @@ _state: dict[str, object] = {"lang": None, "trans": None}
 
 
 def _normalise(lang: str | None) -> str:
-    """``"cs_CZ.UTF-8"`` -> ``"cs"``; ``None`` or ``""`` -> ``"en"``."""
+    """The language of a locale name: ``"cs_CZ.UTF-8"``, ``"cs-CZ"``, ``"cs_CZ@euro"`` -> ``"cs"``; ``None`` or
+    ``""`` -> ``"en"``.
+
+    >>> _normalise("sk_SK"), _normalise(" CS-cz.UTF-8 "), _normalise("")
+    ('sk', 'cs', 'en')
+    """
     if not lang:
         return "en"
-    code = lang.strip().replace("-", "_").split(".")[0].split("_")[0].lower()
+    code = lang.strip().replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
     return code or "en"
 
 
 def set_language(lang: str | None) -> None:
-    """Speak ``lang`` from now on (``"cs"`` or ``"en"``; ``None`` means English).
+    """Speak ``lang`` from now on (one of :data:`LANGUAGES`, or a locale name of one; ``None`` means English).
 
     Messages made after the call are in that language (a message already made keeps its
-    words). Raises ``LookupError`` for a language bgsim has no catalogue for.
+    words). Raises :class:`~bgsim.errors.LanguageError` (a ``LookupError``) for a language
+    bgsim has no catalogue for, or anything but a string.
 
     >>> set_language("cs"); get_language()
     'cs'
     >>> set_language(None); get_language()
     'en'
+    >>> set_language(5)
+    Traceback (most recent call last):
+    ...
+    bgsim.errors.LanguageError: a language is a code such as 'cs' or 'en', not 5
     """
+    if lang is not None and not isinstance(lang, str):
+        raise LanguageError(f"a language is a code such as 'cs' or 'en', not {lang!r}")
     code = _normalise(lang)
     if code not in LANGUAGES:
-        raise LookupError(f"bgsim speaks {', '.join(LANGUAGES)}, not {lang!r}")
+        raise LanguageError(f"bgsim speaks {', '.join(LANGUAGES)}, not {lang!r}")
     trans: _gettext.NullTranslations
     if code == "en":
         trans = _gettext.NullTranslations()
@@ -122,9 +141,21 @@ def set_language(lang: str | None) -> None:
 def get_language() -> str:
     """The language messages are made in now (``BGSIM_LANG`` decides before any call)."""
     if _state["lang"] is None:
-        env = os.environ.get("BGSIM_LANG", "")
-        set_language(env if _normalise(env) in LANGUAGES else None)
+        set_language(_from_environment(os.environ.get("BGSIM_LANG", "")))
     return str(_state["lang"])
+
+
+def _from_environment(value: str) -> str | None:
+    """The language ``BGSIM_LANG`` asks for: the first of its ``:``-separated names bgsim speaks; ``None``
+    (English) when it is empty, or names none of them, with a warning naming the languages there are."""
+    names = [name for name in value.split(":") if name.strip()]
+    for name in names:
+        if _normalise(name) in LANGUAGES:
+            return name
+    if names:
+        warnings.warn(f"BGSIM_LANG={value!r} names no language bgsim speaks; it speaks {', '.join(LANGUAGES)}: "
+                      f"English from now on", UserWarning, stacklevel=4)
+    return None
 
 
 def _translations() -> _gettext.NullTranslations:

@@ -125,6 +125,9 @@ class _Series:
         self._summaries: list[GameSummary] = []
         self._score = (0, 0)
         self._subscribers = Subscribers()
+        # The records of finished games, built once (a long session asks for its record after every
+        # game): game index -> (its number of events then, the record).
+        self._records: dict[int, tuple[int, GameRecord]] = {}
 
     # ------------------------------------------------------------- shared reading
     @property
@@ -285,14 +288,24 @@ class _Series:
     def record(self) -> MatchRecord:
         """The series as a :class:`~bgsim.records.MatchRecord`: every game's events, steppable, with IDs.
 
+        The record of a finished game is built once and shared by the records asked for later
+        (a session of hundreds of games asks after each one), so asking costs the current game.
+
         >>> m = Match(1, rng=2).play_out()
         >>> rec = m.record(); len(rec.games) == len(m.games), rec.final_score == m.score
         (True, True)
         """
         games = []
         for k, game in enumerate(self._games):
+            cached = self._records.get(k)
+            if cached is not None and cached[0] == len(game.events):
+                games.append(cached[1])   # a finished game's record does not change: built once
+                continue
             before = self._summaries[k].score_before if k < len(self._summaries) else self._score
-            games.append(GameRecord.from_game(game, number=k + 1, score=before, names=self._names))
+            rec = GameRecord.from_game(game, number=k + 1, score=before, names=self._names)
+            if k < len(self._summaries):
+                self._records[k] = (len(game.events), rec)
+            games.append(rec)
         return MatchRecord(games, rules=self._rules, names=self._names)
 
 

@@ -30,7 +30,8 @@ The format was never formally specified; bgsim writes it the way GNU Backgammon'
   alone (``24/22 22/16``, ``13/10 13/10``), points from the mover's side as in bgsim's
   notation (R1), ``25`` for the bar, ``0`` for off, ``*`` after a point where a blot was
   hit. Dice with nothing after them (``21:``) is a roll that could not be played (R12),
-  or, followed by the opponent's ``Wins``, a roll after which the player resigned.
+  or, followed by the opponent's ``Wins``, a roll after which the player resigned (the
+  opening roll too: a game resigned before its first play is the starter's bare dice, R4).
 - Cube cells: ``Doubles => 2``, ``Takes``, ``Drops``, ``Beavers => 4`` (X2).
 - The result: ``Wins 1 point`` / ``Wins 2 points`` / ``Wins 3 points and the match`` in
   the winner's column, after a bear-off (R22), a drop (R26) or a resignation. A ``Wins``
@@ -96,6 +97,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -243,13 +245,16 @@ class _MatCells(EventVisitor[None]):
     """Collects the .mat cells of one game's events, (player, text) in order (the writer's visitor).
 
     A roll is held back until the play (or pass) that uses it; a roll followed by a
-    resignation is written as the bare dice, as gnubg does.
+    resignation is written as the bare dice, as gnubg does. Under the standard opening (R4)
+    the opening roll is the starter's roll: a game resigned before its first play shows the
+    starter's bare dice (``52:``), and the file still says who started.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, standard_opening: bool = True) -> None:
         self.cells: list[tuple[int, str]] = []
         self.pending: Roll | None = None     # dice rolled, not yet played
         self.after_beaver = False
+        self.standard_opening = standard_opening
 
     def _cell(self, player: int, text: str) -> None:
         self.cells.append((player, text))
@@ -259,7 +264,12 @@ class _MatCells(EventVisitor[None]):
     def _nothing(self, event: Event) -> None:
         self.pending = None
 
-    visit_game_start = visit_opening_roll = visit_automatic_double = visit_final_roll = visit_game_over = _nothing
+    visit_game_start = visit_automatic_double = visit_final_roll = visit_game_over = _nothing
+
+    def visit_opening_roll(self, ev: OpeningRoll) -> None:
+        # R4: the throw that decides the starter is the starter's first roll (a tie decides nothing)
+        starter = ev.starter
+        self.pending = Roll(starter, ev.dice) if starter is not None and self.standard_opening else None
 
     def visit_roll(self, ev: Roll) -> None:
         self.pending = ev
@@ -314,7 +324,7 @@ def _game_cells(game: GameRecord) -> tuple[list[tuple[int, str]], list[tuple[int
     assert isinstance(start, GameStart)   # every record begins with its GameStart
     throws = [ev.dice for ev in events if isinstance(ev, OpeningRoll)]
     keep_throws = start.starter is None and throws and (len(throws) > 1 or game.rules.opening != "standard")
-    writer = _MatCells()
+    writer = _MatCells(standard_opening=game.rules.opening == "standard")
     for ev in events[1:]:
         ev.accept(writer)
     if writer.pending is not None:   # an unfinished record: the dice are rolled, the play not made yet
@@ -357,6 +367,39 @@ def _layout(cells: list[tuple[int, str]], wins: tuple[int, str] | None) -> list[
             lines.append((_WINS_LEFT if winner == 0 else _WINS_RIGHT) + text)
     flush_left()
     return lines
+
+
+#: The lines of game records written already, by the record's identity (a record never changes):
+#: id -> (what else they depend on, the lines, the opening throws' tag). A session's .mat written
+#: after every game lays out each finished game once. Entries go when their record does.
+_GAME_TEXTS: dict[int, tuple[tuple, tuple[str, ...], str | None]] = {}
+
+
+def _game_text(game: GameRecord, names: tuple[str, str], rules: Rules) -> tuple[tuple[str, ...], str | None]:
+    """One game's lines in a .mat file (`` Game k``, the names and scores, the rows, ``Wins``) and its entry
+    for the ``bgsim Openings`` tag (``None`` when the .mat shows its opening as it was)."""
+    key = (names, rules.is_match, rules.match_length)
+    cached = _GAME_TEXTS.get(id(game))
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
+    cells, throws = _game_cells(game)
+    opening = f"{game.number}:" + ",".join(f"{a}{b}" for a, b in throws) if throws else None
+    result = game.result
+    wins = None
+    if result is not None and result.winner is not None:
+        text = f" Wins {result.points} point" + ("" if result.points == 1 else "s")
+        after = list(game.score)
+        after[result.winner] += result.points
+        if rules.is_match and after[result.winner] >= rules.match_length:
+            text += " and the match"
+        wins = (result.winner, text)
+    n0, n1 = names
+    s0, s1 = game.score
+    body = (f" Game {game.number}", f" {f'{n0} : {s0}':<30} {n1} : {s1}", *_layout(cells, wins))
+    if id(game) not in _GAME_TEXTS:
+        weakref.finalize(game, _GAME_TEXTS.pop, id(game), None)
+    _GAME_TEXTS[id(game)] = (key, body, opening)
+    return body, opening
 
 
 def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str] | None = None) -> str:
@@ -424,22 +467,9 @@ def write_mat(source, *, names: Sequence[str] | None = None, tags: dict[str, str
     if len(games) > 1 and len(games[-1].events) == 1:
         games.pop()   # the next game, started automatically, where nobody has acted yet: nothing to write
     for game in games:
-        cells, throws = _game_cells(game)
-        if throws:
-            openings.append(f"{game.number}:" + ",".join(f"{a}{b}" for a, b in throws))
-        result = game.result
-        wins = None
-        if result is not None and result.winner is not None:
-            text = f" Wins {result.points} point" + ("" if result.points == 1 else "s")
-            after = list(game.score)
-            after[result.winner] += result.points
-            if rules.is_match and after[result.winner] >= rules.match_length:
-                text += " and the match"
-            wins = (result.winner, text)
-        n0, n1 = rec.names
-        s0, s1 = game.score
-        body = [f" Game {game.number}", f" {f'{n0} : {s0}':<30} {n1} : {s1}"]
-        body.extend(_layout(cells, wins))
+        body, opening = _game_text(game, rec.names, rules)
+        if opening:
+            openings.append(opening)
         bodies.append(body)
     if openings:
         header_tags.append(("bgsim Openings", " ".join(openings)))

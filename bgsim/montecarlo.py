@@ -478,6 +478,12 @@ class Estimate(ResultDisplay):
         e = self.equity
         if math.isnan(e.value):
             return _("n/a (no games)")
+        if math.isnan(e.half_width):   # one game: no spread to measure, so no interval
+            if self.equity_unit == "points per game":
+                return _("{value} points per game (one game gives no interval: play two or more)").format(
+                    value=f"{e.value:+.4f}")
+            return _("{value} match-winning chance (one game gives no interval: play two or more)").format(
+                value=f"{e.value:.4f}")
         ci = _("({level}% CI)").format(level=f"{100 * e.confidence_level:g}")
         if self.equity_unit == "points per game":
             return _("{value} +- {half} points per game {ci}").format(
@@ -752,7 +758,8 @@ def _run(settings: EstimateSettings, t_start: float) -> Estimate:
         if bar is not None:
             running["counts"] = running["counts"] + res[0].sum(axis=0)
             e = mean_interval(values, running["counts"])
-            bar.set_postfix_str(f"equity {e.value:+.3f} +- {e.half_width:.3f}", refresh=False)
+            spread = "" if math.isnan(e.half_width) else f" +- {e.half_width:.3f}"
+            bar.set_postfix_str(f"equity {e.value:+.3f}{spread}", refresh=False)
             bar.update(sizes[k])
 
     todo = [(k, n) for k, n in enumerate(sizes) if k not in kept]

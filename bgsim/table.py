@@ -28,11 +28,13 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from numbers import Real
 from typing import Any
 
-from .errors import BgsimError, InvalidSettingError, Refusal, RuleViolationError
+from .errors import BgsimError, IllegalPlayError, InvalidSettingError, Refusal, RuleViolationError
 from .events import (
     Beaver,
     Double,
@@ -54,12 +56,13 @@ from .events import (
 from .game import Game
 from .hint import PlayRanking, RankedPlay, rank_plays
 from .i18n import N_, _, fmt_number, ngettext, pgettext
+from .ids import _MAX_SCORE as MAX_MATCH_LENGTH
 from .match import Match, Session
 from .matfile import write_mat
 from .net import Net
 from .players import Player, named_player
 from .plays import Play
-from .records import YOU, MatchRecord, check_names, is_you
+from .records import YOU, GameRecord, MatchRecord, check_names, is_you
 from .rules import ResultKind, Rules, result_kind
 
 __all__ = ["Table", "TutorWarning", "score_text"]
@@ -150,7 +153,8 @@ class Table:
         The computer's player: a name (``"net"``, ``"heuristic"``, ``"pubeval"``, ``"random"``) or a
         :class:`~bgsim.players.Player`; ``None``: two people on one screen (hot seat).
     match : int, optional
-        Play a match to this many points (R27, with the Crawford rule R28); default: money play.
+        Play a match to this many points (R27, with the Crawford rule R28), at most 32767 (the longest
+        match an XGID can write); default: money play.
     session : bool
         Money play only: a session of games (the points add up, "New game" plays the next);
         default: one game.
@@ -177,9 +181,16 @@ class Table:
         self.names = check_names((_(YOU), _("Computer")) if names is None else names)
         if match is not None and session:
             raise InvalidSettingError(_("a table plays a match or a money session, not both"))
-        if tutor_threshold < 0:
+        threshold: object = tutor_threshold     # any number (numpy's too), not a bool, finite and >= 0
+        if not isinstance(threshold, Real) or isinstance(threshold, bool) or not math.isfinite(threshold) \
+                or threshold < 0:
             raise InvalidSettingError(_("tutor_threshold is an equity >= 0, not {value}").format(
                 value=repr(tutor_threshold)))
+        if isinstance(match, int) and match > MAX_MATCH_LENGTH:
+            # Match() takes any length (R27), but every position a table shows has an XGID, and so does each
+            # step of the replay at a game's end: refuse now rather than at the end of the first game.
+            raise InvalidSettingError(_("a match at the table is at most {most} points long (the longest an XGID "
+                                        "can write), not {n}").format(most=MAX_MATCH_LENGTH, n=match))
         self.tutor = bool(tutor)
         self.tutor_threshold = float(tutor_threshold)
         self.series: Match | Session
@@ -296,8 +307,9 @@ class Table:
         """Offer to resign a single game, a gammon or a backgammon (R30); the opponent accepts or refuses."""
         try:
             k = ResultKind.of(kind)
-        except BgsimError as exc:
-            return Refusal(str(exc), "R23", cite=False)
+        except BgsimError:
+            return Refusal(_("one resigns a single game, a gammon or a backgammon, not {kind}").format(
+                kind=repr(kind)[:40]), "R23")
         return self._act("offer_resignation", k)
 
     def accept_resignation(self) -> Refusal | None:
@@ -311,6 +323,9 @@ class Table:
     def check_play(self, play: Play | str) -> Refusal | TutorWarning | None:
         """What committing ``play`` would meet now: a refusal (not your turn, an illegal play: the rule), the
         tutor's warning, or ``None``."""
+        if not isinstance(play, (Play, str)):
+            raise IllegalPlayError(_("a play is a Play or a play in notation such as '24/18 13/9', not {value}").format(
+                value=repr(play)[:40]))
         game = self.game
         found = game.why_not("play", self.person())
         if found is not None:
@@ -338,7 +353,16 @@ class Table:
 
     def commit(self, play: Play | str) -> Refusal | TutorWarning | None:
         """Play ``play`` for the person. With the tutor on, a play that loses more than the threshold is not
-        played at first: the warning is returned; committing the same play again keeps it."""
+        played at first: the warning is returned; committing the same play again keeps it.
+
+        A play the rules refuse, or text that is not a play, is answered with a :class:`Refusal`; anything
+        but a :class:`~bgsim.plays.Play` or a string raises :class:`~bgsim.errors.IllegalPlayError`.
+
+        >>> t = Table(None, rng=1); t.roll(); t.commit(None)
+        Traceback (most recent call last):
+        ...
+        bgsim.errors.IllegalPlayError: a play is a Play or a play in notation such as '24/18 13/9', not None
+        """
         found = self.check_play(play)
         if isinstance(found, TutorWarning):
             self._warned = found.play
@@ -645,6 +669,21 @@ class Table:
     def record(self) -> MatchRecord:
         """The games so far as a :class:`~bgsim.records.MatchRecord` (for the replay)."""
         return self.series.record()
+
+    def game_record(self) -> GameRecord:
+        """The current game alone as a :class:`~bgsim.records.GameRecord` (numbered in its series, with the score
+        before it): what the replay at a game's end shows, at the cost of one game however long the session.
+
+        >>> t = Table(None, session=True, rng=1); t.roll(); t.offer_resignation("gammon"); t.accept_resignation()
+        >>> t.new_game(); t.roll(); rec = t.game_record()
+        >>> rec.number, rec.score
+        (2, (2, 0))
+        """
+        series = self.series
+        number = len(series.games)
+        done = series.summaries
+        score = done[number - 1].score_before if number <= len(done) else series.score
+        return GameRecord.from_game(self.game, number=number, score=score, names=self.names)
 
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-safe data: who plays, the tutor's setting, and every game so far (its record).

@@ -620,3 +620,33 @@ def test_estimate_help_explains_games(capsys):
     main(["estimate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--games N games to play out (default 10,000)" in text
+
+
+# ----------------------------------------------------------------------------- issue 28, item 6
+@pytest.mark.parametrize("lang, words", [("en", "one game gives no interval"), ("cs", "z jedné hry žádný interval")])
+def test_estimate_of_one_game_says_it_has_no_interval(capsys, lang, words):
+    """`bgsim estimate start --games 1` printed '+- nan': one game has no spread to measure."""
+    status, out, _ = _run(capsys, "estimate", "start", "--games", "1", "--quiet", "--player", "random",
+                          "--lang", lang)
+    assert status == 0 and "+- nan" not in out and " nan " not in out and words in out
+    status, out, _ = _run(capsys, "estimate", "start", "--games", "2", "--quiet", "--player", "random")
+    assert status == 0 and "+- " in out and "no interval" not in out
+
+
+def test_rule_json_in_czech_gives_the_czech_title_text_and_options(capsys):
+    """`bgsim rule R4b --lang cs --json` gave the English title and text."""
+    from bgsim import rules_reference
+    from bgsim.i18n import _, language
+
+    entry = rules_reference("R4b")
+    _status, out, _err = _run(capsys, "rule", "R4b", "--lang", "cs", "--json")
+    data = json.loads(out)
+    with language("cs"):
+        assert (data["title"], data["text"]) == (_(entry.title), _(entry.text))
+        assert data["options"] == [_(o) for o in entry.options]
+    assert data["title"] != entry.title and data["id"] == "R4b"
+    _status, out, _err = _run(capsys, "rule", "R4b", "--json")
+    assert json.loads(out)["title"] == entry.title                 # English unchanged
+    _status, out, _err = _run(capsys, "rule", "--lang", "cs", "--json")
+    with language("cs"):
+        assert all(e["title"] == _(rules_reference(e["id"]).title) for e in json.loads(out)["rules"])

@@ -177,3 +177,70 @@ def test_take_drop_checks_words_and_scores():
         make_task("take-drop", Position.from_counts({2: 2}, {2: 2}, turn=0))  # 2-1 leaves one of them
     with pytest.raises(InvalidSettingError, match="2 or more points away"):
         make_task("take-drop", pos, length=5, score=(4, 0))
+
+
+# ----------------------------------------------------------------------------- issue 28, item 3: the drill widget
+def _drill_widget(*args, **kwargs):
+    pytest.importorskip("anywidget", reason="the widgets need the lessons extra (anywidget)")
+    from bgsim.widgets import DrillWidget
+
+    return DrillWidget(*args, **kwargs)
+
+
+def test_the_drill_widget_asks_take_drop_tasks_as_choices_R26():
+    """DrillWidget(["take-drop"]) raised KeyError although Drill takes that kind."""
+    from bgsim.drills import DECISION_KINDS
+
+    d = _drill_widget(["take-drop"], per_kind=2, rng=3)
+    task = d.task
+    assert task.kind == "take-drop" and DECISION_KINDS["take-drop"] in d.title.value
+    assert [value for _label, value in d.choices.options] == ["take", "drop"] and d.choices.layout.display is None
+    right = task.solution().split(":")[0].lower()
+    wrong = "drop" if right == "take" else "take"
+    d.choices.value = wrong
+    assert d.message.kind == "error" and "(R26)" in d.message.text and d.drill.index == 0
+    d.choices.value = right
+    assert d.message.kind == "ok" and d.drill.index == 1
+    d.stepper.click(6)                                       # a click on the board of a choice task: nothing
+    assert d.message.kind == "ok" and d.drill.index == 1
+
+
+def _over(d) -> None:
+    """Skip every task of the drill widget to its end."""
+    while not d.drill.finished:
+        d.next_task()
+    assert d.score.value and d.drill.score[0] == 0
+
+
+@pytest.mark.parametrize("kinds", [["result"], ["only-play"], ["take-drop"]])
+def test_after_the_last_task_a_click_or_a_choice_says_the_drill_is_over(kinds):
+    """After the last task was skipped, a choice or a click raised InvalidSettingError (Drill.answer)."""
+    from bgsim.i18n import _
+
+    d = _drill_widget(kinds, per_kind=1, rng=4)
+    _over(d)
+    over = _("The drill is over: every task is done. Run the cell again with another seed (rng=) for new tasks.")
+    score = d.score.value
+    if d.task.dice is None:
+        d.choices.value = d.choices.options[0][1]
+    else:
+        src, dst = d.task.solution_play().steps[0]
+        d.stepper.click(src)
+        d.stepper.click(dst)
+    assert (d.message.kind, d.message.text) == ("info", over)
+    for press in (d.show_solution, d.next_task):
+        d.message.say("", "info")
+        press()
+        assert d.message.text == over
+    assert d.score.value == score and d.drill.score == (0, 1)
+
+
+def test_the_drill_over_message_and_the_take_drop_title_in_czech():
+    from bgsim.i18n import language
+
+    with language("cs"):
+        d = _drill_widget(["take-drop"], per_kind=1, rng=4)
+        assert "take or drop" not in d.title.value and "(R26)" in d.title.value
+        _over(d)
+        d.choices.value = "take"
+        assert d.message.text.startswith("Cvičení skončilo")

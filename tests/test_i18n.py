@@ -307,3 +307,61 @@ def test_slovak_messages_use_the_slovak_pages_words():
                                                                       for x in strings):
                 wrong.append(f"{key} ({'/'.join(stems)}): {english!r} -> {strings[0]!r}")
     assert not wrong, "\n".join(wrong)
+
+
+# ----------------------------------------------------------------------------- issue 28, item 5
+@pytest.mark.parametrize("bad", [5, 3.5, [], ("cs",), b"cs"])
+def test_set_language_refuses_what_is_not_a_language_with_a_bgsim_error(bad):
+    from bgsim.errors import BgsimError, LanguageError
+
+    with pytest.raises(LanguageError, match="a language is a code such as 'cs' or 'en'") as err:
+        set_language(bad)
+    assert isinstance(err.value, BgsimError) and isinstance(err.value, LookupError)
+    from bgsim.i18n import LANGUAGES
+
+    with pytest.raises(LanguageError, match="bgsim speaks " + ", ".join(LANGUAGES)):
+        set_language("de")
+    assert get_language() == "en"
+
+
+def test_the_languages_are_the_catalogues_there_are_and_locale_names_mean_their_language():
+    from bgsim.i18n import LANGUAGES, LOCALE_DIR, _normalise
+
+    catalogues = {d.name for d in LOCALE_DIR.iterdir() if (d / "LC_MESSAGES" / "bgsim.mo").is_file()}
+    assert LANGUAGES[0] == "en" and set(LANGUAGES[1:]) == catalogues and "cs" in catalogues
+    assert {_normalise(name) for name in ("sk_SK", "sk-SK", "sk_SK.UTF-8", "SK", "sk_SK@euro")} == {"sk"}
+    for name in ("cs_CZ", "cs-CZ", "cs_CZ.UTF-8"):
+        set_language(name)
+        assert get_language() == "cs"
+
+
+def _first_message(env_lang: str) -> tuple[str, str]:
+    """(the first message and the language, what went to stderr) in a fresh process with BGSIM_LANG set."""
+    env = {k: v for k, v in os.environ.items() if k != "BGSIM_LANG"}
+    env["BGSIM_LANG"] = env_lang
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    code = ("from bgsim.i18n import _, get_language; print(_('the game is over'), get_language()); "
+            "print(_('the game is over'))")
+    out = subprocess.run([sys.executable, "-W", "default", "-c", code], capture_output=True, text=True, env=env,
+                         cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()[0], out.stderr
+
+
+@pytest.mark.parametrize("value", ["sk_SK", "xx", "de:fr", "cs;en"])
+def test_a_bgsim_lang_that_names_no_language_warns_once_naming_the_languages(value):
+    """A garbage BGSIM_LANG silently gave English: now English with one warning that names the languages."""
+    from bgsim.i18n import LANGUAGES
+
+    if value == "sk_SK" and "sk" in LANGUAGES:
+        pytest.skip("bgsim speaks Slovak: sk_SK is a language")
+    said, err = _first_message(value)
+    assert said == "the game is over en"
+    assert err.count("UserWarning") == 1 and f"BGSIM_LANG={value!r}" in err
+    assert "speaks " + ", ".join(LANGUAGES) in err
+
+
+@pytest.mark.parametrize("value", ["cs:en", "xx:cs", "cs-CZ", " cs_CZ.UTF-8 "])
+def test_bgsim_lang_takes_locale_names_and_a_list_of_preferences(value):
+    said, err = _first_message(value)
+    assert said == "hra skončila cs" and "Warning" not in err

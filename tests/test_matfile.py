@@ -20,8 +20,8 @@ import numpy as np
 import pytest
 
 from bgsim import ParseError, Position
-from bgsim.events import (Beaver, Double, Drop, GameOver, Move, Pass, Resign, ResignationAccepted, ResignationOffer,
-                          Roll, Take)
+from bgsim.events import (Beaver, Double, Drop, GameOver, Move, OpeningRoll, Pass, Resign, ResignationAccepted,
+                          ResignationOffer, Roll, Take)
 from bgsim.game import Game
 from bgsim.match import Match, Session
 from bgsim.matfile import (
@@ -471,3 +471,43 @@ def test_a_resignation_right_after_the_opening_roll_reads_back_V3_R30(length, wh
     g.resign(player=loser)
     back = read_mat(write_mat(m.record() if m else g), allow_unfinished=True)
     assert back.games[0].result == g.result and back.games[0].result.winner == 1 - loser
+
+
+def _first_turn_resignation(kind: str, starter: int, **table):
+    """A table whose game is resigned on its first turn: the opening roll, then the starter offers ``kind``
+    and the other accepts (R30); the seed is the first that makes ``starter`` win the opening roll (R4)."""
+    from bgsim.table import Table
+
+    for seed in range(100):
+        t = Table(None, rng=seed, **table)
+        t.roll()
+        if t.game.player_on_roll == starter:
+            assert t.offer_resignation(kind) is None and t.accept_resignation() is None
+            return t
+    raise AssertionError("no seed gave that starter")
+
+
+@pytest.mark.parametrize("kind", ["single", "gammon", "backgammon"])
+@pytest.mark.parametrize("starter", [0, 1])
+@pytest.mark.parametrize("table", [{}, {"match": 5}, {"rules": Rules.money(automatic_doubles=2)}],
+                         ids=["money", "match", "automatic-doubles"])
+def test_a_game_resigned_on_its_first_turn_reads_back_with_its_starter_R4_R30(kind, starter, table):
+    """Issue 28, item 2: a game resigned after the opening roll, before any move, was written with no
+    row at all, so read_mat refused it (a single game or gammon: less than the position shows before
+    the opening roll) or read it as resigned before the opening roll (a backgammon: the wrong
+    starter). The starter's opening dice are the first row's bare dice, as gnubg writes a roll
+    followed by a resignation; the winner's 'Wins' line follows."""
+    t = _first_turn_resignation(kind, starter, **table)
+    game = t.game
+    text = t.mat()
+    a, b = next(e.dice for e in game.events if isinstance(e, OpeningRoll) and e.starter is not None)
+    dice = f"{max(a, b)}{min(a, b)}:"
+    rows = text[text.index(" Game 1"):].splitlines()[2:4]
+    if starter == 0:          # the starter's bare dice on the left, the winner's line beside them
+        assert re.fullmatch(rf"  1\) {dice} +Wins {game.result.points} points?", rows[0]), rows
+    else:                     # on the right; the winner's line under them, on the left
+        assert re.fullmatch(rf"  1\) +{dice}", rows[0]) and rows[1].startswith("      Wins "), rows
+    back = read_mat(text, allow_unfinished=True).games[0]       # a match goes on after the game
+    assert back.result == game.result and back.result.how == "resign"
+    assert back.events == game.events                        # the same starter, dice, offer and acceptance
+    assert isinstance(back.events[-2], ResignationAccepted)

@@ -435,3 +435,82 @@ def test_no_hint_and_no_tutor_in_a_variant_the_net_does_not_judge():
     widget.hint()
     assert widget.message.kind == "error" and "(X3)" in widget.message.text
     assert table.commit(table.game.legal_plays()[0]) is None     # the tutor is silent, the play is made
+
+
+@pytest.mark.parametrize("kind", ["single", "gammon", "backgammon"])
+def test_widget_download_of_a_game_resigned_on_its_first_turn_reads_back_R4_R30(kind):
+    """Issue 28, item 2: the .mat link of a game resigned right after the opening roll reads back to the same
+    result and starter (it was refused, or read with the wrong starter)."""
+    starters = set()
+    for seed in range(40):
+        widget = PlayWidget(None, rng=seed, delay=0)
+        widget.roll()
+        starter = widget.table.game.player_on_roll
+        if starter in starters:
+            widget.close()
+            continue
+        starters.add(starter)
+        widget.offer_resignation(kind)
+        widget.accept_resignation()
+        game = widget.table.game
+        assert game.is_over and game.result.how == "resign"
+        href = re.search(r"base64,([A-Za-z0-9+/=]+)'", widget.download.value).group(1)
+        back = read_mat(base64.b64decode(href).decode("utf-8")).games[0]
+        assert back.result == game.result and back.events == game.events
+        widget.close()
+        if starters == {0, 1}:
+            return
+    raise AssertionError("no seed gave both starters")
+
+
+# ----------------------------------------------------------------------------- issue 28, item 5: bad arguments
+@pytest.mark.parametrize("bad", [None, 5, 3.5, [], b"24/18", {"play": "24/18"}])
+def test_committing_something_that_is_not_a_play_is_a_bgsim_error_and_changes_nothing(bad):
+    from bgsim.errors import IllegalPlayError
+
+    table = Table(None, rng=1)
+    table.roll()
+    events = list(table.game.events)
+    with pytest.raises(IllegalPlayError, match="a play is a Play or a play in notation such as '24/18 13/9', not"):
+        table.commit(bad)
+    with pytest.raises(IllegalPlayError):
+        table.check_play(bad)
+    assert list(table.game.events) == events
+    assert table.commit("24/18 13/12").rule is not None or table.game.dice != (6, 1)   # text is still a refusal
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -0.01, None, "x", True, [0.1]])
+def test_a_tutor_threshold_that_is_not_an_equity_is_refused(bad):
+    from bgsim.errors import InvalidSettingError
+
+    with pytest.raises(InvalidSettingError, match="tutor_threshold is an equity >= 0, not"):
+        Table("random", tutor_threshold=bad)
+    assert Table("random", tutor_threshold=0).tutor_threshold == 0.0
+
+
+def test_a_match_longer_than_an_xgid_can_write_is_refused_at_the_start():
+    """PlayWidget(None, match=40000) was accepted and failed at the end of the first game (XGID: at most 32767)."""
+    from bgsim.errors import InvalidSettingError
+
+    with pytest.raises(InvalidSettingError, match="at most 32767 points long .* not 40000"):
+        PlayWidget(None, match=40000)
+    with pytest.raises(InvalidSettingError, match="at most 32767"):
+        Table(None, match=32768)
+    widget = PlayWidget(None, match=32767, rng=1, delay=0)
+    widget.roll()
+    widget.offer_resignation("single")
+    widget.accept_resignation()
+    assert widget.table.game.is_over and widget.replay is not None and "32767" in widget.status.value
+
+
+def test_an_unknown_resignation_kind_is_refused_in_the_language_spoken_R23():
+    from bgsim.i18n import language
+
+    table = Table(None, rng=1)
+    table.roll()
+    assert str(table.offer_resignation("foo")) == "one resigns a single game, a gammon or a backgammon, not 'foo' (R23)"
+    with language("cs"):
+        refused = table.offer_resignation("foo")
+        assert str(refused) == "vzdát se lze za obyčejnou výhru, gammon, nebo backgammon, ne 'foo' (R23)"
+        assert refused.rule == "R23"
+    assert table.game.state is GameState.AWAITING_PLAY

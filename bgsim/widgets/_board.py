@@ -15,7 +15,7 @@ from ..errors import InvalidPositionError, ViewError
 from ..ids import XgidState
 from ..position import Position
 from ._common import IdBox
-from ._page import STATIC, Presentable, answer_restyle, esm
+from ._page import STATIC, ClosesParts, Presentable, answer_restyle, esm
 
 __all__ = ["BoardView", "BoardWidget", "Click"]
 
@@ -25,7 +25,7 @@ Click = dict
 _KINDS = ("point", "bar", "tray")
 
 
-class BoardView(anywidget.AnyWidget):
+class BoardView(ClosesParts, anywidget.AnyWidget):
     """An SVG board in the page, reporting clicks on its points, bar halves and trays.
 
     ``svg`` is the SVG text (any string following the board's DOM contract:

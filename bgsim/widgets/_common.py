@@ -10,6 +10,7 @@ from ..errors import ViewError
 from ..i18n import _
 from ..ids import XgidState
 from ..position import Position
+from ._page import ClosesParts
 
 __all__ = ["IdBox", "MessageLine", "counts_of", "from_player", "to_player"]
 
@@ -45,7 +46,7 @@ def from_player(point: int, player: int, perspective: int) -> int:
     return to_player(point, player, perspective)
 
 
-class IdBox(w.HBox):
+class IdBox(ClosesParts, w.HBox):
     """The gnubg Position ID and the XGID of a position, behind a "copy this position" toggle.
 
     The IDs are for copying a position into another program (or back into the editor); a
@@ -97,7 +98,7 @@ class IdBox(w.HBox):
             box.value = self._values[name]
 
 
-class MessageLine(w.HTML):
+class MessageLine(ClosesParts, w.HTML):
     """One line of text for the widget's news: a refused click, a loaded ID, a result.
 
     ``kind`` is ``"info"``, ``"ok"`` or ``"error"`` (styled by the CSS classes

@@ -6,7 +6,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..drills import KINDS, Drill, Task, choice_label
+from ..drills import DECISION_KINDS, KINDS, Drill, Task, choice_label
 from ..i18n import _
 from ._common import MessageLine
 from ._page import Presentable
@@ -21,14 +21,16 @@ class DrillWidget(Presentable, w.VBox):
     Each task shows its position and what to do. Play tasks put the roll on the teaching
     stepper: the learner moves the checkers, a step the rules forbid is refused with its
     rule (and counts as a wrong try), and a finished turn is checked against the task's
-    goal. A result task offers single game, gammon or backgammon. "Show solution" tells the
-    answer only when asked; "Next task" moves on. The score (tasks solved at the first try)
-    shows at the end.
+    goal. A result task offers single game, gammon or backgammon, a take-drop task take or
+    drop. "Show solution" tells the answer only when asked; "Next task" moves on. The score
+    (tasks solved at the first try) shows at the end; after it, a click or a choice only says
+    that the drill is over.
 
     Parameters
     ----------
     kinds : sequence of str, optional
-        Which tasks (see :data:`bgsim.drills.KINDS`); all kinds by default.
+        Which tasks (see :data:`bgsim.drills.KINDS`, and ``"take-drop"`` of
+        :data:`bgsim.drills.DECISION_KINDS`); all kinds of ``KINDS`` by default.
     per_kind : int, default 2
         Tasks of each kind: the first half plain, the rest harder.
     rng : int, SeedSequence or Generator, optional
@@ -89,10 +91,12 @@ class DrillWidget(Presentable, w.VBox):
     def _show_task(self) -> None:
         task = self.drill.task
         n = self.drill.index + 1
-        who = ("" if task.kind == "result" else _(" You move the light checkers, at the bottom.")
+        choice = task.dice is None          # a result or take-drop task: a choice, nothing to play
+        who = ("" if choice else _(" You move the light checkers, at the bottom.")
                if task.position.turn == 0 else _(" You move the dark checkers, at the bottom."))
+        what = KINDS.get(task.kind) or DECISION_KINDS[task.kind]
         self.title.value = ("<b>" + _("Task {n} of {total}").format(n=n, total=len(self.drill))
-                            + f"</b> &middot; {_(KINDS[task.kind])}"
+                            + f"</b> &middot; {_(what)}"
                             + (" &middot; " + _("harder") if task.level > 1 else "") + f"<br>{task.prompt}{who}")
         self._solved = False
         self._seen_refusal = ""
@@ -101,8 +105,8 @@ class DrillWidget(Presentable, w.VBox):
         self.solution_button.disabled = False
         self.stepper.message.layout.display = "none"      # the drill says it, in its own message line
         for part in (self.stepper.played, self.stepper.explain, self.stepper.undo_button):
-            part.layout.display = "none" if task.kind == "result" else None
-        if task.kind == "result":
+            part.layout.display = "none" if choice else None
+        if choice:
             self.stepper.set_position(task.position)
             self.choices.unobserve(self._on_choice, names="value")
             self.choices.options = [(choice_label(c), c) for c in task.choices]   # shown translated, answered as named
@@ -115,8 +119,11 @@ class DrillWidget(Presentable, w.VBox):
 
     def _after_click(self, _click: Any) -> None:
         """After each board click: a refusal is a wrong try; a finished turn is checked."""
+        if self.drill.finished:
+            self._say_over()
+            return
         task = self.drill.task
-        if self._solved or task.kind == "result" or self.stepper.turn is None:
+        if self._solved or task.dice is None or self.stepper.turn is None:
             return
         shown = self.stepper.message
         if shown.kind == "error":
@@ -134,6 +141,9 @@ class DrillWidget(Presentable, w.VBox):
     def _on_choice(self, change: dict) -> None:
         if change["new"] is None or self._solved:
             return
+        if self.drill.finished:
+            self._say_over()
+            return
         self._judge(self.drill.answer(change["new"]))
 
     def _judge(self, verdict: Any) -> None:
@@ -146,18 +156,21 @@ class DrillWidget(Presentable, w.VBox):
                 self._finish()
         else:
             self.message.say(verdict.text, "error")
-            if self.drill.task.kind != "result":
+            if self.drill.task.dice is not None:
                 self.stepper.set_position(self.drill.task.position, self.drill.task.dice)   # try again
 
     # ------------------------------------------------------------------ buttons
     def show_solution(self) -> None:
         """Say the solution of the current task (it then counts as not solved at the first try)."""
-        if not self.drill.finished:
-            self.message.say(_("Solution: {solution}").format(solution=self.drill.reveal()), "info")
+        if self.drill.finished:
+            self._say_over()
+            return
+        self.message.say(_("Solution: {solution}").format(solution=self.drill.reveal()), "info")
 
     def next_task(self) -> None:
         """Go on to the next task (skipping the current one if it is not solved)."""
         if self.drill.finished:
+            self._say_over()
             return
         if not self._solved:
             self.drill.skip()
@@ -165,6 +178,11 @@ class DrillWidget(Presentable, w.VBox):
             self._finish()
             return
         self._show_task()
+
+    def _say_over(self) -> None:
+        """Every task is done: a click, a choice or a button only says so (the score stays as it was)."""
+        self.message.say(_("The drill is over: every task is done. Run the cell again with another seed (rng=) "
+                           "for new tasks."), "info")
 
     def _finish(self) -> None:
         right, done = self.drill.score

@@ -193,6 +193,10 @@ class MonteCarloWidget(Presentable, w.VBox):
         """Ask the run to stop after the chunk being played; what was played is kept."""
         self._stop.set()
 
+    def before_close(self) -> None:
+        """Closing the widget stops its run (after the chunk being played)."""
+        self._stop.set()
+
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the run to end; True if it has."""
         if self._thread is not None:

@@ -3,6 +3,7 @@ presentation mode and the board theme) and the ``present`` property."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,8 @@ import ipywidgets as w
 
 from .. import page, svg
 
-__all__ = ["PRESENT_CLASS", "STATIC", "PageKit", "Presentable", "answer_restyle", "esm"]
+__all__ = ["PRESENT_CLASS", "STATIC", "ClosesParts", "PageKit", "Presentable", "answer_restyle", "close_all",
+           "esm", "owned_widgets"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -76,7 +78,95 @@ export default { render };
 """
 
 
-class PageKit(anywidget.AnyWidget):
+def _widgets_in(value: Any, depth: int = 0) -> Iterator[w.Widget]:
+    """The widgets in an attribute's value: the value itself, or those in a list, tuple, set or dict."""
+    if isinstance(value, w.Widget):
+        yield value
+    elif depth < 3 and isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _widgets_in(item, depth + 1)
+    elif depth < 3 and isinstance(value, dict):
+        for item in value.values():
+            yield from _widgets_in(item, depth + 1)
+
+
+def owned_widgets(root: w.Widget) -> list[w.Widget]:
+    """Every widget ``root`` holds, at any depth, without ``root`` itself: what closing it must close.
+
+    A widget holds what its traits point to (the ``children`` of a box, its ``layout`` and
+    ``style``, which ipywidgets makes a widget of their own) and what its attributes point to
+    (a composite keeps parts that are not on screen at the moment, such as hidden buttons or
+    the replay of the last game). Each widget is listed once, the deepest first.
+
+    >>> box = w.HBox([w.Button(description="a")]); len(owned_widgets(box))   # the button, its style, two layouts
+    4
+    """
+    seen = {id(root)}
+    found: list[w.Widget] = []
+
+    def visit(widget: w.Widget) -> None:
+        values = list(getattr(widget, "_trait_values", {}).values()) + list(vars(widget).values())
+        for value in values:
+            for part in _widgets_in(value):
+                if id(part) not in seen:
+                    seen.add(id(part))
+                    visit(part)
+                    found.append(part)
+
+    visit(root)
+    return found
+
+
+class ClosesParts:
+    """A widget whose :meth:`close` closes every widget it holds (:func:`owned_widgets`), not only itself.
+
+    ipywidgets' ``Widget.close`` closes one widget's connection to the page; the children of a
+    box, and each widget's ``layout`` and ``style``, stay open and stay in memory as long as
+    the kernel runs. bgsim's widgets are built of many parts (a play widget of some 140), so
+    each closes all of them. Subclasses with something to stop (a background thread) override
+    :meth:`before_close`, which runs for every bgsim widget in the tree before anything is closed.
+
+    >>> import ipywidgets as w
+    >>> class Pair(ClosesParts, w.HBox): pass
+    >>> pair = Pair([w.Button(), w.Label("x")]); parts = owned_widgets(pair)
+    >>> pair.close(); [part.comm for part in parts + [pair]] == [None] * (len(parts) + 1)
+    True
+    """
+
+    def before_close(self) -> None:
+        """Stop what must stop before the widget closes (nothing by default)."""
+
+    def close(self) -> None:
+        """Close this widget and every widget it holds; they disappear from the page."""
+        assert isinstance(self, w.Widget)
+        parts = _release_all(self)
+        for part in parts:
+            w.Widget.close(part)
+        super().close()  # type: ignore[misc]
+
+
+def _release_all(root: w.Widget) -> list[w.Widget]:
+    parts = owned_widgets(root)
+    for part in [root, *parts]:
+        if isinstance(part, ClosesParts):
+            part.before_close()
+    return parts
+
+
+def close_all(widget: w.Widget) -> None:
+    """Close ``widget`` and every widget it holds (:func:`owned_widgets`): any ipywidget, such as an ``HTML``
+    whose ``layout`` and ``style`` a plain ``close()`` would leave open.
+
+    >>> label = w.HTML("x"); parts = owned_widgets(label); close_all(label)
+    >>> [part.comm for part in [label, *parts]]
+    [None, None, None]
+    """
+    for part in _release_all(widget):
+        w.Widget.close(part)
+    w.Widget.close(widget)
+
+
+class PageKit(ClosesParts, anywidget.AnyWidget):
     """An invisible widget that carries bgsim's stylesheet and page script into the page.
 
     Every bgsim widget holds one (a :class:`BoardView` does the same for a board), so a
@@ -97,7 +187,7 @@ class PageKit(anywidget.AnyWidget):
         self.on_msg(lambda _w, content, _b: answer_restyle(self, content))
 
 
-class Presentable(w.Box):
+class Presentable(ClosesParts, w.Box):
     """A widget box with a presentation mode: :attr:`present` (the ``bgsim-present`` CSS class).
 
     >>> box = Presentable(); box.present = True; box.present, box._dom_classes

@@ -18,7 +18,7 @@ from ..rules import ResultKind, Rules
 from ..table import Table, TutorWarning, score_text
 from ._board import Click
 from ._common import MessageLine
-from ._page import Presentable
+from ._page import Presentable, close_all
 from ._replay import ReplayWidget
 from ._stepper import StepperWidget
 
@@ -40,9 +40,11 @@ class PlayWidget(Presentable, w.VBox):
     or with **Next**), and each play goes into the move list in notation. The cube, the score,
     the match score and the Crawford state are always in the status line.
 
-    At the end of a game: how it was scored, its replay (:class:`ReplayWidget`) and the game
-    or match as a ``.mat`` file to download (gnubg imports it); **New game** plays the next
-    game of a session or match.
+    At the end of a game: how it was scored, its replay (:class:`ReplayWidget`; at the end of a
+    match, the whole match) and the game, session or match so far as a ``.mat`` file to
+    download (gnubg imports it); **New game** plays the next game of a session or match. A
+    session can go on for hundreds of games: each game end costs the same, and the widgets of
+    the last game's end are closed. :meth:`close` closes every widget the play widget is made of.
 
     **Hint** shows the network's best plays (arrows on the board for the best one) with their
     equities, before the roll its chances; ``tutor=True`` warns before a play is committed
@@ -306,10 +308,17 @@ class PlayWidget(Presentable, w.VBox):
         """Start the next game of the session or match."""
         found = self.table.new_game()
         if found is None:
-            self.end.children = ()
-            self.replay = None
-            self.download.value = ""
+            self._clear_end()
         self._answer(found)
+
+    def _clear_end(self) -> None:
+        """Take the last game's result and replay off the screen, and close them (the download line is reused)."""
+        shown = [part for part in self.end.children if part is not self.download]
+        self.end.children = ()
+        self.replay = None
+        self.download.value = ""
+        for part in shown:
+            close_all(part)
 
     def refresh(self) -> None:
         """Draw everything again from the table (after driving :attr:`table` directly, as tests and lessons may)."""
@@ -411,6 +420,7 @@ class PlayWidget(Presentable, w.VBox):
 
     def _show_end(self) -> None:
         """The result with how it was scored, the replay and the .mat download."""
+        self._clear_end()
         table = self.table
         result = table.game.result
         assert result is not None
@@ -428,6 +438,9 @@ class PlayWidget(Presentable, w.VBox):
         self.download.value = (f"<a class='bgsim-mat-link' download='{filename}' "
                                f"href='data:text/plain;charset=utf-8;base64,{data}'>" + _("Download the .mat file")
                                + "</a> " + _("(GNU Backgammon: File &gt; Import &gt; .mat)"))
-        self.replay = ReplayWidget(table.record(), size=480)
+        # The replay of the game just played (a session's earlier games are in the .mat file); at the end of
+        # a match, the whole match. Each game end builds one, so its cost must not grow with the session.
+        record = table.record() if table.is_match and table.finished else table.game_record()
+        self.replay = ReplayWidget(record, size=480)
         self.replay.last()
         self.end.children = (heading, self.download, w.HTML("<b>" + _("Replay") + "</b>"), self.replay)
