@@ -15,6 +15,7 @@ from ..errors import InvalidPositionError, ViewError
 from ..ids import XgidState
 from ..position import Position
 from ._common import IdBox
+from ._input import CLICK_KINDS, click_of
 from ._page import STATIC, Presentable, answer_restyle, esm
 
 __all__ = ["BoardView", "BoardWidget", "Click"]
@@ -22,7 +23,7 @@ __all__ = ["BoardView", "BoardWidget", "Click"]
 #: What a click reports: ``{"kind": "point" | "bar" | "tray", "point": N, "player": P}``.
 Click = dict
 
-_KINDS = ("point", "bar", "tray")
+_KINDS = CLICK_KINDS
 
 
 class BoardView(anywidget.AnyWidget):
@@ -85,17 +86,13 @@ class BoardView(anywidget.AnyWidget):
         self._dispatch({"kind": kind, "point": point, "player": player})
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A message from the page: a click (checked by :func:`~bgsim.widgets._input.click_of`; one
+        that does not fit is ignored) or a request to draw the page's boards in another theme."""
         if answer_restyle(self, content):       # the page's board pictures, in another theme
             return
-        if not isinstance(content, dict) or content.get("type") != "click":
-            return
-        kind = content.get("kind")
-        if kind not in _KINDS:
-            return
-        point = content.get("point")
-        player = content.get("player")
-        self._dispatch({"kind": kind, "point": None if point is None else int(point),
-                        "player": None if player is None else int(player)})
+        click = click_of(content)
+        if click is not None:
+            self._dispatch(click)
 
     def _dispatch(self, click: Click) -> None:
         for callback in list(self._callbacks):
