@@ -109,6 +109,18 @@ def test_a_good_click_from_the_page_still_plays():
     assert [str(s) for s in stepper.turn.steps] == ["8/5"]
 
 
+def test_every_click_from_the_page_is_answered():
+    """The view counts the page's clicks the kernel has answered, ignored ones too: a browser
+    test waits for that count instead of guessing how long the kernel takes."""
+    view = BoardWidget().view
+    sent: list = []
+    view.comm.send = lambda data=None, **_kw: sent.append(data)
+    click(view, kind="point", point=6, player=0)
+    click(view, kind="point", point=-2)
+    custom(view, {"type": "restyle", "theme": "neon", "boards": []})      # not a click
+    assert view.answered == 2 and sent[-1]["state"] == {"answered": 2}
+
+
 def test_a_deselected_toggle_is_refused_and_shown_again():
     """A toggle emptied by the page (index None) left the editor's turn and the sandbox's step
     at None, and the widgets raised; now the page is told the real value again."""
@@ -296,6 +308,7 @@ def snapshot(widget: w.Widget) -> tuple:
     states = []
     for part in tree(widget):
         state = part.get_state()
+        state.pop("answered", None)      # a board view's count of the page's clicks answered: the page's news
         states.append({k: v for k, v in state.items() if not (isinstance(v, float) and math.isnan(v))})
     return repr(getattr(widget, "position", None)), repr(states)
 

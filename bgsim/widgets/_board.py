@@ -57,6 +57,10 @@ class BoardView(anywidget.AnyWidget):
     width = traitlets.Int(0).tag(sync=True)
     clickable = traitlets.Bool(True).tag(sync=True)
     page_theme = traitlets.Unicode("").tag(sync=True)
+    #: How many clicks from the page the kernel has answered (a refused or ignored one too):
+    #: the page shows it as ``data-answered`` beside its own count, ``data-clicks``, so a
+    #: browser test knows when the kernel is done with a click instead of guessing a time.
+    answered = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -91,8 +95,12 @@ class BoardView(anywidget.AnyWidget):
         if answer_restyle(self, content):       # the page's board pictures, in another theme
             return
         click = click_of(content)
-        if click is not None:
-            self._dispatch(click)
+        try:
+            if click is not None:
+                self._dispatch(click)
+        finally:
+            if isinstance(content, dict) and content.get("type") == "click":
+                self.answered += 1              # after everything the click changed was sent
 
     def _dispatch(self, click: Click) -> None:
         for callback in list(self._callbacks):

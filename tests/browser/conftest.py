@@ -63,6 +63,22 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.skip(reason=f"browser test skipped: {missing}"))
 
 
+# ----------------------------------------------------------------------------- the kernel's answers
+def kernel_answered(view) -> None:
+    """Wait until the kernel has answered every click sent from a board view (``.bgsim-board-view``).
+
+    The view counts the clicks it sent (``data-clicks``) and shows how many the kernel has
+    answered (``data-answered``, sent by the kernel after everything the click changed): a
+    real signal that the board, the message line and the rest are what the kernel made them,
+    however busy the machine (no guessed time). Waits as long as ``expect`` does.
+    """
+    from playwright.sync_api import expect
+
+    clicks = view.get_attribute("data-clicks")
+    if clicks is not None:
+        expect(view).to_have_attribute("data-answered", clicks)
+
+
 # ----------------------------------------------------------------------------- servers
 def _free_port() -> int:
     with socket.socket() as s:

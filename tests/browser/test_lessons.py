@@ -16,6 +16,8 @@ import time
 
 import pytest
 
+from .conftest import kernel_answered
+
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
 LONG = 300_000   # ms, for a busy machine (3-5x slower): a cold kernel compiles numba code on first use
@@ -80,6 +82,7 @@ def _click(view, target) -> None:
     before = view.get_attribute("data-version")
     target.click(force=True)             # checkers lie on top of the points: click what is there
     expect(view).not_to_have_attribute("data-version", before)
+    kernel_answered(view)
 
 
 def _checker_or(view, point: int, fallback):
@@ -337,24 +340,12 @@ def test_voila_lesson00_has_no_code_and_a_live_board(page, voila, screenshot):
 
 
 # ----------------------------------------------------------------------------- Voila, the teaching stepper
-def act(stepper, target, timeout=8.0) -> str:
-    """Click ``target`` in a stepper and wait until the board or the message line changes; return the message."""
+def act(stepper, target) -> str:
+    """Click ``target`` in a stepper and wait until the kernel has answered the click; return the message."""
     view = stepper.locator(".bgsim-board-view").first
-    message = stepper.locator(".bgsim-message").first
-    before = (view.get_attribute("data-version"), message.inner_text())
     target.click(force=True)
-    end = time.monotonic() + timeout
-    now = before
-    while time.monotonic() < end and now == before:      # the kernel answers: the board or the message changes
-        time.sleep(0.05)
-        now = (view.get_attribute("data-version"), message.inner_text())
-    while time.monotonic() < end:                          # ... then wait until both have settled
-        time.sleep(0.25)
-        later = (view.get_attribute("data-version"), message.inner_text())
-        if later == now:
-            break
-        now = later
-    return _words(now[1])
+    kernel_answered(view)
+    return _words(stepper.locator(".bgsim-message").first.inner_text())
 
 
 def dice_left(stepper):

@@ -24,6 +24,7 @@ from bgsim.events import GameState
 from bgsim.matfile import read_mat
 from bgsim.table import Table
 
+from .conftest import kernel_answered
 from .test_lab import open_and_run
 
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
@@ -85,6 +86,7 @@ def _click(view, target) -> None:
     before = view.get_attribute("data-version")
     target.click(force=True)
     expect(view).not_to_have_attribute("data-version", before)
+    kernel_answered(view)
 
 
 def _target(view, point: int, source: bool):

@@ -36,7 +36,7 @@ import pytest
 
 from tests.support.processes import children, cmdline, wait_for
 
-from .conftest import ROOT, Server, _env, _free_port, _only_localhost, _stop, _wait_http
+from .conftest import ROOT, Server, _env, _free_port, _only_localhost, _stop, _wait_http, kernel_answered
 
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
@@ -144,6 +144,7 @@ def click_board(view, target) -> None:
     before = view.get_attribute("data-version")
     target.click(force=True)
     expect(view).not_to_have_attribute("data-version", before)
+    kernel_answered(view)
 
 
 # ----------------------------------------------------------------------------- presentation mode
