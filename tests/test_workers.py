@@ -102,7 +102,7 @@ def test_sigkill_of_the_parent_ends_the_workers(pdeathsig):
 def test_sigint_still_returns_the_finished_chunks():
     proc, workers = start()
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = proc.communicate(timeout=300)   # the chunks being played finish first: slow on a busy machine
     assert proc.returncode == 0, err
     _, games, stopped = out.split()
     assert stopped == "True" and int(games) % 1080 == 0
