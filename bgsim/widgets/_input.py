@@ -144,7 +144,8 @@ def _whole(value: object) -> bool:
 
 
 def _number(value: object) -> bool:
-    return (_whole(value) or isinstance(value, float)) and math.isfinite(value)  # type: ignore[arg-type]
+    """A whole number, or a finite float (a huge whole number is one too: never turned into a float)."""
+    return _whole(value) or (isinstance(value, float) and math.isfinite(value))
 
 
 def _takes(control: w.Widget, name: str, value: Any) -> bool:
@@ -153,6 +154,8 @@ def _takes(control: w.Widget, name: str, value: Any) -> bool:
     >>> box = w.BoundedIntText(min=0, max=15)
     >>> _takes(box, "value", 15), _takes(box, "value", 16), _takes(box, "value", True), _takes(box, "max", 3)
     (True, False, False, False)
+    >>> [_takes(w.FloatSlider(max=10), "value", v) for v in (2.5, 10 ** 400, float("nan"))]
+    [True, False, False]
     """
     if name != front_end_trait(control):
         return False
