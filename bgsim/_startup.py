@@ -105,8 +105,8 @@ def started() -> None:
         pass
 
 
-if is_the_command():
-    try:
+if is_the_command() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    try:                        # (a background job started with Ctrl-C ignored keeps ignoring it)
         signal.signal(signal.SIGINT, _stop_quietly)
     except ValueError:          # pragma: no cover - imported outside the main thread
         pass

@@ -448,9 +448,10 @@ def _stopped_run(*extra: str, before: str, what: str, python: tuple[str, ...] = 
     longer (numba's import, a cold compile), so the deadline is generous."""
     import signal
 
-    from tests.support.processes import read_until
+    from tests.support.processes import default_sigint, read_until
 
-    p = subprocess.Popen([sys.executable, *extra, *python, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p = subprocess.Popen([sys.executable, *extra, *python, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=default_sigint)
     try:
         seen = read_until(p.stderr, before, timeout=300, what=what)
         p.send_signal(signal.SIGINT)

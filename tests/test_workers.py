@@ -19,7 +19,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from tests.support.processes import GONE, children, cpu_seconds, running, wait_for
+from tests.support.processes import GONE, children, cpu_seconds, default_sigint, running, wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals, fork workers")
 
@@ -43,7 +43,7 @@ def start(pdeathsig: bool = True) -> tuple[subprocess.Popen, list[psutil.Process
     """Start a parent running a long estimate; return it once its two workers run."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-c", SCRIPT.format(pdeathsig=pdeathsig)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
     def working() -> list[psutil.Process] | None:
         """The two workers once each has computed a while (CPU time, not wall time: a busy machine)."""
         assert proc.poll() is None, proc.communicate()
@@ -102,7 +102,11 @@ def test_sigkill_of_the_parent_ends_the_workers(pdeathsig):
 def test_sigint_still_returns_the_finished_chunks():
     proc, workers = start()
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=300)   # the chunks being played finish first: slow on a busy machine
+    try:
+        out, err = proc.communicate(timeout=300)   # the chunks being played finish first: slow on a busy machine
+    finally:
+        if proc.poll() is None:                    # never left running (its workers end with it)
+            proc.kill()
     assert proc.returncode == 0, err
     _, games, stopped = out.split()
     assert stopped == "True" and int(games) % 1080 == 0

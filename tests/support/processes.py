@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import selectors
+import signal
 import time
 from collections.abc import Callable
 from typing import IO, TypeVar
@@ -43,6 +44,16 @@ def wait_for(condition: Callable[[], T], timeout: float, what: str, interval: fl
         if time.monotonic() > deadline:
             raise TimeoutError(f"{what}: not seen after {timeout:.0f} s")
         time.sleep(interval)
+
+
+def default_sigint() -> None:
+    """Give a child process the default Ctrl-C (``Popen(..., preexec_fn=default_sigint)``).
+
+    A test that sends SIGINT to a child must not depend on how the test run was started: a
+    background job of a script (``pytest ... &``, ``nohup``) ignores SIGINT, every process it
+    starts inherits that, and Python then never raises ``KeyboardInterrupt``.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def children(parent: int | psutil.Process, recursive: bool = True) -> list[psutil.Process]:
