@@ -12,7 +12,10 @@ The rules engine (the board, moving and bearing off: rules R1-R21, V5 and X3 of 
 
 from __future__ import annotations
 
-from . import svg
+from . import (
+    _startup,  # noqa: F401  first: Ctrl-C while the bgsim command starts ends quietly
+    svg,
+)
 from .board import BasePosition
 from .cube import Cube
 from .decisions import cube_decision

@@ -37,12 +37,14 @@ closed early (``bgsim plays start 66 | head -1``), silently.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from ._startup import language_of, started
 from .cli_commands import COMMANDS, STOPPED, Output
 from .cli_read import read_board, read_chance, read_dice, read_game, read_position, read_score
 from .equity import DEFAULT_CUBE_LIFE
@@ -259,26 +261,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     ...
     0
     """
+    started()           # Ctrl-C raises KeyboardInterrupt from now on (bgsim._startup answered it before)
     lang = _lang_of(sys.argv[1:] if argv is None else argv)
-    if lang is None:
-        with argparse_language(get_language()):
+    try:
+        if lang is None:
+            with argparse_language(get_language()):
+                return _main(argv)
+        with language(lang), argparse_language(lang):  # the help, answers, messages in it
             return _main(argv)
-    with language(lang), argparse_language(lang):   # the help, answers and messages in that language; restored after
-        return _main(argv)
+    except KeyboardInterrupt:  # while the parser is built or the answer written: the same one line
+        with language(lang) if lang else contextlib.nullcontext():
+            print(_("bgsim: stopped (Ctrl-C)"), file=sys.stderr)
+        return STOPPED
 
 
-def _lang_of(argv: Sequence[str]) -> str | None:
-    """The language ``--lang X`` (or ``--lang=X``) asks for, wherever it stands; None without one.
-
-    >>> _lang_of(["rule", "R13", "--lang", "cs"]), _lang_of(["--lang=cs", "rule"]), _lang_of(["rule"])
-    ('cs', 'cs', None)
-    """
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
-            return argv[i + 1]
-        if arg.startswith("--lang=") and arg[7:] in LANGUAGES:
-            return arg[7:]
-    return None
+#: The language ``--lang X`` asks for (see :func:`bgsim._startup.language_of`).
+_lang_of = language_of
 
 
 def _main(argv: Sequence[str] | None) -> int:

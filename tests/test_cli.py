@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -439,19 +440,65 @@ def test_ctrl_c_prints_the_partial_estimate_and_exits_130(capsys, monkeypatch):
     assert status == 130 and json.loads(out)["estimate"]["run"]["stopped"] is True
 
 
-def test_ctrl_c_in_a_real_run():
+def _stopped_run(*extra: str, before: str, what: str, python: tuple[str, ...] = ("-m", "bgsim"),
+                 args: tuple[str, ...] = ("estimate", "start", "--games", "100000000", "--player", "random"),
+                 ) -> tuple[int, str, str]:
+    """Start the command, send Ctrl-C as soon as ``before`` (a regex) shows on its stderr, and
+    return its exit status, stdout and stderr (Python's ``-X importtime`` lines left out).
+
+    A readiness line, never a fixed sleep: on a busy machine the start-up takes many times
+    longer (numba's import, a cold compile), so the deadline is generous."""
     import signal
 
-    # The readiness signal: the first progress line (stderr is a pipe, so a plain line every few
-    # seconds, issue 33), written once games are being played, the Ctrl-C handler in place.
-    p = subprocess.Popen([sys.executable, "-m", "bgsim", "estimate", "start", "--games", "100000000", "--player",
-                          "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    first = p.stderr.readline()
-    assert first.startswith("estimate: ") and "games/s" in first, first
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=120)
-    assert p.returncode == 130
+    from tests.support.processes import default_sigint, read_until
+
+    p = subprocess.Popen([sys.executable, *extra, *python, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=default_sigint)
+    try:
+        seen = read_until(p.stderr, before, timeout=300, what=what)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=300)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    err_text = seen + err.decode(errors="replace")
+    lines = [x for x in err_text.splitlines() if not x.startswith("import time:")]
+    return p.returncode, out.decode(errors="replace"), "\n".join(lines)
+
+
+def test_ctrl_c_in_a_real_run():
+    """Ctrl-C once the estimate runs (its first progress line counts games played: stderr is a pipe,
+    so a plain line every few seconds): the partial result, exit 130."""
+    status, out, err = _stopped_run(before=r"estimate: [1-9][\d,]* of", what="the first games played")
+    assert status == 130, err
     assert "STOPPED EARLY" in out and "the result is partial" in err and "Traceback" not in err
+
+
+def _entry_points() -> list[tuple[str, ...]]:
+    """``python -m bgsim``, and the ``bgsim`` script when it is installed beside this Python."""
+    script = Path(sys.executable).parent / "bgsim"
+    return [("-m", "bgsim"), *([(str(script),)] if script.is_file() else [])]
+
+
+@pytest.mark.parametrize("python", _entry_points(), ids=lambda p: "python -m bgsim" if p[0] == "-m" else "bgsim script")
+@pytest.mark.parametrize(("before", "when"), [
+    (r"\|\s+bgsim\._startup\n", "as bgsim starts to import"),
+    (r"\|\s+numba\.\S+\n", "while numba imports"),
+    (r"\|\s+bgsim\.montecarlo\n", "while the rest of bgsim imports"),
+], ids=["first", "numba", "bgsim"])
+def test_ctrl_c_while_the_command_starts(python, before, when):
+    """Ctrl-C during the start-up (Python's ``-X importtime`` says how far the imports are):
+    exit 130 and one line on stderr, never a traceback or death by the signal."""
+    status, out, err = _stopped_run("-X", "importtime", python=python, before=before, what=when)
+    assert (status, err) == (130, "bgsim: stopped (Ctrl-C)"), (when, status, err)
+    assert "Traceback" not in err and "STOPPED EARLY" not in out
+
+
+def test_ctrl_c_while_starting_speaks_the_language_asked_for():
+    status, _out, err = _stopped_run("-X", "importtime", before=r"\|\s+numba\.\S+\n", what="numba",
+                                     args=("plays", "start", "61", "--lang", "cs"))
+    assert (status, err) == (130, "bgsim: zastaveno (Ctrl-C)")
 
 
 def test_a_closed_pipe_ends_quietly():

@@ -71,7 +71,7 @@ def _run(path: Path):
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
     shown: dict[int, tuple[int, list[str]]] = {}
     with client.setup_kernel():
         for i, cell in enumerate(nb.cells):

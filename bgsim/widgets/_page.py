@@ -11,6 +11,7 @@ import anywidget
 import ipywidgets as w
 
 from .. import page, svg
+from ._input import guard, restyle_of
 
 __all__ = ["PRESENT_CLASS", "STATIC", "ClosesParts", "PageKit", "Presentable", "answer_restyle", "close_all",
            "esm", "owned_widgets"]
@@ -55,13 +56,14 @@ def answer_restyle(widget: Any, content: Any) -> bool:
     """
     if not isinstance(content, dict) or content.get("type") != "restyle":
         return False
-    theme, ids = content.get("theme"), content.get("boards")
-    if theme not in svg.THEMES or not isinstance(ids, list):
+    asked = restyle_of(content)
+    if asked is None:                          # not a theme, or no list of boards: ignored
         return True
+    theme, ids = asked
     page.set_page(theme=theme)
     boards = {}
-    for board_id in ids[:500]:
-        again = svg.redraw(board_id, theme=theme) if isinstance(board_id, str) else None
+    for board_id in ids:
+        again = svg.redraw(board_id, theme=theme)
         if again is not None:
             boards[board_id] = str(again)
     widget.send({"type": "restyled", "theme": theme, "boards": boards})
@@ -190,9 +192,17 @@ class PageKit(ClosesParts, anywidget.AnyWidget):
 class Presentable(ClosesParts, w.Box):
     """A widget box with a presentation mode: :attr:`present` (the ``bgsim-present`` CSS class).
 
+    Every bgsim widget is one. What the page sends to it, or to any widget inside it, is
+    checked first (:func:`~bgsim.widgets._input.guard`): a message that does not fit is
+    ignored, never raised, and changes nothing.
+
     >>> box = Presentable(); box.present = True; box.present, box._dom_classes
     (True, ('bgsim-present',))
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        guard(self)
 
     @property
     def present(self) -> bool:

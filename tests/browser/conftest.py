@@ -32,6 +32,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.processes import children
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 LESSONS = ROOT / "lessons"
@@ -39,7 +41,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("BGSIM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-START_TIMEOUT = 90.0
+START_TIMEOUT = 300.0   # s: a server starts in 4-8 s on a quiet machine; generous for a busy one
 
 try:
     from playwright.sync_api import sync_playwright
@@ -59,6 +61,22 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
             if missing:
                 item.add_marker(pytest.mark.skip(reason=f"browser test skipped: {missing}"))
+
+
+# ----------------------------------------------------------------------------- the kernel's answers
+def kernel_answered(view) -> None:
+    """Wait until the kernel has answered every click sent from a board view (``.bgsim-board-view``).
+
+    The view counts the clicks it sent (``data-clicks``) and shows how many the kernel has
+    answered (``data-answered``, sent by the kernel after everything the click changed): a
+    real signal that the board, the message line and the rest are what the kernel made them,
+    however busy the machine (no guessed time). Waits as long as ``expect`` does.
+    """
+    from playwright.sync_api import expect
+
+    clicks = view.get_attribute("data-clicks")
+    if clicks is not None:
+        expect(view).to_have_attribute("data-answered", clicks)
 
 
 # ----------------------------------------------------------------------------- servers
@@ -86,11 +104,7 @@ def _wait_http(url: str, proc: subprocess.Popen, log: Path) -> None:
 def _stop(proc: subprocess.Popen, shutdown_url: str | None = None) -> None:
     """Shut a server down, then kill whatever it started that is still alive (kernels run
     in their own process session, so they do not die with the server's group)."""
-    try:
-        import psutil
-        family = psutil.Process(proc.pid).children(recursive=True)
-    except (ImportError, OSError, LookupError):  # psutil missing, or the server already gone
-        family = []
+    family = children(proc.pid)          # [] when the server is already gone; ended ones are skipped
     if proc.poll() is None:
         if shutdown_url:
             try:

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.browser.test_lessons import act, open_voila
+from tests.browser.test_lessons import EXPECT, act, open_voila
 
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
@@ -20,7 +20,7 @@ R14_CS = "bod 19 je uzavřený: soupeř na něm má 5 kamenů (R14)"
 
 
 def test_voila_czech_lesson04(page, voila, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     t = time.monotonic()
     open_voila(page, voila, "cs/04-bar.ipynb", ".lesson04-drill")
     print(f"\nVoila: Czech lesson 04 live in {time.monotonic() - t:.0f} s")

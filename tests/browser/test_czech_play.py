@@ -19,13 +19,13 @@ from bgsim.i18n import language
 from bgsim.table import Table
 
 from .test_lessons import open_voila
-from .test_play import LESSON_SEED, LONG, _click, _target
+from .test_play import EXPECT, LESSON_SEED, LONG, _click, _target
 
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
 
 def test_voila_czech_lesson11_play(page, voila, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     t = time.monotonic()
     open_voila(page, voila, "cs/11-play.ipynb", ".lesson11-money")
     print(f"\nVoila: Czech lesson 11 live in {time.monotonic() - t:.0f} s")

@@ -10,7 +10,8 @@ import pytest
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
 NOTEBOOK = "widgets_demo.ipynb"
-LONG = 90_000   # ms: a cold kernel compiles numba code on first use
+LONG = 300_000   # ms, for a busy machine (3-5x slower): a cold kernel compiles numba code on first use
+EXPECT = 60_000   # ms: one step on the page (a click, a redraw), on a busy machine
 
 
 def _delete_sessions(lab) -> None:
@@ -42,8 +43,14 @@ def click_and_time(view, selector: str) -> float:
     return float(view.get_attribute("data-click-to-redraw-ms"))
 
 
+def points_on_plot(mc) -> int:
+    """How many points the Monte Carlo widget's convergence plot has now."""
+    return int(mc.locator(".bgsim-convergence polyline").first.evaluate(
+        "l => l.getAttribute('points').trim().split(/\\s+/).length"))
+
+
 def test_lab_widgets_tour(page, lab, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     open_and_run(page, lab)
     for css in (".demo-board", ".bgsim-editor", ".bgsim-stepper", ".bgsim-replay", ".bgsim-score",
                 ".bgsim-montecarlo"):
@@ -151,7 +158,10 @@ def test_lab_widgets_tour(page, lab, screenshot):
     expect(mc.locator(".bgsim-progress")).not_to_contain_text(re.compile(r"^0 games$"), timeout=LONG)
     expect(mc.locator(".bgsim-mc-result")).to_contain_text("equity", timeout=LONG)
     busy = click_and_time(view, '.point[data-point="9"]')      # the kernel is not blocked by the run
-    page.wait_for_timeout(4000)                                 # a few more points on the plot
+    page.wait_for_function(                                     # a few more points on the plot
+        "n => { const l = document.querySelector('.bgsim-montecarlo .bgsim-convergence polyline');"
+        " return l !== null && l.getAttribute('points').trim().split(/\\s+/).length >= n; }",
+        arg=points_on_plot(mc) + 3, timeout=LONG)
     mc.locator(".bgsim-stop").click()
     expect(mc.locator(".bgsim-message")).to_contain_text("stopped after", timeout=LONG)
     expect(mc.locator(".bgsim-convergence polyline")).to_have_count(1)

@@ -16,9 +16,12 @@ import time
 
 import pytest
 
+from .conftest import kernel_answered
+
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
-LONG = 120_000    # ms: a cold kernel compiles numba code on first use
+LONG = 300_000   # ms, for a busy machine (3-5x slower): a cold kernel compiles numba code on first use
+EXPECT = 60_000   # ms: one step on the page (a click, a redraw), on a busy machine
 RULE_ID = re.compile(r"\((R|V|X)\d+")
 WHERE_TO = re.compile(r"^(\w+): where to\? (.+)$")
 LIGHT = 0         # the side on roll in every stepper used here (light, player 0)
@@ -79,6 +82,7 @@ def _click(view, target) -> None:
     before = view.get_attribute("data-version")
     target.click(force=True)             # checkers lie on top of the points: click what is there
     expect(view).not_to_have_attribute("data-version", before)
+    kernel_answered(view)
 
 
 def _checker_or(view, point: int, fallback):
@@ -183,7 +187,7 @@ def step(stepper, src: int, dst: int) -> None:
 
 def test_lesson01_find_the_point(lab_page, lab, screenshot):
     page = lab_page
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     run_lesson(page, lab, "01-board.ipynb", ".bgsim-quiz")
     q = quiz(page, "calls its 13-point")
     view = q.locator(".bgsim-board-view")
@@ -198,7 +202,7 @@ def test_lesson01_find_the_point(lab_page, lab, screenshot):
 
 def test_lesson02_boards(lab_page, lab, screenshot):
     page = lab_page
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     run_lesson(page, lab, "02-moving.ipynb", ".lesson02-drill")
 
     # the point in between: 18 closed, 20 open; 6-4 takes the back checker to 14 only 4 first
@@ -255,7 +259,7 @@ def test_lesson02_boards(lab_page, lab, screenshot):
 
 def test_lesson03_puzzles(lab_page, lab, screenshot):
     page = lab_page
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     run_lesson(page, lab, "03-forced-play.ipynb", ".lesson03-drill")
     for k in (1, 2, 3):
         expect(page.locator(f".lesson03-puzzle{k} .bgsim-board-view svg")).to_be_visible()
@@ -319,7 +323,7 @@ def test_lesson03_puzzles(lab_page, lab, screenshot):
 
 def test_voila_lesson00_has_no_code_and_a_live_board(page, voila, screenshot):
     """Lesson 00 reads with no code: in the teacher view its board, stepper and quizzes are live."""
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     page.goto(voila.url("/voila/render/lessons/00-start-here.ipynb"), timeout=LONG)
     stepper = page.locator(".lesson00-stepper")
     expect(stepper).to_be_attached(timeout=LONG)
@@ -336,24 +340,12 @@ def test_voila_lesson00_has_no_code_and_a_live_board(page, voila, screenshot):
 
 
 # ----------------------------------------------------------------------------- Voila, the teaching stepper
-def act(stepper, target, timeout=8.0) -> str:
-    """Click ``target`` in a stepper and wait until the board or the message line changes; return the message."""
+def act(stepper, target) -> str:
+    """Click ``target`` in a stepper and wait until the kernel has answered the click; return the message."""
     view = stepper.locator(".bgsim-board-view").first
-    message = stepper.locator(".bgsim-message").first
-    before = (view.get_attribute("data-version"), message.inner_text())
     target.click(force=True)
-    end = time.monotonic() + timeout
-    now = before
-    while time.monotonic() < end and now == before:      # the kernel answers: the board or the message changes
-        time.sleep(0.05)
-        now = (view.get_attribute("data-version"), message.inner_text())
-    while time.monotonic() < end:                          # ... then wait until both have settled
-        time.sleep(0.25)
-        later = (view.get_attribute("data-version"), message.inner_text())
-        if later == now:
-            break
-        now = later
-    return _words(now[1])
+    kernel_answered(view)
+    return _words(stepper.locator(".bgsim-message").first.inner_text())
 
 
 def dice_left(stepper):
@@ -408,7 +400,7 @@ def open_voila(page, voila, name, selector):
 
 
 def test_voila_lesson04_bar(page, voila, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     t = time.monotonic()
     open_voila(page, voila, "04-bar.ipynb", ".lesson04-drill")
     print(f"\nVoila: lesson 04 live in {time.monotonic() - t:.0f} s")
@@ -468,7 +460,7 @@ def test_voila_lesson04_bar(page, voila, screenshot):
 
 
 def test_voila_lesson05_bearing_off(page, voila, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     t = time.monotonic()
     open_voila(page, voila, "05-bearing-off.ipynb", ".lesson05-drill")
     print(f"\nVoila: lesson 05 live in {time.monotonic() - t:.0f} s")
@@ -518,7 +510,7 @@ def test_voila_lesson05_bearing_off(page, voila, screenshot):
 
 
 def test_voila_lesson06_result_drill(page, voila, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     t = time.monotonic()
     open_voila(page, voila, "06-scoring.ipynb", ".lesson06-drill")
     print(f"\nVoila: lesson 06 live in {time.monotonic() - t:.0f} s")
@@ -546,7 +538,7 @@ def test_a_lesson_opened_without_running_shows_its_boards_and_widgets(lab_page, 
     """As in Binder: open a lesson and run nothing. The lessons are trusted and store their
     widgets' state, so the page shows SVG boards and live-looking widgets, not their text forms."""
     page = lab_page
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     for s in lab.api("GET", "/api/sessions"):
         lab.api("DELETE", f"/api/sessions/{s['id']}")
     page.goto(lab.url("/lab/tree/lessons/04-bar.ipynb", reset=""), timeout=LONG)

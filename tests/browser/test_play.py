@@ -24,11 +24,13 @@ from bgsim.events import GameState
 from bgsim.matfile import read_mat
 from bgsim.table import Table
 
+from .conftest import kernel_answered
 from .test_lab import open_and_run
 
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
-LONG = 120_000
+LONG = 300_000   # ms, for a busy machine (3-5x slower)
+EXPECT = 60_000   # ms: one step on the page (a click, a redraw), on a busy machine
 SEED = 13            # play_demo.ipynb's seed: a double taken and a resignation by the computer
 LESSON_SEED = 2026   # lesson 11's money game
 
@@ -84,6 +86,7 @@ def _click(view, target) -> None:
     before = view.get_attribute("data-version")
     target.click(force=True)
     expect(view).not_to_have_attribute("data-version", before)
+    kernel_answered(view)
 
 
 def _target(view, point: int, source: bool):
@@ -97,7 +100,7 @@ def _target(view, point: int, source: bool):
 
 
 def test_a_whole_seeded_game_by_clicking_and_its_mat(page, voila, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     table, actions = plan()
     assert any(a[0] == "double" for a in actions) and any("Computer takes" in m for m in table.moves())
     page.goto(voila.url("/voila/render/play_demo.ipynb"), timeout=LONG)
@@ -159,7 +162,7 @@ def test_a_whole_seeded_game_by_clicking_and_its_mat(page, voila, screenshot):
 
 
 def test_lesson11_in_lab(page, lab, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     open_and_run(page, lab, "lessons/11-play.ipynb")
     money = page.locator(".lesson11-money")
     expect(money).to_be_visible(timeout=LONG)
@@ -217,7 +220,7 @@ def test_lesson11_present_1280x720(chromium, voila, screenshot):
     context.route("**/*", _only_localhost)
     page = context.new_page()
     try:
-        expect.set_options(timeout=30_000)
+        expect.set_options(timeout=EXPECT)
         page.goto(voila.url("/voila/render/lessons/11-play.ipynb", present="1"), timeout=LONG)
         money = page.locator(".lesson11-money")
         expect(money).to_be_visible(timeout=LONG)

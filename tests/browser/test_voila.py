@@ -7,11 +7,12 @@ import pytest
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
 NOTEBOOK = "widgets_demo.ipynb"
-LONG = 120_000   # ms: Voila runs the whole notebook before it shows the page
+LONG = 300_000   # ms, for a busy machine (3-5x slower): Voila runs the whole notebook before it shows the page
+EXPECT = 60_000   # ms: one step on the page (a click, a redraw), on a busy machine
 
 
 def test_voila_teacher_view(page, voila, screenshot):
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=EXPECT)
     page.goto(voila.url(f"/voila/render/{NOTEBOOK}"), timeout=LONG)
     expect(page.locator(".bgsim-montecarlo")).to_be_attached(timeout=LONG)
     # rendered, not shown as code: no input cells, and no widget text repr (a missing manager)

@@ -48,6 +48,14 @@ function render({ model, el }) {
     }
   };
   draw();
+  // data-clicks: the kernel's count of answered clicks once it has answered those sent from
+  // this view; data-answered: its count now. A browser test waits until they agree: the
+  // kernel is done with the click (the board and the message line are what it made them).
+  const answeredAtStart = model.get("answered");
+  let sent = 0;
+  const showAnswered = () => { el.dataset.answered = String(model.get("answered")); };
+  showAnswered();
+  model.on("change:answered", showAnswered);
   const followPage = () => {
     if (page.themeAsked && model.get("page_theme") !== page.theme) {
       model.set("page_theme", page.theme);
@@ -66,6 +74,8 @@ function render({ model, el }) {
     const hit = hitOf(event.target, holder);
     if (!hit) return;
     clickedAt = performance.now();
+    sent += 1;
+    el.dataset.clicks = String(answeredAtStart + sent);
     model.send({ type: "click", ...hit });
   });
   return () => {
@@ -74,6 +84,7 @@ function render({ model, el }) {
     model.off("change:svg", draw);
     model.off("change:width", draw);
     model.off("change:clickable", draw);
+    model.off("change:answered", showAnswered);
   };
 }
 
