@@ -235,3 +235,100 @@ function bgsimToolbar(page) {
   content.insertBefore(bar, content.firstChild);
   bgsimApply(page);
 }
+
+// ------------------------------------------------------------------ the teacher view's readiness
+// A Voila page is run by its kernel before it shows; on a busy machine that takes a while and
+// the page should say what it is waiting for. The template calls bgsimLoading() while the cells
+// run (the spinner's line: "getting the boards ready... (3 of 12)"), and bgsimWatchBoards() when
+// they are shown: a board widget still "Loading widget..." is announced in a bar at the top
+// ("getting the boards ready...") until every one is live; one that never comes (its kernel
+// gone) makes the page load itself again, once.
+const BGSIM_WORDS = {
+  en: { ready: "getting the boards ready...", of: "of", retry: "the boards did not come: loading the page again",
+        failed: "the boards did not come: reload the page (F5)" },
+  cs: { ready: "připravuji desky...", of: "z", retry: "desky nepřišly: načítám stránku znovu",
+        failed: "desky nepřišly: načtěte stránku znovu (F5)" },
+};
+
+function bgsimWords() {
+  const cs = /\/cs\//.test(window.location.pathname) || (document.documentElement.lang || "").startsWith("cs");
+  return cs ? BGSIM_WORDS.cs : BGSIM_WORDS.en;
+}
+
+function bgsimLoading(cellIndex, cellCount) {
+  const w = bgsimWords();
+  const text = cellIndex ? `${w.ready} (${cellIndex} ${w.of} ${cellCount})` : w.ready;
+  if (window.update_loading_text) window.update_loading_text(cellIndex, cellCount, text);
+  else {
+    const el = document.getElementById("loading_text");
+    if (el) el.textContent = text;
+  }
+}
+
+// The widget outputs the kernel sent (the page's cell outputs, before Voila's front end shows them).
+function bgsimExpectedWidgets() {
+  let n = 0;
+  for (const script of document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]')) {
+    try {
+      const output = JSON.parse(script.textContent);
+      if (output && output.data && output.data["application/vnd.jupyter.widget-view+json"]) n += 1;
+    } catch (e) { /* not ours to judge */ }
+  }
+  return n;
+}
+
+// The widget outputs shown: live ones, and ones not live yet (the placeholder of a view still
+// loading, or a widget's text form).
+function bgsimWidgetOutputs() {
+  let live = 0, pending = 0;
+  for (const el of document.querySelectorAll("#rendered_cells .jp-OutputArea-output.lm-Panel")) {
+    const text = (el.textContent || "").trim();
+    if (/^Loading widget/.test(text) || /^(VBox|HBox|Box)\(children=/.test(text)) pending += 1;
+    else live += 1;
+  }
+  return { live, pending };
+}
+
+function bgsimWatchBoards({ patience = 90000, every = 500 } = {}) {
+  const w = bgsimWords();
+  const started = performance.now();
+  const key = `bgsim-retried:${window.location.pathname}`;
+  const expected = bgsimExpectedWidgets();
+  document.body.dataset.bgsimExpected = String(expected);
+  let bar = null;
+  const say = (text) => {
+    if (!bar) {
+      bar = document.createElement("div");
+      bar.className = "bgsim-readiness";
+      bar.setAttribute("role", "status");
+      const content = document.querySelector("#rendered_cells > div") || document.body;
+      content.insertBefore(bar, content.firstChild);
+    }
+    bar.textContent = text;
+  };
+  const tick = () => {
+    const { live, pending } = bgsimWidgetOutputs();
+    document.body.dataset.bgsimLive = String(live);
+    if (!pending && live >= expected) {
+      if (bar) bar.remove();
+      bar = null;
+      document.body.dataset.bgsimReady = "1";
+      sessionStorage.removeItem(key);
+      return;
+    }
+    say(w.ready);
+    if (performance.now() - started > patience) {
+      if (!sessionStorage.getItem(key)) {          // retry once: a fresh kernel, a fresh run
+        sessionStorage.setItem(key, "1");
+        say(w.retry);
+        window.location.reload();
+      } else {
+        say(w.failed);
+      }
+      return;
+    }
+    setTimeout(tick, every);
+  };
+  // the widget manager renders the views a moment after the cells are shown
+  setTimeout(tick, every);
+}
