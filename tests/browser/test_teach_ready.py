@@ -45,9 +45,18 @@ def burners(n: int) -> list[subprocess.Popen]:
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
 
 
-def kernels(proc: subprocess.Popen) -> set[int]:
-    return {p.pid for p in psutil.Process(proc.pid).children(recursive=True)
-            if "ipykernel" in " ".join(p.cmdline())}
+def kernels(proc) -> set[int]:
+    """The live kernels the server started (zombies, ended but not yet reaped, left out)."""
+    import psutil
+
+    out = set()
+    for p in psutil.Process(proc.pid).children(recursive=True):
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(p.cmdline()):
+                out.add(p.pid)
+        except psutil.Error:          # ended while we looked
+            pass
+    return out
 
 
 @pytest.fixture(scope="module")

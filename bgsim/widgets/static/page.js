@@ -78,8 +78,14 @@ function bgsimPage() {
       bgsimEnsureXsrf();
     }
     let pending = null;
+    window.addEventListener("resize", bgsimFitBoards);
+    let fitting = null;
     new MutationObserver((records) => {
+      if (page.present && fitting === null) {      // outputs arriving: the boards fit the screen again
+        fitting = setTimeout(() => { fitting = null; bgsimFitBoards(); }, 150);
+      }
       for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) bgsimMarkBoards(n);
+      if (page.present && document.querySelector("img.bgsim-static-board")) bgsimInlinePictures();
       if (page.themeAsked && pending === null) {       // pictures arriving: in the page's theme
         pending = setTimeout(() => { pending = null; bgsimRestyle(page); }, 200);
       }
@@ -89,9 +95,95 @@ function bgsimPage() {
   return page;
 }
 
+// A board's width over its height (from its viewBox), as the CSS variable --bgsim-aspect on the
+// board and on the widget around it: the presentation mode sizes a board to the screen's height.
+function bgsimSetAspect(svg, el) {
+  if (!svg) return;
+  const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (box.length !== 4 || !(box[2] > 0 && box[3] > 0)) return;
+  const aspect = (box[2] / box[3]).toFixed(4);
+  for (const target of [svg, el, el && el.closest(".bgsim-board")]) {
+    if (target) target.style.setProperty("--bgsim-aspect", aspect);
+  }
+}
+
+// The question a board illustrates: the last paragraph (or item, or heading) of the text just
+// before the board's cell, in Voila ([cell-index]) or JupyterLab (.jp-Cell). Null if none.
+// A widget with a question of its own asks it itself: a drill's task (beside its board), a
+// sandbox puzzle's task, a replay's caption (above the board).
+function bgsimQuestionOf(el) {
+  const own = el.closest(".bgsim-drill, .bgsim-sandbox, .bgsim-replay");
+  if (own) {
+    const task = own.querySelector(".bgsim-drill-title, .bgsim-sandbox-task, .bgsim-caption");
+    if (task && (task.textContent || "").trim()) return task;
+  }
+  const cell = el.closest("[cell-index]") || el.closest(".jp-Cell");
+  let prev = cell && cell.previousElementSibling;
+  for (let hops = 0; prev && hops < 3; hops += 1, prev = prev.previousElementSibling) {
+    const md = prev.querySelector(".jp-RenderedMarkdown, .jp-MarkdownOutput");
+    if (!md) continue;
+    const blocks = md.querySelectorAll("p, li, h1, h2, h3, h4");
+    return blocks.length ? blocks[blocks.length - 1] : md;
+  }
+  return null;
+}
+
+// In the presentation mode a board is as high as the screen less its question (and whatever
+// lies between them): --bgsim-board-h on the board, read by the stylesheet. A question longer
+// than a third of the screen is not kept in view (the board stays at least 55% of the screen).
+function bgsimFitBoard(el) {
+  if (!document.body.classList.contains("bgsim-present") && !el.closest(".bgsim-present")) return;
+  const question = bgsimQuestionOf(el);
+  const screen = window.innerHeight;
+  let above = 0;
+  if (question) {
+    above = el.getBoundingClientRect().top - question.getBoundingClientRect().top;   // beside: 0 or less
+    if (!(above > 0) || above > screen / 3 + 100) above = 0;
+  }
+  const room = Math.max(screen - above - 10, 0.55 * screen);
+  el.style.setProperty("--bgsim-board-h", `${Math.round(room)}px`);
+}
+
+function bgsimFitBoards() {
+  for (const el of document.querySelectorAll(".bgsim-board, svg.bgsim-board.bgsim-picture")) bgsimFitBoard(el);
+}
+
+// The SVG text of a board picture (an <img> with a data: address), or null.
+function bgsimPictureText(img) {
+  const src = img.getAttribute("src") || "";
+  if (!src.startsWith("data:image/svg+xml")) return null;
+  try {
+    const comma = src.indexOf(",");
+    const head = src.slice(0, comma);
+    return head.endsWith(";base64") ? atob(src.slice(comma + 1)) : decodeURIComponent(src.slice(comma + 1));
+  } catch (e) {
+    return null;
+  }
+}
+
+// In the presentation mode the board pictures go into the page as SVG (not an <img>), so the
+// stylesheet can size them to the screen's height and draw their text larger.
+function bgsimInlinePictures() {
+  for (const img of document.querySelectorAll("img.bgsim-static-board")) {
+    const text = bgsimPictureText(img);
+    if (!text) continue;
+    const holder = document.createElement("div");
+    holder.innerHTML = text;
+    const svg = holder.querySelector("svg");
+    if (!svg) continue;
+    svg.classList.add("bgsim-picture");
+    svg.dataset.bgsimBoard = img.dataset.bgsimBoard || svg.id;
+    if (img.dataset.bgsimTheme) svg.dataset.bgsimTheme = img.dataset.bgsimTheme;
+    bgsimSetAspect(svg, null);
+    img.replaceWith(svg);
+  }
+}
+
 function bgsimApply(page) {
   if (!document.body) return;
   document.body.classList.toggle("bgsim-present", page.present);
+  if (page.present) bgsimInlinePictures();
+  bgsimFitBoards();
   document.body.dataset.bgsimTheme = page.theme;
   const bar = document.querySelector(".bgsim-toolbar");
   if (!bar) return;
@@ -169,6 +261,10 @@ function bgsimRestyled(message) {
       const holder = document.createElement("div");
       holder.innerHTML = svg;
       const fresh = holder.querySelector("svg");
+      if (p.el.classList.contains("bgsim-picture")) {
+        fresh.classList.add("bgsim-picture");
+        bgsimSetAspect(fresh, null);
+      }
       fresh.dataset.bgsimBoard = p.id;
       fresh.dataset.bgsimTheme = message.theme;
       p.el.replaceWith(fresh);
@@ -183,17 +279,8 @@ function bgsimMarkBoards(root) {
   const imgs = root.tagName === "IMG" ? [root] : root.querySelectorAll("img");
   for (const img of imgs) {
     if (img.classList.contains("bgsim-static-board")) continue;
-    const src = img.getAttribute("src") || "";
-    if (!src.startsWith("data:image/svg+xml")) continue;
-    let text = "";
-    try {
-      const comma = src.indexOf(",");
-      const head = src.slice(0, comma);
-      text = head.endsWith(";base64") ? atob(src.slice(comma + 1)) : decodeURIComponent(src.slice(comma + 1));
-    } catch (e) {
-      continue;
-    }
-    if (!text.includes('class="bgsim-board"')) continue;
+    const text = bgsimPictureText(img);
+    if (!text || !text.includes('class="bgsim-board"')) continue;
     img.classList.add("bgsim-static-board");
     const id = /<svg[^>]*?\sid="([^"]+)"/.exec(text);
     if (id) img.dataset.bgsimBoard = id[1];
