@@ -9,14 +9,12 @@ nothing to scroll; the board's numbers are at least 20 px. The sizes are printed
 
 from __future__ import annotations
 
-import secrets
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
 
-from .conftest import ROOT, Server, _env, _free_port, _only_localhost, _stop, _wait_http
+from .conftest import Server, _only_localhost
+from .teach_server import teach_server
 
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
 
@@ -66,24 +64,8 @@ MEASURE = """
 @pytest.fixture(scope="module")
 def teach(notebook_dir, tmp_path_factory) -> Iterator[Server]:
     """The teacher view as ``make teach`` runs it (no ready kernels: each page runs on request)."""
-    home = tmp_path_factory.mktemp("fit-home")
-    port, token = _free_port(), secrets.token_hex(16)
-    log = home / "voila.log"
-    env = _env(home)
-    env.update(JUPYTER_PATH=str(ROOT / "teach"), BGSIM_TEACH_READY="0")
-    cmd = [sys.executable, str(ROOT / "teach" / "voila_teach.py"), "--no-browser", "--Voila.ip=127.0.0.1",
-           f"--port={port}", f"--token={token}", f"--Voila.root_dir={notebook_dir}", "--template=bgsim",
-           "--MappingKernelManager.cull_idle_timeout=120", "--MappingKernelManager.cull_interval=30",
-           str(notebook_dir)]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=notebook_dir,
-                                start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}", token, notebook_dir)
-    try:
-        _wait_http(server.url("/"), proc, log)
+    with teach_server(notebook_dir, tmp_path_factory.mktemp("fit-home")) as (server, _proc):
         yield server
-    finally:
-        _stop(proc)
 
 
 def off_screen(r: dict, height: float, width: float, what: str) -> list[str]:

@@ -415,7 +415,7 @@ def test_sandbox_end_to_end_without_code(page, teach, screenshot):
     editor.locator(".bgsim-paste input").fill(XGID_HIGHER_DIE)
     editor.locator(".bgsim-load").click()
     expect(editor.locator(".bgsim-message")).to_contain_text("loaded")
-    box_.get_by_role("button", name="3. Puzzle: find the only legal play").click()
+    box_.get_by_role("button", name="3. Puzzle: find the right play").click()
     expect(box_.locator(".bgsim-sandbox-task")).to_contain_text("Roll 6-5. Find the only legal play.")
     expect(stepper.locator(".bgsim-roll")).to_be_hidden()                # the puzzle's roll is given
     click_board(view, view.locator('.checker[data-player="0"][data-point="13"]').first)
