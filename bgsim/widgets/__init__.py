@@ -36,6 +36,7 @@ Needs the ``lessons`` extra (``pip install bgsim[lessons]``: ipywidgets, anywidg
 from __future__ import annotations
 
 from ._board import BoardView, BoardWidget
+from ._classresults import ClassResultsBoard
 from ._common import IdBox, MessageLine
 from ._drill import DrillWidget
 from ._editor import EditorWidget
@@ -49,6 +50,7 @@ from ._sandbox import BestPlayTask, SandboxWidget, rank_exactly
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
-__all__ = ["BestPlayTask", "BoardView", "BoardWidget", "DrillWidget", "EditorWidget", "IdBox", "LinkError", "LinkView",
-           "MessageLine", "MonteCarloWidget", "PageKit", "PlayWidget", "QuizWidget", "ReplayWidget", "SandboxWidget",
-           "ScoreWidget", "StepperWidget", "rank_exactly", "read_link", "sandbox_link"]
+__all__ = ["BestPlayTask", "BoardView", "BoardWidget", "ClassResultsBoard", "DrillWidget", "EditorWidget", "IdBox",
+           "LinkError", "LinkView", "MessageLine", "MonteCarloWidget", "PageKit", "PlayWidget", "QuizWidget",
+           "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget", "rank_exactly", "read_link",
+           "sandbox_link"]

@@ -123,7 +123,7 @@ def read_link(link: str) -> Link:
     >>> read_link("sandbox.ipynb?board=high-contrast")
     Traceback (most recent call last):
     ...
-    bgsim.widgets._link.LinkError: this link names no position: a sandbox link has xgid=... (from a board's 'copy this position')
+    bgsim.widgets._link.LinkError: this link names no position: a sandbox link has xgid=... ...
     >>> read_link("?xgid=nonsense")
     Traceback (most recent call last):
     ...
@@ -177,6 +177,7 @@ _ADDRESS_JS = """
 function render({ model, el }) {
   el.style.display = "none";
   model.set("query", window.location.search || "");
+  model.set("path", window.location.pathname || "");
   model.save_changes();
 }
 export default { render };
@@ -184,7 +185,8 @@ export default { render };
 
 
 class PageAddress(anywidget.AnyWidget):
-    """An invisible widget that tells the kernel the address of the page it is shown on (``query``).
+    """An invisible widget that tells the kernel the address of the page it is shown on (``query``,
+    ``path``).
 
     >>> PageAddress().query
     ''
@@ -192,6 +194,7 @@ class PageAddress(anywidget.AnyWidget):
 
     _esm = _ADDRESS_JS
     query = traitlets.Unicode("").tag(sync=True)
+    path = traitlets.Unicode("").tag(sync=True)
 
 
 _LINK_JS = """

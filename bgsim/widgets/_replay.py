@@ -122,7 +122,8 @@ class ReplayWidget(Presentable, w.VBox):
         jumps = w.HBox([self.previous_game_button, self.next_game_button, self.previous_cube_button,
                         self.next_cube_button], layout=w.Layout(flex_flow="row wrap"))
         jumps.add_class("bgsim-jumps")
-        side = w.VBox([w.HTML("<b>" + _("Moves") + "</b>"), self.moves], layout=w.Layout(width="24em", min_width="14em"))
+        side = w.VBox([w.HTML("<b>" + _("Moves") + "</b>"), self.moves],
+                      layout=w.Layout(width="24em", min_width="14em"))
         side.add_class("bgsim-side")
         board_row = w.HBox([self.board, side])
         board_row.add_class("bgsim-board-row")

@@ -14,7 +14,7 @@ from .. import bearoff
 from ..dice import rng_from
 from ..dice import roll as roll_dice
 from ..drills import Task, Verdict, make_task
-from ..errors import BgsimError, IllegalPlayError, ParseError
+from ..errors import IllegalPlayError, ParseError
 from ..i18n import _, ngettext
 from ..plays import Play
 from ..position import Position
