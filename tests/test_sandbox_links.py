@@ -104,6 +104,11 @@ def test_a_board_that_says_to_play_6_5_copies_its_dice():
     xgid = stepper.board.ids.xgid.value
     assert xgid.split(":")[4] == "65", xgid
     assert read_link(stepper.board.ids.link.href).dice == (6, 5)
+    stepper.click(13)
+    stepper.click(7)                                           # 13/7 played: a half-played turn has no XGID dice
+    assert stepper.board.ids.xgid.value.split(":")[4] == "00" and "played 13/7" in stepper.message.text
+    stepper.undo()
+    assert stepper.board.ids.xgid.value.split(":")[4] == "65"
     assert BoardWidget(Position.initial()).ids.xgid.value.split(":")[4] == "00"      # no dice drawn: none copied
     board = BoardWidget(Position.initial(), dice=(3, 1), xgid_state=XgidState(dice=(4, 2)))
     assert board.ids.xgid.value.split(":")[4] == "42"          # dice given for the XGID win

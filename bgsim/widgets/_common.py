@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 
 import ipywidgets as w
 
@@ -94,9 +93,10 @@ class IdBox(w.HBox):
     def show(self, position: Position, state: XgidState | None = None, *,
              dice: tuple[int, int] | None = None) -> None:
         """Show ``position``'s IDs and link (``state``: cube, dice and score for the XGID; ``dice``: the
-        roll to play, written into the XGID when ``state`` has none)."""
-        if dice is not None and all(dice) and (state is None or (not any(state.dice) and state.cube_action is None)):
-            state = replace(XgidState() if state is None else state, dice=(dice[0], dice[1]))
+        roll to play, written into the XGID when no ``state`` is given: a widget that knows better,
+        a replay after a move or a turn half played, gives its own state)."""
+        if dice is not None and all(dice) and state is None:
+            state = XgidState(dice=(dice[0], dice[1]))
         self._values["gnubg"] = position.gnubg_id()
         self._values["xgid"] = position.xgid(state)
         self.link.href = sandbox_link(position, state=state)
