@@ -7,9 +7,9 @@
 #   make test    set up .venv (first time only), then run every test (make check first)
 #   make check   lint (ruff) and type-check (mypy) bgsim/
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
-#   make docs    regenerate docs/rules.md and docs/rules.cs.md from bgsim/rulebook.py
+#   make docs    regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md from bgsim/rulebook.py
 #   make messages  the message catalogue: extract the English messages (bgsim/locale/bgsim.pot),
-#                merge them into the Czech .po, compile the .mo, and list what lacks a Czech translation
+#                merge them into the Czech and Slovak .po, compile the .mo, and list what lacks a Czech translation
 #   make clean   remove caches and build output (keeps .venv)
 #   make distclean   clean, and remove .venv too
 #
@@ -55,7 +55,7 @@ help:
 	@echo "make test       run every test: make check, tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make check      lint (ruff) and type-check (mypy) bgsim/; settings in pyproject.toml"
 	@echo "make bench      run every benchmarks/*.py"
-	@echo "make docs       regenerate docs/rules.md and docs/rules.cs.md (the rule reference) from bgsim/rulebook.py"
+	@echo "make docs       regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md (the rule reference) from bgsim/rulebook.py"
 	@echo "make messages   extract the messages, update the Czech catalogue (.po), compile it (.mo), list what is untranslated"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
 
@@ -150,18 +150,26 @@ bench: $(STAMP)
 docs: $(STAMP)
 	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.md')"
 	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.cs.md', lang='cs')"
+	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.sk.md', lang='sk')"
 
 # --- the message catalogue (gettext, domain bgsim; Babel does the work) --------------
 # 1. extract every _() / ngettext() / N_() message of bgsim/ into the template (.pot),
 # 2. merge it into each language's .po (new messages come in empty, changed ones fuzzy),
 # 3. compile the .mo files that bgsim.i18n loads (committed: a fresh clone needs no Babel),
+#    and the same for argparse's own words (domain argparse, lent to argparse by bgsim's CLI),
 # 4. list every message that still lacks a translation (tests/test_i18n.py fails on them).
+# A new language xx: pybabel init -i bgsim/locale/bgsim.pot -d bgsim/locale -D bgsim -l xx (and
+# -D argparse with argparse.pot), translate, make messages: bgsim.i18n.available_languages() finds it.
 LOCALES := bgsim/locale
 messages: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-wrap --sort-by-file --project=bgsim \
 	  --add-comments=TRANSLATORS: -k N_ -k pgettext:1c,2 -o $(LOCALES)/bgsim.pot bgsim
 	$(VENV)/bin/pybabel update -i $(LOCALES)/bgsim.pot -d $(LOCALES) -D bgsim --no-wrap --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d $(LOCALES) -D bgsim --statistics
+	$(VENV)/bin/pybabel extract --no-wrap --no-location --project="bgsim (Python's argparse messages)" \
+	  -k _ -k ngettext:1,2 -o $(LOCALES)/argparse.pot "$$($(VPY) -c 'import argparse; print(argparse.__file__)')"
+	$(VENV)/bin/pybabel update -i $(LOCALES)/argparse.pot -d $(LOCALES) -D argparse --no-wrap
+	$(VENV)/bin/pybabel compile -d $(LOCALES) -D argparse --statistics
 	$(VPY) -m tests.support.catalogue
 
 # --- cleaning ------------------------------------------------------------------

@@ -56,6 +56,7 @@ from numba import njit
 from . import _kernel
 from .dice import DISTINCT_ROLLS
 from .errors import BearoffError, BgsimError, InvalidPositionError
+from .i18n import _
 from .plays import Play, check_dice
 from .position import Position
 
@@ -111,14 +112,15 @@ def _as_home_counts(pos_or_counts, what: str = "position") -> tuple[int, ...]:
         pos = pos_or_counts
         if not pos.can_bear_off(0):
             raise InvalidPositionError(
-                f"not a bear-off {what}: the player on roll still has checkers outside the home board "
-                "or on the bar (R16)")
+                _("not a bear-off {what}: the player on roll still has checkers outside the home board or on the "
+                  "bar (R16)").format(what=what))
         return tuple(pos.mine[1:7])
     if isinstance(pos_or_counts, Mapping):
         filled = [0] * POINTS
         for p, n in pos_or_counts.items():
             if not isinstance(p, (int, np.integer)) or not 1 <= p <= POINTS:
-                raise InvalidPositionError(f"bear-off {what}s have home points 1-6 only, not {p!r} (R16)")
+                raise InvalidPositionError(_("bear-off {what}s have home points 1-6 only, not {p} (R16)").format(
+                                               what=what, p=repr(p)))
             filled[int(p) - 1] += int(n)
         seq: Sequence = filled
     else:
@@ -130,10 +132,12 @@ def _as_home_counts(pos_or_counts, what: str = "position") -> tuple[int, ...]:
         ok = False
     if not ok:
         raise InvalidPositionError(
-            f"a bear-off {what} is a Position or six counts for points 1-6, not {pos_or_counts!r}")
+            _("a bear-off {what} is a Position or six counts for points 1-6, not {pos_or_counts}").format(
+                what=what, pos_or_counts=repr(pos_or_counts)))
     if min(c) < 0 or sum(c) > MAX_CHECKERS:
         raise InvalidPositionError(
-            f"a bear-off {what} has 0 to {MAX_CHECKERS} checkers, none negative (R2): {c}")
+            _("a bear-off {what} has 0 to {max_checkers} checkers, none negative (R2): {c}").format(
+                what=what, max_checkers=MAX_CHECKERS, c=c))
     return c
 
 
@@ -169,7 +173,8 @@ def counts(index: int) -> tuple[int, ...]:
     True
     """
     if not isinstance(index, (int, np.integer)) or not 0 <= index < N_POSITIONS:
-        raise InvalidPositionError(f"a bear-off index is a whole number 0 to {N_POSITIONS - 1}, not {index!r}")
+        raise InvalidPositionError(_("a bear-off index is a whole number 0 to {value}, not {index}").format(
+                                       value=N_POSITIONS - 1, index=repr(index)))
     r = int(index)
     bs = [0] * POINTS
     for k in range(POINTS, 0, -1):
@@ -396,7 +401,7 @@ def _build_one_sided_arrays(threads: int | None = None) -> dict[str, np.ndarray]
     expected = np.zeros(N_POSITIONS)
     expected_first = np.zeros(N_POSITIONS)
     k = threads or _threads()
-    workspaces = [_kernel.Workspace().arrays() for _ in range(k)]
+    workspaces = [_kernel.Workspace().arrays() for _k in range(k)]
     args = (table, _BINOM, dist, first, expected, expected_first)
     with ThreadPoolExecutor(max_workers=k) as pool:
         for layer in range(len(bounds) - 1):
@@ -409,7 +414,7 @@ def _build_one_sided_arrays(threads: int | None = None) -> dict[str, np.ndarray]
             for job in jobs:
                 job.result()
     if dist[:, -1].any() or first[:, -1].any():  # pragma: no cover - would be a bug
-        raise BearoffError("bear-off build: more rolls than the table has columns")
+        raise BearoffError(_("bear-off build: more rolls than the table has columns"))
     used = int(np.nonzero(dist.any(axis=0))[0].max()) + 1
     used_first = int(np.nonzero(first.any(axis=0))[0].max()) + 1
     return {
@@ -645,30 +650,32 @@ class OneSided:
 
 def _check_rolls(n_rolls) -> int:
     if isinstance(n_rolls, bool) or not isinstance(n_rolls, (int, np.integer)) or n_rolls < 0:
-        raise BearoffError(f"n_rolls must be a whole number of rolls >= 0, not {n_rolls!r}")
+        raise BearoffError(_("n_rolls must be a whole number of rolls >= 0, not {n_rolls}").format(
+                               n_rolls=repr(n_rolls)))
     return int(n_rolls)
 
 
 def _check_one_sided(a: Mapping[str, np.ndarray]) -> None:
     """Raise :class:`~bgsim.errors.BearoffError` unless ``a`` is a sound one-sided table of this format version."""
     if int(a["version"]) != FORMAT_VERSION:
-        raise BearoffError(f"format version {int(a['version'])}, expected {FORMAT_VERSION}")
+        raise BearoffError(_("format version {int}, expected {format_version}").format(
+                               int=int(a['version']), format_version=FORMAT_VERSION))
     dist, first = a["dist"], a["first"]
     e, ef = a["expected"], a["expected_first"]
     if dist.ndim != 2 or first.ndim != 2 or dist.shape[0] != N_POSITIONS or first.shape[0] != N_POSITIONS:
-        raise BearoffError("wrong table shape")
+        raise BearoffError(_("wrong table shape"))
     if e.shape != (N_POSITIONS,) or ef.shape != (N_POSITIONS,):
-        raise BearoffError("wrong shape of the expectations")
+        raise BearoffError(_("wrong shape of the expectations"))
     if not all(x.dtype == np.float64 for x in (dist, first, e, ef)):
-        raise BearoffError("wrong dtype")
+        raise BearoffError(_("wrong dtype"))
     if not (np.isfinite(dist).all() and np.isfinite(first).all() and (dist >= 0).all() and (first >= 0).all()):
-        raise BearoffError("non-finite or negative probabilities")
+        raise BearoffError(_("non-finite or negative probabilities"))
     if np.abs(dist.sum(axis=1) - 1).max() > 1e-9 or np.abs(first.sum(axis=1) - 1).max() > 1e-9:
-        raise BearoffError("a distribution does not sum to 1")
+        raise BearoffError(_("a distribution does not sum to 1"))
     if np.abs(dist @ np.arange(dist.shape[1]) - e).max() > 1e-9:
-        raise BearoffError("the expected rolls do not match the distributions")
+        raise BearoffError(_("the expected rolls do not match the distributions"))
     if np.abs(first @ np.arange(first.shape[1]) - ef).max() > 1e-9:
-        raise BearoffError("the expected first-off rolls do not match the distributions")
+        raise BearoffError(_("the expected first-off rolls do not match the distributions"))
 
 
 _LOCK = threading.Lock()
@@ -713,7 +720,7 @@ class TwoSided:
         self.max_checkers = int(max_checkers)
         self.size = comb(self.max_checkers + POINTS, POINTS)
         if win.shape != (self.size, self.size):
-            raise BearoffError("wrong table shape")
+            raise BearoffError(_("wrong table shape"))
         self._win = win
         win.setflags(write=False)
 
@@ -747,12 +754,12 @@ class TwoSided:
 
         def check(a):
             if int(a["version"]) != FORMAT_VERSION or int(a["max_checkers"]) != n:
-                raise BearoffError("another version or size")
+                raise BearoffError(_("another version or size"))
             w = a["win"]
             if w.shape != (size, size) or w.dtype != np.float64 or not np.isfinite(w).all():
-                raise BearoffError("wrong table")
+                raise BearoffError(_("wrong table"))
             if (w < -1e-9).any() or (w > 1 + 1e-9).any():
-                raise BearoffError("chances outside 0..1")
+                raise BearoffError(_("chances outside 0..1"))
 
         def build():
             return {"version": np.array(FORMAT_VERSION), "max_checkers": np.array(n),
@@ -768,23 +775,23 @@ class TwoSided:
     def _pair(self, pos_or_mine, theirs=None) -> tuple[int, int]:
         if isinstance(pos_or_mine, Position):
             if theirs is not None:
-                raise BearoffError("give a Position, or the two sides' counts, not both")
+                raise BearoffError(_("give a Position, or the two sides' counts, not both"))
             pos = pos_or_mine
             if not (pos.can_bear_off(0) and pos.can_bear_off(1)):
                 raise InvalidPositionError(
-                    "the two-sided database needs both sides bearing off: every checker home or off (R16)")
+                    _("the two-sided database needs both sides bearing off: every checker home or off (R16)"))
             mine, theirs_c = tuple(pos.mine[1:7]), tuple(pos.theirs[1:7])
         else:
             if theirs is None:
-                raise BearoffError("give the opponent's six counts too: win_chance(mine, theirs)")
+                raise BearoffError(_("give the opponent's six counts too: win_chance(mine, theirs)"))
             mine, theirs_c = _as_home_counts(pos_or_mine), _as_home_counts(theirs)
         if sum(mine) > self.max_checkers or sum(theirs_c) > self.max_checkers:
             raise InvalidPositionError(
-                f"this two-sided database covers up to {self.max_checkers} checkers a side, "
-                f"not {sum(mine)} against {sum(theirs_c)}")
+                _("this two-sided database covers up to {max_checkers} checkers a side, not {mine} against "
+                  "{theirs}").format(max_checkers=self.max_checkers, mine=sum(mine), theirs=sum(theirs_c)))
         if sum(mine) == 0 and sum(theirs_c) == 0:
             raise InvalidPositionError(
-                "both sides have borne off every checker: a drawn game (V4) has no chances left")
+                _("both sides have borne off every checker: a drawn game (V4) has no chances left"))
         return index(mine), index(theirs_c)
 
     def win_chance(self, pos_or_mine, theirs=None) -> float:
@@ -807,7 +814,8 @@ class TwoSided:
 
 def _check_max_checkers(n) -> int:
     if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or not 1 <= n <= _MAX_TWO_SIDED:
-        raise BearoffError(f"max_checkers must be 1 to {_MAX_TWO_SIDED}, not {n!r}")
+        raise BearoffError(_("max_checkers must be 1 to {max_two_sided}, not {n}").format(
+                               max_two_sided=_MAX_TWO_SIDED, n=repr(n)))
     return int(n)
 
 
@@ -858,20 +866,20 @@ def best_bearoff_play(pos: Position, dice, *, two="auto") -> Play:
     '6/1 4/2'
     """
     if not isinstance(pos, Position):
-        raise InvalidPositionError(f"expected a bgsim.Position, not {type(pos).__name__}")
+        raise InvalidPositionError(_("expected a bgsim.Position, not {type}").format(type=type(pos).__name__))
     d = check_dice(dice)
     if not pos.can_bear_off(0):
-        raise InvalidPositionError("not a bear-off: the player on roll has checkers outside the home board (R16)")
+        raise InvalidPositionError(_("not a bear-off: the player on roll has checkers outside the home board (R16)"))
     if not pos.is_race():
-        raise InvalidPositionError("the bear-off databases assume no contact, but checkers can still meet")
+        raise InvalidPositionError(_("the bear-off databases assume no contact, but checkers can still meet"))
     if pos.mine[0] == pos.checkers:
-        raise InvalidPositionError("the player on roll has borne off every checker: the game is over (R22)")
+        raise InvalidPositionError(_("the player on roll has borne off every checker: the game is over (R22)"))
     plays = pos.legal_plays(d)
     table = None
     if two is not None and pos.can_bear_off(1) and pos.theirs[0] < pos.checkers:
         table = two_sided() if isinstance(two, str) and two == "auto" else two
         if not isinstance(table, TwoSided):
-            raise BearoffError(f'two must be "auto", a TwoSided table or None, not {two!r}')
+            raise BearoffError(_("two must be \"auto\", a TwoSided table or None, not {two}").format(two=repr(two)))
         if max(pos.checkers - pos.mine[0], pos.checkers - pos.theirs[0]) > table.max_checkers:
             table = None
     db = None if table is not None else one_sided()
@@ -916,7 +924,7 @@ def rolls_distribution(side, *, limit: int = 200_000) -> np.ndarray:
     """
     if isinstance(side, Position):
         if not side.is_race():
-            raise InvalidPositionError("the bear-off recursion assumes no contact, but checkers can still meet")
+            raise InvalidPositionError(_("the bear-off recursion assumes no contact, but checkers can still meet"))
         mine = side.mine
     else:
         try:
@@ -924,10 +932,10 @@ def rolls_distribution(side, *, limit: int = 200_000) -> np.ndarray:
         except (TypeError, ValueError) as exc:
             if isinstance(exc, BgsimError):
                 raise
-            raise InvalidPositionError("a side is 26 counts (0 = off, 1-24, 25 = bar) or a {point: count} "
-                                       f"mapping, not {side!r}") from None
+            raise InvalidPositionError(_("a side is 26 counts (0 = off, 1-24, 25 = bar) or a {{point: count}} "
+                                         "mapping, not {side}").format(side=repr(side))) from None
         if len(mine) != 26 or min(mine) < 0:
-            raise InvalidPositionError("a side is 26 counts (0 = off, 1-24, 25 = bar) or a {point: count} mapping")
+            raise InvalidPositionError(_("a side is 26 counts (0 = off, 1-24, 25 = bar) or a {point: count} mapping"))
     n = sum(mine)
     pips = sum(p * c for p, c in enumerate(mine))
     width = pips + 2
@@ -944,7 +952,8 @@ def rolls_distribution(side, *, limit: int = 200_000) -> np.ndarray:
         if got is not None:
             return got
         if len(memo) >= limit:
-            raise BearoffError(f"rolls_distribution: more than {limit} positions; the position is too large")
+            raise BearoffError(_("rolls_distribution: more than {limit} positions; the position is too large").format(
+                                   limit=limit))
         pos = Position(m, (n,) + (0,) * 25)
         e_acc = 0.0
         d = np.zeros(width)
@@ -957,7 +966,7 @@ def rolls_distribution(side, *, limit: int = 200_000) -> np.ndarray:
                 if best is None or e < best[0][0] - _TIE or (e <= best[0][0] + _TIE and after < best[0][1]):
                     best = (key, dd)
             assert best is not None   # legal_plays is never empty: the empty play when nothing moves (R12)
-            (e, _), dd = best
+            (e, _hit), dd = best
             e_acc += w / 36 * e
             d[1:] += w / 36 * dd[:-1]
         memo[m] = (1.0 + e_acc, d)

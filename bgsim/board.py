@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .errors import InvalidPositionError, ParseError, Refusal
+from .i18n import _
 from .ids import _position_id_of, _xgid_of, decode_position_id, decode_xgid
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,17 +57,22 @@ def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
                 elif key == "off":
                     point = OFF
                 else:
-                    raise InvalidPositionError(f"{who}: unknown point {point!r} (use 1-24, 'bar' or 'off')")
+                    raise InvalidPositionError(_("{who}: unknown point {point} (use 1-24, 'bar' or 'off')").format(
+                                                   who=who, point=repr(point)))
             if not isinstance(point, (int, np.integer)) or isinstance(point, bool) or not 0 <= point <= 25:
-                raise InvalidPositionError(f"{who}: unknown point {point!r} (points are 1-24, 25 = bar, 0 = off)")
+                raise InvalidPositionError(_("{who}: unknown point {point} (points are 1-24, 25 = bar, 0 = off)")
+                                             .format(
+                                               who=who, point=repr(point)))
             if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
-                raise InvalidPositionError(f"{who}: the count on point {point} is not a whole number: {n!r}")
+                raise InvalidPositionError(_("{who}: the count on point {point} is not a whole number: {n}").format(
+                                               who=who, point=point, n=repr(n)))
             counts[int(point)] += int(n)
         if OFF not in side:
             counts[OFF] = checkers - sum(counts)
             if counts[OFF] < 0:
                 raise InvalidPositionError(
-                    f"{who} has {sum(counts) - counts[OFF]} checkers on the board, more than {checkers} (R2)")
+                    _("{who} has {value} checkers on the board, more than {checkers} (R2)").format(
+                        who=who, value=sum(counts) - counts[OFF], checkers=checkers))
         return _validated(counts, who)
     try:
         counts = [int(x) for x in side]
@@ -74,16 +80,18 @@ def _as_counts(side: Counts, checkers: int, who: str) -> tuple[int, ...]:
     except (TypeError, ValueError):
         whole = False
     if not whole:
-        raise InvalidPositionError(f"{who}: expected 26 whole numbers or a {{point: count}} mapping")
+        raise InvalidPositionError(_("{who}: expected 26 whole numbers or a {{point: count}} mapping").format(who=who))
     if len(counts) != 26:
         raise InvalidPositionError(
-            f"{who}: expected 26 counts (index 0 = off, 1-24 = points, 25 = bar), got {len(counts)}")
+            _("{who}: expected 26 counts (index 0 = off, 1-24 = points, 25 = bar), got {len}").format(
+                who=who, len=len(counts)))
     return _validated(counts, who)
 
 
 def _check_player(player: object) -> int:
     if not isinstance(player, (int, np.integer)) or isinstance(player, bool) or player not in (0, 1):
-        raise InvalidPositionError(f"player must be 0 or 1 (absolute, not relative to who is on roll), not {player!r}")
+        raise InvalidPositionError(_("player must be 0 or 1 (absolute, not relative to who is on roll), not "
+                                     "{player}").format(player=repr(player)))
     return int(player)
 
 
@@ -91,7 +99,7 @@ def _validated(counts: list[int], who: str) -> tuple[int, ...]:
     for i, n in enumerate(counts):
         if n < 0:
             name = "off" if i == OFF else "the bar" if i == BAR else f"point {i}"
-            raise InvalidPositionError(f"{who} has a negative count ({n}) on {name}")
+            raise InvalidPositionError(_("{who} has a negative count ({n}) on {name}").format(who=who, n=n, name=name))
     return tuple(counts)
 
 
@@ -99,11 +107,11 @@ def _refuse_finished(mine: Sequence[int], finished: object) -> None:
     """Refuse a position read from an ID or a board whose side on roll has no checker left (a
     finished game, R22; a drawn game's end, V4), unless the caller said ``finished=True``."""
     if not isinstance(finished, bool):
-        raise InvalidPositionError(f"finished must be True or False, not {finished!r}")
+        raise InvalidPositionError(_("finished must be True or False, not {finished}").format(finished=repr(finished)))
     if not finished and sum(mine[1:]) == 0:
-        raise InvalidPositionError(Refusal("the player on roll has borne off every checker: the game is over, "
-                                           "nothing is left to roll for (R22); to read a finished game's last "
-                                           "position, pass finished=True", "R22", cite=False))
+        raise InvalidPositionError(Refusal(_("the player on roll has borne off every checker: the game is over, "
+                                             "nothing is left to roll for (R22); to read a finished game's last "
+                                             "position, pass finished=True"), "R22", cite=False))
 
 
 class BasePosition:
@@ -132,7 +140,7 @@ class BasePosition:
 
     def __init__(self, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int | None = None) -> None:
         if turn not in (0, 1) or isinstance(turn, bool):
-            raise InvalidPositionError(f"turn must be player 0 or 1, not {turn!r}")
+            raise InvalidPositionError(_("turn must be player 0 or 1, not {turn}").format(turn=repr(turn)))
         if checkers is None:
             checkers = CHECKERS
             if not isinstance(mine, Mapping):
@@ -145,14 +153,17 @@ class BasePosition:
         sm, st = sum(m), sum(t)
         if sm != st:
             raise InvalidPositionError(
-                f"the sides have different numbers of checkers: {sm} on roll, {st} for the opponent "
-                f"(R2: {CHECKERS} each; {HYPERGAMMON_CHECKERS} in hypergammon, X3)")
+                _("the sides have different numbers of checkers: {sm} on roll, {st} for the opponent (R2: "
+                  "{checkers} each; {hypergammon_checkers} in hypergammon, X3)").format(
+                    sm=sm, st=st, checkers=CHECKERS, hypergammon_checkers=HYPERGAMMON_CHECKERS))
         if not 1 <= sm <= CHECKERS:
-            raise InvalidPositionError(f"each side must have 1 to {CHECKERS} checkers, not {sm} (R2)")
+            raise InvalidPositionError(_("each side must have 1 to {checkers} checkers, not {sm} (R2)").format(
+                                           checkers=CHECKERS, sm=sm))
         for p in range(1, 25):
             if m[p] and t[25 - p]:
                 raise InvalidPositionError(
-                    f"point {p} holds checkers of both sides ({m[p]} on roll, {t[25 - p]} opponent's; R7)")
+                    _("point {p} holds checkers of both sides ({value} on roll, {value2} opponent's; R7)").format(
+                        p=p, value=m[p], value2=t[25 - p]))
         self._mine = m
         self._theirs = t
         self._turn = int(turn)
@@ -172,7 +183,8 @@ class BasePosition:
         elif variant == "hypergammon":
             layout = _HYPERGAMMON_START
         else:
-            raise InvalidPositionError(f"unknown variant {variant!r} (standard or hypergammon)")
+            raise InvalidPositionError(_("unknown variant {variant} (standard or hypergammon)").format(
+                                           variant=repr(variant)))
         n = sum(layout.values())
         return cls(layout, layout, turn, checkers=n)
 
@@ -238,18 +250,21 @@ class BasePosition:
                 values = list(board)
             except TypeError:
                 raise InvalidPositionError(
-                    f"board must be a {{point: count}} mapping or 24 counts, not {board!r}") from None
+                    _("board must be a {{point: count}} mapping or 24 counts, not {board}").format(
+                        board=repr(board))) from None
             if len(values) != 24:
-                raise InvalidPositionError(f"board must have 24 counts (points 1 to 24), got {len(values)}")
+                raise InvalidPositionError(_("board must have 24 counts (points 1 to 24), got {len}").format(
+                                               len=len(values)))
             items = list(enumerate(values, 1))
         mine = [0] * 26
         theirs = [0] * 26
         for point, n in items:
             if not isinstance(point, (int, np.integer)) or isinstance(point, bool) or not 1 <= point <= 24:
-                raise InvalidPositionError(f"board: unknown point {point!r} (points are 1-24; give bar= and off= "
-                                           "separately)")
+                raise InvalidPositionError(_("board: unknown point {point} (points are 1-24; give bar= and off= "
+                                             "separately)").format(point=repr(point)))
             if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
-                raise InvalidPositionError(f"board: the count on point {point} is not a whole number: {n!r}")
+                raise InvalidPositionError(_("board: the count on point {point} is not a whole number: {n}").format(
+                                               point=point, n=repr(n)))
             if n > 0:
                 mine[int(point)] += int(n)
             elif n < 0:
@@ -260,15 +275,18 @@ class BasePosition:
             try:
                 a, b = pair
             except (TypeError, ValueError):
-                raise InvalidPositionError(f"{name} must be (mine, theirs), not {pair!r}") from None
+                raise InvalidPositionError(_("{name} must be (mine, theirs), not {pair}").format(
+                                               name=name, pair=repr(pair))) from None
             for who, n in (("mine", a), ("theirs", b)):
                 if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 0:
-                    raise InvalidPositionError(f"{name} ({who}) must be a whole number >= 0, not {n!r}")
+                    raise InvalidPositionError(_("{name} ({who}) must be a whole number >= 0, not {n}").format(
+                                                   name=name, who=who, n=repr(n)))
         mine[BAR], theirs[BAR] = int(bar[0]), int(bar[1])
         for side, who in ((mine, "the player on roll"), (theirs, "the opponent")):
             if sum(side) > checkers:
                 raise InvalidPositionError(
-                    f"{who} has {sum(side)} checkers on the board and the bar, more than {checkers} (R2)")
+                    _("{who} has {sum} checkers on the board and the bar, more than {checkers} (R2)").format(
+                        who=who, sum=sum(side), checkers=checkers))
         if off is None:
             mine[OFF], theirs[OFF] = checkers - sum(mine), checkers - sum(theirs)
         else:
@@ -276,7 +294,8 @@ class BasePosition:
             for side, who in ((mine, "the player on roll"), (theirs, "the opponent")):
                 if sum(side) != checkers:
                     raise InvalidPositionError(
-                        f"{who} has {sum(side)} checkers with the ones off, not {checkers} (R2)")
+                        _("{who} has {sum} checkers with the ones off, not {checkers} (R2)").format(
+                            who=who, sum=sum(side), checkers=checkers))
         _refuse_finished(mine, finished)
         return cls(mine, theirs, turn, checkers=checkers)
 
@@ -307,7 +326,7 @@ class BasePosition:
         """
         mine, theirs = decode_position_id(text, checkers=checkers)   # checked: R1, R2
         if turn not in (0, 1) or isinstance(turn, bool):
-            raise InvalidPositionError(f"turn must be player 0 or 1, not {turn!r}")
+            raise InvalidPositionError(_("turn must be player 0 or 1, not {turn}").format(turn=repr(turn)))
         _refuse_finished(mine, finished)
         return cls._make(mine, theirs, int(turn))
 
@@ -413,7 +432,7 @@ class BasePosition:
         ((0, 5), (1, 2), (-1, 0))
         """
         if not 1 <= point <= 24:
-            raise InvalidPositionError(f"no point {point} on the board (1-24, R1)")
+            raise InvalidPositionError(_("no point {point} on the board (1-24, R1)").format(point=point))
         if self._mine[point]:
             return 0, self._mine[point]
         if self._theirs[25 - point]:
@@ -494,7 +513,8 @@ class BasePosition:
 
     def _side(self, side: int) -> tuple[int, ...]:
         if not isinstance(side, (int, np.integer)) or isinstance(side, bool) or side not in (0, 1):
-            raise InvalidPositionError(f"side must be 0 (the player on roll) or 1 (the opponent), not {side!r}")
+            raise InvalidPositionError(_("side must be 0 (the player on roll) or 1 (the opponent), not {side}").format(
+                                           side=repr(side)))
         return self._mine if side == 0 else self._theirs
 
     # ----------------------------------------------------------------- transforms
@@ -554,7 +574,7 @@ class BasePosition:
         """
         keys = {"mine", "theirs", "turn", "checkers"}
         if not isinstance(data, Mapping):
-            raise ParseError(f"a position dict must be a mapping, not {type(data).__name__}")
+            raise ParseError(_("a position dict must be a mapping, not {type}").format(type=type(data).__name__))
         missing, extra = keys - set(data), set(data) - keys
         if missing or extra:
             raise ParseError(f"a position dict needs the keys {', '.join(sorted(keys))}; "
@@ -562,16 +582,18 @@ class BasePosition:
                                          for what, names in (("missing", missing), ("unknown", extra)) if names))
         checkers, turn = data["checkers"], data["turn"]
         if not isinstance(checkers, int) or isinstance(checkers, bool) or not 1 <= checkers <= CHECKERS:
-            raise InvalidPositionError(f"checkers must be a whole number from 1 to {CHECKERS} (R2), not {checkers!r}")
+            raise InvalidPositionError(_("checkers must be a whole number from 1 to {checkers} (R2), not "
+                                         "{checkers2}").format(checkers=CHECKERS, checkers2=repr(checkers)))
         sides = []
         for key, who in (("mine", "the player on roll"), ("theirs", "the opponent")):
             counts: Any = data[key]
             if (not isinstance(counts, (list, tuple)) or len(counts) != 26
                     or not all(isinstance(n, int) and not isinstance(n, bool) for n in counts)):
-                raise InvalidPositionError(f"{who}: {key} must be a list of 26 whole numbers "
-                                           f"(index 0 = off, 1-24 = points, 25 = bar)")
+                raise InvalidPositionError(_("{who}: {key} must be a list of 26 whole numbers (index 0 = off, 1-24 "
+                                             "= points, 25 = bar)").format(who=who, key=key))
             if sum(counts) != checkers:
-                raise InvalidPositionError(f"{who} has {sum(counts)} checkers, not checkers={checkers} (R2)")
+                raise InvalidPositionError(_("{who} has {sum} checkers, not checkers={checkers} (R2)").format(
+                                               who=who, sum=sum(counts), checkers=checkers))
             sides.append(counts)
         return cls(sides[0], sides[1], turn, checkers=checkers)
 

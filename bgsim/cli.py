@@ -45,7 +45,7 @@ from .cli_commands import COMMANDS, STOPPED, Output
 from .cli_read import read_board, read_chance, read_dice, read_game, read_position, read_score
 from .equity import DEFAULT_CUBE_LIFE
 from .errors import BgsimError
-from .i18n import LANGUAGES, N_, _, language
+from .i18n import LANGUAGES, N_, _, argparse_language, fmt_count, get_language, language
 from .montecarlo import DEFAULT_PLAYER
 from .results import jsonable
 
@@ -83,7 +83,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with its complaints on one line, like bgsim's own (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"bgsim: {message} (see: {self.prog} --help)\n")
+        self.exit(2, "bgsim: " + _("{message} (see: {prog} --help)").format(message=message, prog=self.prog) + "\n")
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -189,7 +189,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--position", metavar="ID",
                    help=_("with a chance: an XGID or PositionID:MatchID giving the cube, its owner and the score"))
     p.add_argument("--games", type=int, help=_("with a position: games to play out (default {games})").format(
-        games=f"{10_000:,}"))
+        games=fmt_count(10_000)))
     p.add_argument("--player", help=_("with a position: who plays them (default {player}; the chances depend "
                                       "on it)").format(player=DEFAULT_PLAYER))
     p.add_argument("--seed", type=int, help=_("with a position: the seed (default 0)"))
@@ -253,8 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     lang = _lang_of(sys.argv[1:] if argv is None else argv)
     if lang is None:
-        return _main(argv)
-    with language(lang):   # the help, the answers and the messages in that language; restored after
+        with argparse_language(get_language()):
+            return _main(argv)
+    with language(lang), argparse_language(lang):   # the help, answers and messages in that language; restored after
         return _main(argv)
 
 

@@ -23,6 +23,7 @@ from .bearoff import one_sided, two_sided
 from .cli_read import (
     dice_of,
     looks_like_a_chance,
+    looks_like_a_position,
     read_chance,
     read_state,
     refuse_dice,
@@ -42,7 +43,7 @@ from .errors import BearoffError, BgsimError, InvalidPositionError, MatchEquityE
 from .events import GameState
 from .game import Game
 from .hint import rank_plays
-from .i18n import N_, _
+from .i18n import N_, _, fmt_count, fmt_number, fmt_percent
 from .montecarlo import DEFAULT_PLAYER, estimate
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
@@ -141,31 +142,36 @@ def match_score(args: argparse.Namespace, who: tuple[str, str]) -> tuple[int | N
     n, score = args.match, args.score
     away = tuple(args.away) if args.away else None
     if n is not None and not 1 <= n <= MET_MAX_AWAY:
-        raise MatchEquityError(f"--match {n}: a match is played to 1 to {MET_MAX_AWAY} points here (the match "
-                               "equity table's range, R27)")
+        raise MatchEquityError(_("--match {n}: a match is played to 1 to {met_max_away} points here (the match "
+                                 "equity table's range, R27)").format(n=n, met_max_away=MET_MAX_AWAY))
     if score is not None and n is None:
-        raise ParseError("--score A-B is the points won and needs --match N; for points still needed give "
-                         "--away A B (R27)")
+        raise ParseError(_("--score A-B is the points won and needs --match N; for points still needed give --away "
+                           "A B (R27)"))
     if n is not None and score is None and away is None:
-        raise ParseError(f"--match {n} needs the score: --score A-B (points won, 0-0 at the start) or --away A B "
-                         "(points still needed) (R27)")
+        raise ParseError(_("--match {n} needs the score: --score A-B (points won, 0-0 at the start) or --away A B "
+                           "(points still needed) (R27)").format(n=n))
     from_score = None
     if score is not None and n is not None:
         for name, x in zip(who, score, strict=True):
             if not 0 <= x < n:
-                raise MatchEquityError(f"the {name}'s score {x} must be from 0 to {n - 1} in a {n}-point match (R27)")
+                raise MatchEquityError(_("the {name}'s score {x} must be from 0 to {value} in a {n}-point match "
+                                         "(R27)").format(name=name, x=x, value=n - 1, n=n))
         from_score = (n - score[0], n - score[1])
     if away is None:
         return n, score, from_score
     top = n if n is not None else MET_MAX_AWAY
     for name, x in zip(who, away, strict=True):
         if not 1 <= x <= top:
-            where = f"in a {n}-point match" if n is not None else "in the match equity table"
-            raise MatchEquityError(f"the {name} is {x}-away: points still needed are 1 to {top} {where} (R27)")
+            where = (_("in a {n}-point match").format(n=n) if n is not None
+                     else _("in the match equity table"))
+            raise MatchEquityError(_("the {name} is {x}-away: points still needed are 1 to {top} {where} (R27)").format(
+                                       name=name, x=x, top=top, where=where))
     if from_score is not None and away != from_score:
-        raise MatchEquityError(f"--away {away[0]} {away[1]} contradicts --score {score[0]}-{score[1]} in a "
-                               f"{n}-point match, which is {from_score[0]}-away vs {from_score[1]}-away (--score is "
-                               "the points won, --away the points still needed; R27)")
+        raise MatchEquityError(_("--away {away_0} {away_1} contradicts --score {score_0}-{score_1} in a {n}-point "
+                                 "match, which is {from_score_0}-away vs {from_score_1}-away (--score is the "
+                                 "points won, --away the points still needed; R27)").format(
+                                   away_0=away[0], away_1=away[1], score_0=score[0], score_1=score[1], n=n,
+                                   from_score_0=from_score[0], from_score_1=from_score[1]))
     if n is not None:
         score = (n - away[0], n - away[1])
     return n, score, (away[0], away[1])
@@ -222,7 +228,7 @@ def hint(args: argparse.Namespace) -> Output:
     text = str(ranking) if args.top is None else _top_lines(ranking, args.top)
     lines = (["; ".join(describe(game))] if carried else []) + [text]
     if pos.turn == 1:
-        lines.append(MOVER)
+        lines.append(_(MOVER))
     shown = ranking.to_dict()
     if args.top is not None:
         shown["plays"] = shown["plays"][:args.top]
@@ -245,8 +251,8 @@ def check(args: argparse.Namespace) -> Output:
     elif len(args.rest) == 1:
         dice_text, text = None, args.rest[0]
     else:
-        raise ParseError("check takes the position, the roll (unless the position's ID has one) and the play, "
-                         'e.g. bgsim check start 61 "13/7 8/7"')
+        raise ParseError(_("check takes the position, the roll (unless the position's ID has one) and the play, "
+                           "e.g. bgsim check start 61 \"13/7 8/7\""))
     pos = game.position
     dice = dice_of(game, dice_text)
     play = pos.parse_play(text, dice, caucasian=args.caucasian)
@@ -261,7 +267,7 @@ def check(args: argparse.Namespace) -> Output:
 
 def odds(args: argparse.Namespace) -> Output:
     game, carried = read_state(args.position)
-    refuse_dice(game, "odds are over the 36 rolls to come")
+    refuse_dice(game, _("odds are over the 36 rolls to come"))
     pos = game.position
     lines = [str(pos)]
     if carried:
@@ -297,17 +303,18 @@ def _pct(p: float) -> str:
         return "<0.01%"
     if 0.99995 <= p < 1.0:
         return ">99.99%"
-    return f"{p:.2%}"
+    return fmt_percent(p, 2)
 
 
 def bearoff(args: argparse.Namespace) -> Output:
     if not 1 <= args.checkers <= 8:
-        raise BearoffError(f"--checkers {args.checkers}: the two-sided database holds 1 to 8 checkers a side")
+        raise BearoffError(_("--checkers {checkers}: the two-sided database holds 1 to 8 checkers a side").format(
+                               checkers=args.checkers))
     game, _carried = read_state(args.position)
-    refuse_dice(game, "the bear-off tables count the rolls to come")
+    refuse_dice(game, _("the bear-off tables count the rolls to come"))
     pos = game.position
     if not pos.can_bear_off() and not pos.swap().can_bear_off():
-        raise InvalidPositionError("neither side is bearing off yet: every checker must be home first (R16)")
+        raise InvalidPositionError(_("neither side is bearing off yet: every checker must be home first (R16)"))
     db = one_sided()
     lines: list[str] = []
     data: dict[str, Any] = {"position": position_data(pos)}
@@ -318,7 +325,7 @@ def bearoff(args: argparse.Namespace) -> Output:
             continue
         dist = db.distribution(side)
         lines.append(_("{side}: {rolls} rolls expected, EPC {epc}").format(
-            side=name, rolls=f"{db.expected_rolls(side):.3f}", epc=f"{db.epc(side):.1f}"))
+            side=name, rolls=fmt_number(db.expected_rolls(side), 3), epc=fmt_number(db.epc(side), 1)))
         lines.append(_("  rolls  exactly  within"))
         rows = []
         for n, p in enumerate(dist):
@@ -339,7 +346,7 @@ def bearoff(args: argparse.Namespace) -> Output:
             data["two_sided"] = {"refused": line}
         else:
             win = two_sided(args.checkers).win_chance(pos)
-            lines.append(_("on roll wins {win} with best play (two-sided database)").format(win=f"{win:.2%}"))
+            lines.append(_("on roll wins {win} with best play (two-sided database)").format(win=fmt_percent(win, 2)))
             data["two_sided"] = {"checkers": args.checkers, "win_chance": win}
     return Output(lines, data)
 
@@ -347,43 +354,47 @@ def bearoff(args: argparse.Namespace) -> Output:
 def _player(text: str) -> str | tuple[str, str]:
     names = [name.strip() for name in text.split(",")]
     if len(names) > 2:
-        raise ParseError(f"--player is one name or two (ON_ROLL,OPPONENT), not {text!r}")
+        raise ParseError(_("--player is one name or two (ON_ROLL,OPPONENT), not {text}").format(text=repr(text)))
     return names[0] if len(names) == 1 else (names[0], names[1])
 
 
 def run_estimate(args: argparse.Namespace) -> Output:
     game, carried = read_state(args.position)
     if game.state in (GameState.AWAITING_PLAY, GameState.AWAITING_ANSWER):
-        raise ParseError("estimate plays games out from before the roll, with no double waiting: give the "
-                         "position without dice or cube action (XGID dice field 00)")
+        raise ParseError(_("estimate plays games out from before the roll, with no double waiting: give the "
+                           "position without dice or cube action (XGID dice field 00)"))
     if args.opening and game.position != Position.initial(game.position.turn):
-        raise ParseError("--opening is the position before the opening roll (R3, R4): give start")
+        raise ParseError(_("--opening is the position before the opening roll (R3, R4): give start"))
     rules = game.rules
     away = crawford = None
     if carried:
         if args.match and args.match != rules.match_length:
-            what = f"a {rules.match_length}-point match" if rules.is_match else "a money game"
-            raise ParseError(f"--match {args.match} contradicts the ID, which is {what} (R27)")
+            what = (_("a {n}-point match").format(n=rules.match_length) if rules.is_match
+                    else _("a money game"))
+            raise ParseError(_("--match {match} contradicts the ID, which is {what} (R27)").format(
+                                 match=args.match, what=what))
         if rules.is_match:
             n = rules.match_length
             p = game.position.turn
             score = game.id_score
             away = (n - score[p], n - score[1 - p])
             if args.away and tuple(args.away) != away:
-                raise ParseError(f"--away {args.away[0]} {args.away[1]} contradicts the ID's score "
-                                 f"{score[0]}-{score[1]} in a {n}-point match ({away[0]}-away vs {away[1]}-away "
-                                 "for the player on roll)")
+                raise ParseError(_("--away {away_0} {away_1} contradicts the ID's score {score_0}-{score_1} in a "
+                                   "{n}-point match ({x}-away vs {y}-away for the player on roll)").format(
+                                     away_0=args.away[0], away_1=args.away[1], score_0=score[0], score_1=score[1], n=n,
+                                     x=away[0], y=away[1]))
             if args.score and tuple(args.score) != (score[p], score[1 - p]):
-                raise ParseError(f"--score {args.score[0]}-{args.score[1]} contradicts the ID's score: the player "
-                                 f"on roll has {score[p]}, the opponent {score[1 - p]} (points won, R27)")
+                raise ParseError(_("--score {score_0}-{score_1} contradicts the ID's score: the player on roll has "
+                                   "{value}, the opponent {value2} (points won, R27)").format(
+                                     score_0=args.score[0], score_1=args.score[1], value=score[p], value2=score[1 - p]))
             crawford = game.crawford_game if 1 in away else None
         elif args.away or args.score:
-            raise ParseError(f"{'--away' if args.away else '--score'} is a match score, but the ID is a money game "
-                             "(R27)")
+            raise ParseError(_("{value} is a match score, but the ID is a money game (R27)").format(
+                                 value='--away' if args.away else '--score'))
     else:
         if args.away and not args.match:
-            raise ParseError("--away needs --match N: it is the score of a match (R27)")
-        n_, _score, away = match_score(args, ("player on roll", "opponent"))
+            raise ParseError(_("--away needs --match N: it is the score of a match (R27)"))
+        n_, _score, away = match_score(args, (_("player on roll"), _("opponent")))
         if n_ is not None:
             rules = Rules.match(n_)
     if args.caucasian:
@@ -397,38 +408,41 @@ def run_estimate(args: argparse.Namespace) -> Output:
             "player_strength": result.strength_text()}
     if result.stopped:
         return Output(lines, data, STOPPED, _("stopped (Ctrl-C) after {n} games: the result is partial").format(
-            n=f"{result.games:,}"))
+            n=fmt_count(result.games)))
     return Output(lines, data)
 
 
 def met(args: argparse.Namespace) -> Output:
     given = args.my_away is not None, args.opp_away is not None
     if given[0] != given[1]:
-        raise ParseError("give both MY_AWAY and OPP_AWAY, or --match N with --score A-B")
-    n, score, away = match_score(args, ("first player", "second player"))
+        raise ParseError(_("give both MY_AWAY and OPP_AWAY, or --match N with --score A-B"))
+    n, score, away = match_score(args, (_("first player"), _("second player")))
     if given[0]:
         if away is not None and away != (args.my_away, args.opp_away):
-            raise MatchEquityError(f"{args.my_away}-away vs {args.opp_away}-away contradicts --match {n} "
-                                   f"--score {score[0]}-{score[1]}, which is {away[0]}-away vs {away[1]}-away (R27)")  # type: ignore[index]
+            raise MatchEquityError(_("{my_away}-away vs {opp_away}-away contradicts --match {n} --score "
+                                     "{score_0}-{score_1}, which is {away_0}-away vs {away_1}-away (R27)").format(
+                                       my_away=args.my_away, opp_away=args.opp_away, n=n, score_0=score[0],  # type: ignore[index]
+                                       score_1=score[1], away_0=away[0], away_1=away[1]))  # type: ignore[index]
         away = (args.my_away, args.opp_away)
     if away is None:
-        raise ParseError("give the score: MY_AWAY OPP_AWAY (points still needed), or --match N --score A-B "
-                         "(points won)")
+        raise ParseError(_("give the score: MY_AWAY OPP_AWAY (points still needed), or --match N --score A-B "
+                           "(points won)"))
     a, b = away
     crawford, post = args.crawford, args.post_crawford
     one_away = (a == 1) != (b == 1)
     assumed = one_away and not crawford and not post
     mwc = match_equity(a, b, crawford=crawford or assumed, post_crawford=post)
     if crawford or assumed:
-        game = " (Crawford game" + (", assumed: --post-crawford for a game after it)" if assumed else ")")
+        game = (_(" (Crawford game, assumed: --post-crawford for a game after it)") if assumed
+                else _(" (Crawford game)"))
     elif post:
-        game = " (post-Crawford)"
+        game = _(" (post-Crawford)")
     else:
         game = ""
     at = (_("{n}-point match, score {a}-{b}: ").format(n=n, a=score[0], b=score[1])
           if n is not None and score is not None else "")
     lines = [at + _("{a}-away vs {b}-away{game}: {mwc} to win the match (Kazaross-XG2)").format(
-        a=a, b=b, game=game, mwc=f"{mwc:.2%}")]
+        a=a, b=b, game=game, mwc=fmt_percent(mwc, 2))]
     data = {"match_length": n, "score": list(score) if score else None, "away": [a, b],
             "crawford_game": bool(crawford or assumed), "post_crawford": bool(post), "crawford_assumed": assumed,
             "match_equity": mwc, "table": "Kazaross-XG2"}
@@ -437,13 +451,13 @@ def met(args: argparse.Namespace) -> Output:
 
 def race(args: argparse.Namespace) -> Output:
     game, carried = read_state(args.position)
-    refuse_dice(game, "the race counts advise the cube before the roll")
+    refuse_dice(game, _("the race counts advise the cube before the roll"))
     pos = game.position
     lines: list[str] = []
     if carried:
         lines.append("; ".join(describe(game)))
         if game.rules.is_match:
-            lines.append("(the counts' cube advice is for money play)")
+            lines.append(_("(the counts' cube advice is for money play)"))
         lines.append("")
     data: dict[str, Any] = {"position": position_data(pos), "state": state_data(game) if carried else None}
     for name, count in (("keith", keith_count), ("thorp", thorp_count), ("kleinman", kleinman_count),
@@ -466,8 +480,8 @@ _PLAYOUT = (("--games", "games"), ("--player", "player"), ("--seed", "seed"), ("
 def _cube_from_chance(args: argparse.Namespace, p: float) -> Output:
     given = [flag for flag, name in _PLAYOUT if getattr(args, name) is not None]
     if given:
-        raise ParseError(f"{', '.join(given)} play a position out; with a chance ({args.what}) there is nothing to "
-                         "play: give a position instead (bgsim cube POSITION)")
+        raise ParseError(_("{join} play a position out; with a chance ({what}) there is nothing to play: give a "
+                           "position instead (bgsim cube POSITION)").format(join=', '.join(given), what=args.what))
     gammons = (args.gammons or 0.0, args.gammons_lost or 0.0)
     lines: list[str] = []
     state = None
@@ -476,11 +490,12 @@ def _cube_from_chance(args: argparse.Namespace, p: float) -> Output:
                                       ("--score", args.score), ("--away", args.away), ("--crawford", args.crawford))
                  if v]
         if given:
-            raise ParseError(f"{', '.join(given)} contradict --position: the ID gives the cube and the score")
+            raise ParseError(_("{join} contradict --position: the ID gives the cube and the score").format(
+                                 join=', '.join(given)))
         game = read_state(args.position)[0]
         if game.state is not GameState.AWAITING_DOUBLE_OR_ROLL:
-            raise ParseError("a cube decision is made before the roll, with no double waiting: give the "
-                             "position without dice (XGID dice field 00)")
+            raise ParseError(_("a cube decision is made before the roll, with no double waiting: give the position "
+                               "without dice (XGID dice field 00)"))
         p_on_roll = game.position.turn
         c = game.cube_value
         owner = "centered" if game.cube_owner is None else "me" if game.cube_owner == p_on_roll else "opponent"
@@ -494,7 +509,7 @@ def _cube_from_chance(args: argparse.Namespace, p: float) -> Output:
         d = decide(p, gammons=gammons, cube=c, owner=owner, score=score, match_length=n, crawford=crawford)
     else:
         c = _cube_value(args.cube)
-        n, score, away = match_score(args, ("doubler", "taker"))
+        n, score, away = match_score(args, (_("doubler"), _("taker")))
         d = decide(p, gammons=gammons, cube=c, owner=args.owner or "centered", away=away, match_length=n,
                    crawford=args.crawford)
     lines.append(str(d))
@@ -504,25 +519,26 @@ def _cube_from_chance(args: argparse.Namespace, p: float) -> Output:
 def _cube_value(value: int | None) -> int:
     c = 1 if value is None else value
     if c < 1 or c & (c - 1):
-        raise MatchEquityError(f"--cube {c}: the cube shows 1, 2, 4, 8, ... (R24, R26)")
+        raise MatchEquityError(_("--cube {c}: the cube shows 1, 2, 4, 8, ... (R24, R26)").format(c=c))
     return c
 
 
 def _cube_from_position(args: argparse.Namespace) -> Output:
     if args.position is not None:
-        raise ParseError("give the position once: as the first argument (chances estimated from it) or as "
-                         "--position with a chance")
+        raise ParseError(_("give the position once: as the first argument (chances estimated from it) or as "
+                           "--position with a chance"))
     for flag, v in (("--gammons", args.gammons), ("--gammons-lost", args.gammons_lost)):
         if v is not None:
-            raise ParseError(f"{flag} goes with a chance; from a position the games played out give the gammon "
-                             "rates")
+            raise ParseError(_("{flag} goes with a chance; from a position the games played out give the gammon "
+                               "rates").format(flag=flag))
     try:
         game, carried = read_state(args.what)
-    except ParseError as exc:
-        if not str(exc).startswith("cannot read"):
+    except ParseError:
+        if looks_like_a_position(args.what):
             raise
-        raise ParseError(f"cannot read {args.what!r} as a chance or a position: give a chance (0.72 or 72%), or "
-                         "start, a gnubg Position ID[:Match ID], an XGID or board:P=N,...") from None
+        raise ParseError(_("cannot read {what} as a chance or a position: give a chance (0.72 or 72%), or start, a "
+                           "gnubg Position ID[:Match ID], an XGID or board:P=N,...").format(
+                               what=repr(args.what))) from None
     lines: list[str] = []
     playout = {"games": DEFAULT_GAMES if args.games is None else args.games,
                "player": _player(args.player or DEFAULT_PLAYER), "rng": 0 if args.seed is None else args.seed,
@@ -532,21 +548,22 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
                                       ("--score", args.score), ("--away", args.away), ("--crawford", args.crawford))
                  if v]
         if given:
-            raise ParseError(f"{', '.join(given)} contradict the ID: it gives the cube and the score")
+            raise ParseError(_("{join} contradict the ID: it gives the cube and the score").format(
+                                 join=', '.join(given)))
         if game.state is GameState.AWAITING_PLAY:
-            refuse_dice(game, "a cube decision is made before the roll")
+            refuse_dice(game, _("a cube decision is made before the roll"))
         lines.append("; ".join(describe(game)))
         d = decide(game, **playout)   # type: ignore[arg-type]
     else:
-        n, _score, away = match_score(args, ("doubler", "taker"))
+        n, _score, away = match_score(args, (_("doubler"), _("taker")))
         d = decide(game.position, cube=_cube_value(args.cube), owner=args.owner or "centered", away=away,
                    match_length=n, crawford=args.crawford, **playout)   # type: ignore[arg-type]
     lines.append(str(d))
     data = {"state": state_data(game) if carried else None, "decision": d.to_dict()}
     est = d.estimate
     if getattr(est, "stopped", False):
-        return Output(lines, data, STOPPED, f"stopped (Ctrl-C) after {est.games:,} games: the decision rests on "  # type: ignore[attr-defined]
-                      "a partial result")
+        return Output(lines, data, STOPPED, _("stopped (Ctrl-C) after {n} games: the decision rests on a partial "
+                                              "result").format(n=fmt_count(est.games)))  # type: ignore[attr-defined]
     return Output(lines, data)
 
 
@@ -555,25 +572,30 @@ def takepoint(args: argparse.Namespace) -> Output:
     c = _cube_value(args.cube)
     x = args.cube_life
     if not math.isfinite(x) or not 0.0 <= x <= 1.0:
-        raise MatchEquityError(f"--cube-life {x}: Janowski's cube life lies from 0 (dead cube) to 1 (fully live)")
-    n, score, away = match_score(args, ("taker", "doubler"))
-    gam = _("taker's gammons: {win} of wins, {lose} of losses").format(win=f"{g.win:.0%}", lose=f"{g.lose:.0%}")
+        raise MatchEquityError(_("--cube-life {x}: Janowski's cube life lies from 0 (dead cube) to 1 (fully "
+                                 "live)").format(x=x))
+    n, score, away = match_score(args, (_("taker"), _("doubler")))
+    gam = _("taker's gammons: {win} of wins, {lose} of losses").format(win=fmt_percent(g.win, 0),
+                                                                       lose=fmt_percent(g.lose, 0))
     if away is not None:
         tp = match_take_point(away[0], away[1], c, gammon_rates=g)
-        at = (f"{n}-point match, taker {score[0]} ({away[0]}-away), doubler {score[1]} ({away[1]}-away)"  # type: ignore[index]
-              if n is not None else f"match, taker {away[0]}-away, doubler {away[1]}-away")
+        at = (_("{n}-point match, taker {a} ({x}-away), doubler {b} ({y}-away)").format(
+                  n=n, a=score[0], b=score[1], x=away[0], y=away[1])  # type: ignore[index]
+              if n is not None else _("match, taker {x}-away, doubler {y}-away").format(x=away[0], y=away[1]))
         lines = [at + _(", cube {c} -> {d}; {gammons}").format(c=c, d=2 * c, gammons=gam),
-                 _("take point: {tp} (dead cube, Kazaross-XG2 match equity table)").format(tp=f"{tp:.1%}")]
+                 _("take point: {tp} (dead cube, Kazaross-XG2 match equity table)").format(tp=fmt_percent(tp, 1))]
         data = {"match_length": n, "score": list(score) if score else None, "away": list(away), "cube": c,
                 "gammons": jsonable(g), "take_point": tp, "model": "dead cube, Kazaross-XG2"}
         return Output(lines, data)
     W, L = g.W, g.L  # the taker's average win and loss
     dead, live, jan = dead_cube_take_point(W, L), live_cube_take_point(W, L), janowski_take_point(x, W, L)
-    lines = [_("money game; {gammons} (W = {W}, L = {L})").format(gammons=gam, W=f"{W:.2f}", L=f"{L:.2f}")]
+    lines = [_("money game; {gammons} (W = {W}, L = {L})").format(gammons=gam, W=fmt_number(W, 2),
+                                                                  L=fmt_number(L, 2))]
     if args.cube is not None:
         lines.append(_("cube {c} -> {d}: money take points do not depend on the cube's value").format(c=c, d=2 * c))
-    lines += [_("dead cube:  {tp}").format(tp=f"{dead:.1%}"), _("live cube:  {tp}").format(tp=f"{live:.1%}"),
-              _("cube life x = {x} (Janowski): {tp}").format(x=f"{x:.2f}", tp=f"{jan:.1%}")]
+    lines += [_("dead cube:  {tp}").format(tp=fmt_percent(dead, 1)),
+              _("live cube:  {tp}").format(tp=fmt_percent(live, 1)),
+              _("cube life x = {x} (Janowski): {tp}").format(x=fmt_number(x, 2), tp=fmt_percent(jan, 1))]
     data = {"match_length": None, "cube": c, "gammons": jsonable(g), "W": W, "L": L, "dead_cube": dead,
             "live_cube": live, "cube_life": x, "janowski": jan}
     return Output(lines, data)

@@ -18,6 +18,7 @@ import re
 from .errors import ParseError
 from .events import GameState
 from .game import Game
+from .i18n import _
 from .position import Position
 
 __all__ = ["dice_of", "looks_like_a_chance", "read_board", "read_chance", "read_dice", "read_game", "read_position",
@@ -58,17 +59,18 @@ def read_board(text: str) -> Position:
         m = re.fullmatch(r"(\d{1,2})\s*=\s*([+-]?\d+)|(bar|off)\s*=\s*(\d+)\s*/\s*(\d+)|turn\s*=\s*([01])",
                          item, flags=re.IGNORECASE)
         if not m:
-            raise ParseError(f"cannot read {item!r} in a board: write P=N (N < 0 for the opponent), bar=M/T, "
-                             "off=M/T or turn=0/1")
+            raise ParseError(_("cannot read {item} in a board: write P=N (N < 0 for the opponent), bar=M/T, "
+                               "off=M/T or turn=0/1").format(item=repr(item)))
         if m.group(1):
             point = int(m.group(1))
             if point in board:
-                raise ParseError(f"point {point} is given twice in the board")
+                raise ParseError(_("point {point} is given twice in the board").format(point=point))
             board[point] = int(m.group(2))
             continue
         key = m.group(3).lower() if m.group(3) else "turn"
         if key in written:
-            raise ParseError(f"{key} is given twice in the board ({written[key]}, then {item}): give it once")
+            raise ParseError(_("{key} is given twice in the board ({value}, then {item}): give it once").format(
+                                 key=key, value=written[key], item=item))
         written[key] = item
         extra[key] = (int(m.group(4)), int(m.group(5))) if m.group(3) else int(m.group(6))
     return Position.from_board(board, **extra)  # type: ignore[arg-type]
@@ -93,8 +95,20 @@ def read_state(text: str) -> tuple[Game, bool]:
         return Game.from_gnubg_ids(pid, mid), True
     if len(t) == 14:
         return Game(position=Position.from_gnubg_id(t)), False
-    raise ParseError(f"cannot read {text!r} as a position: give start, a gnubg Position ID (14 characters, "
-                     "optionally :MatchID), an XGID or board:P=N,...")
+    raise ParseError(_("cannot read {text} as a position: give start, a gnubg Position ID (14 characters, "
+                       "optionally :MatchID), an XGID or board:P=N,...").format(text=repr(text)))
+
+
+def looks_like_a_position(text: str) -> bool:
+    """Whether ``text`` is written as a position of some kind (start, board:, an XGID, gnubg IDs), as
+    :func:`read_state` tells them apart; it may still be a wrong one.
+
+    >>> looks_like_a_position("start"), looks_like_a_position("4HPwATDgc/ABMA"), looks_like_a_position("x")
+    (True, True, False)
+    """
+    t = text.strip()
+    return (t.lower() in ("start", "initial") or t.lower().startswith(("board:", "xgid=")) or ":" in t
+            or len(t) == 14)
 
 
 def read_game(text: str) -> Game:
@@ -149,9 +163,9 @@ def read_chance(text: str) -> float:
     elif re.fullmatch(r"\d*\.\d+|\d+\.\d*", t):
         value = float(t)
     else:
-        raise ParseError(f"cannot read {text!r} as a chance: {how}")
+        raise ParseError(_("cannot read {text} as a chance: {how}").format(text=repr(text), how=how))
     if not 0.0 <= value <= 1.0:
-        raise ParseError(f"{text!r} is not a chance between 0 and 1 (0% and 100%)")
+        raise ParseError(_("{text} is not a chance between 0 and 1 (0% and 100%)").format(text=repr(text)))
     return round(value, 12)
 
 
@@ -176,7 +190,8 @@ def read_dice(text: str) -> tuple[int, int]:
     """
     m = re.fullmatch(r"\s*([1-6])\s*[-, ]?\s*([1-6])\s*", text)
     if not m:
-        raise ParseError(f"cannot read {text!r} as a roll: write two dice from 1 to 6, like 61 or 6-1")
+        raise ParseError(_("cannot read {text} as a roll: write two dice from 1 to 6, like 61 or 6-1").format(
+                             text=repr(text)))
     return int(m.group(1)), int(m.group(2))
 
 
@@ -196,13 +211,14 @@ def dice_of(game: Game, text: str | None) -> tuple[int, int]:
     rolled = game.dice if game.state is GameState.AWAITING_PLAY else None
     if text is None:
         if rolled is None:
-            raise ParseError("give the roll, like 61: the position does not say which dice were rolled")
+            raise ParseError(_("give the roll, like 61: the position does not say which dice were rolled"))
         return rolled
     dice = read_dice(text)
     if rolled is not None:
         if sorted(dice) != sorted(rolled):
-            raise ParseError(f"the roll {dice[0]}-{dice[1]} contradicts the position's ID, which has "
-                             f"{rolled[0]}-{rolled[1]} rolled: give {rolled[0]}{rolled[1]} or no roll")
+            raise ParseError(_("the roll {dice_0}-{dice_1} contradicts the position's ID, which has "
+                               "{rolled_0}-{rolled_1} rolled: give {rolled_0}{rolled_1} or no roll").format(
+                                 dice_0=dice[0], dice_1=dice[1], rolled_0=rolled[0], rolled_1=rolled[1]))
         return rolled
     return dice
 
@@ -218,8 +234,8 @@ def refuse_dice(game: Game, why: str) -> None:
     """
     if game.state is GameState.AWAITING_PLAY and game.dice is not None:
         d = game.dice
-        raise ParseError(f"the ID has {d[0]}-{d[1]} rolled, but {why}: give the position before the roll "
-                         "(XGID dice field 00)")
+        raise ParseError(_("the ID has {d_0}-{d_1} rolled, but {why}: give the position before the roll (XGID dice "
+                           "field 00)").format(d_0=d[0], d_1=d[1], why=why))
 
 
 def read_score(text: str) -> tuple[int, int]:
@@ -238,6 +254,6 @@ def read_score(text: str) -> tuple[int, int]:
     """
     m = re.fullmatch(r"\s*(\d+)\s*[-:]\s*(\d+)\s*", text)
     if not m:
-        raise ParseError(f"cannot read {text!r} as a score: write the points won as A-B, e.g. 2-4 (with --match N); "
-                         "for points still needed give --away A B")
+        raise ParseError(_("cannot read {text} as a score: write the points won as A-B, e.g. 2-4 (with --match N); "
+                           "for points still needed give --away A B").format(text=repr(text)))
     return int(m.group(1)), int(m.group(2))

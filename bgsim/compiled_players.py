@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _mc_kernel as _k
 from .errors import InvalidSettingError, WeightsError
+from .i18n import N_
 from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_weights
 from .plays import Play
 from .position import Position
@@ -43,10 +44,10 @@ DEFAULT_PLAYER = "net"
 
 #: What each named player is (the results say which players played: the numbers depend on them).
 PLAYER_DESCRIPTIONS = {
-    "random": "uniform choice among the legal plays",
-    "pubeval": "Tesauro's pubeval linear evaluator",
-    "heuristic": "pubeval plus the exact bear-off database",
-    "net": "neural network trained here, see bgsim.train",
+    "random": N_("uniform choice among the legal plays"),
+    "pubeval": N_("Tesauro's pubeval linear evaluator"),
+    "heuristic": N_("pubeval plus the exact bear-off database"),
+    "net": N_("neural network trained here, see bgsim.train"),
 }
 
 _WEIGHTS_FILE = "pubeval_weights.txt"

@@ -41,6 +41,7 @@ from .equity import cube_decision as decide_from_chance
 from .errors import InvalidSettingError, MatchEquityError, RuleViolationError
 from .events import GameState
 from .game import Game
+from .i18n import _, fmt_count
 from .montecarlo import DEFAULT_PLAYER, Estimate, describe_player, estimate
 from .position import Position
 from .rules import Rules
@@ -65,20 +66,22 @@ def _rates(est: Estimate) -> tuple[float, GammonRates]:
 
 def _caveat(est: Estimate) -> str:
     me, opp = est.players
-    who = f"{me} vs {opp}" if me == opp else f"{me} (on roll) vs {opp}"
+    who = (_("{me} vs {opp}") if me == opp else _("{me} (on roll) vs {opp}")).format(me=me, opp=opp)
     what = describe_player(me) if me == opp else f"{me}: {describe_player(me)}; {opp}: {describe_player(opp)}"
-    seed = f"seed {est.seed}" + (f", spawn key {est.spawn_key}" if est.spawn_key else "")
-    stopped = ", STOPPED EARLY" if est.stopped else ""
-    return (f"Chances from {est.games:,} games played out by {who} ({seed}{stopped}); they depend on the player: "
-            f"{what}. {est.strength_text()}")
+    seed = _("seed {seed}").format(seed=est.seed) + (
+        _(", spawn key {key}").format(key=est.spawn_key) if est.spawn_key else "")
+    stopped = _(", STOPPED EARLY") if est.stopped else ""
+    return _("Chances from {n} games played out by {who} ({seed}{stopped}); they depend on the player: {what}. "
+             "{strength}").format(n=fmt_count(est.games), who=who, seed=seed, stopped=stopped, what=what,
+                                  strength=est.strength_text())
 
 
 def _game_state(game: Game) -> tuple[Position, Rules, int, str, tuple[int, int] | None, int | None, bool]:
     """What a game about to roll says about the cube question: position, rules, cube, owner (seen
     from the player on roll), score as points won (on roll first), match length, Crawford game."""
     if game.state is not GameState.AWAITING_DOUBLE_OR_ROLL:
-        raise RuleViolationError("a cube decision is made before the roll, with no double waiting (R25): "
-                                 f"this game is {game.state.name.lower().replace('_', ' ')}")
+        raise RuleViolationError(_("a cube decision is made before the roll, with no double waiting (R25): this "
+                                   "game is {replace}").format(replace=game.state.name.lower().replace('_', ' ')))
     p = game.position.turn
     owner = "centered" if game.cube_owner is None else "me" if game.cube_owner == p else "opponent"
     rules = game.rules
@@ -154,13 +157,14 @@ def cube_decision(what: float | Position | Game, *, rules: Rules | None = None, 
     if isinstance(what, numbers.Real) and not isinstance(what, bool):
         given = [name for name, v in (("games", games), ("rules", rules), ("stop", stop)) if v is not None]
         if given:
-            raise MatchEquityError(f"{'= and '.join(given)}= plays a position out; with a chance ({what!r}) there "
-                                   "is nothing to play")
+            raise MatchEquityError(_("{join}= plays a position out; with a chance ({what}) there is nothing to play")
+                                     .format(
+                                       join='= and '.join(given), what=repr(what)))
         return decide_from_chance(float(what), gammons=gammons, cube=cube, owner=owner, cube_life=cube_life,
                                   score=score, match_length=match_length, away=away, crawford=crawford)
     if gammons is not None:
-        raise MatchEquityError("gammons= goes with a chance; from a position the games played out give the "
-                               "gammon rates")
+        raise MatchEquityError(_("gammons= goes with a chance; from a position the games played out give the "
+                                 "gammon rates"))
     crawford_game: bool | None
     if isinstance(what, Game):
         mine = [name for name, v in (("rules", rules), ("score", score), ("match_length", match_length),
@@ -168,33 +172,35 @@ def cube_decision(what: float | Position | Game, *, rules: Rules | None = None, 
         mine += [name for name, v, default in (("cube", cube, 1), ("owner", owner, "centered"),
                                                ("crawford", crawford, False)) if v != default]
         if mine:
-            raise MatchEquityError(f"{', '.join(mine)}: the game already gives the cube, the score and the rules; "
-                                   "give them only with a position")
+            raise MatchEquityError(_("{join}: the game already gives the cube, the score and the rules; give them "
+                                     "only with a position").format(join=', '.join(mine)))
         position, rules, cube, owner, score, match_length, crawford = _game_state(what)
     elif isinstance(what, Position):
         position = what
     else:
-        raise MatchEquityError(f"a cube decision needs a winning chance, a Position or a Game, not "
-                               f"{type(what).__name__}")
+        raise MatchEquityError(_("a cube decision needs a winning chance, a Position or a Game, not {type}").format(
+                                   type=type(what).__name__))
     pair = match_away(match_length=match_length, score=score, away=away)
     if rules is None:
         rules = Rules.money() if pair is None else Rules.match(match_length or max(pair))
     elif not isinstance(rules, Rules):
-        raise InvalidSettingError(f"rules must be a bgsim.Rules, not {type(rules).__name__}")
+        raise InvalidSettingError(_("rules must be a bgsim.Rules, not {type}").format(type=type(rules).__name__))
     elif match_length is None and rules.is_match:
         match_length = rules.match_length
     if match_length is not None and rules.match_length != match_length:
-        raise MatchEquityError(f"match_length={match_length} contradicts the rules, "
-                               f"{'money play' if not rules.is_match else f'a {rules.match_length}-point match'} (R27)")
+        kind = (_("money play") if not rules.is_match else
+                _("a {n}-point match").format(n=rules.match_length))
+        raise MatchEquityError(_("match_length={match_length} contradicts the rules, {value} (R27)").format(
+                                   match_length=match_length, value=kind))
     if rules.last_roll_draw:
-        raise RuleViolationError("the cube formulas assume every game has a winner; these rules have a "
-                                 "last-roll draw (V4)")
+        raise RuleViolationError(_("the cube formulas assume every game has a winner; these rules have a last-roll "
+                                   "draw (V4)"))
     if pair is not None and not rules.is_match:
-        raise MatchEquityError("a match score needs match rules (Rules.match(N)); these rules are money play "
-                               "(R27)")
+        raise MatchEquityError(_("a match score needs match rules (Rules.match(N)); these rules are money play "
+                                 "(R27)"))
     if pair is None and rules.is_match:
-        raise MatchEquityError(f"these rules are a {rules.match_length}-point match: give the score, "
-                               "score=(mine, theirs) in points won, or away= (R27)")
+        raise MatchEquityError(_("these rules are a {match_length}-point match: give the score, score=(mine, "
+                                 "theirs) in points won, or away= (R27)").format(match_length=rules.match_length))
     one_away = pair is not None and (pair[0] == 1) != (pair[1] == 1)
     crawford_game = bool(crawford) if one_away and rules.crawford else None
     # check the question before playing anything out (a chance of 0.5 stands in for the games)

@@ -20,6 +20,7 @@ from typing import Any, cast
 import numpy as np
 
 from .errors import BgsimError, IllegalPlayError, SeedError
+from .i18n import _
 
 __all__ = [
     "ALL_ROLLS",
@@ -90,9 +91,10 @@ def rng_from(seed_or_rng=None) -> np.random.Generator:
         seed_or_rng is None
         or isinstance(seed_or_rng, (int, np.integer, np.random.SeedSequence, np.random.BitGenerator))
     ):
-        raise SeedError(f"rng must be None, an int >= 0, a SeedSequence or a Generator, not {seed_or_rng!r}")
+        raise SeedError(_("rng must be None, an int >= 0, a SeedSequence or a Generator, not {seed_or_rng}").format(
+                            seed_or_rng=repr(seed_or_rng)))
     if isinstance(seed_or_rng, (int, np.integer)) and seed_or_rng < 0:
-        raise SeedError(f"rng: a seed must be an int >= 0, not {seed_or_rng}")
+        raise SeedError(_("rng: a seed must be an int >= 0, not {seed_or_rng}").format(seed_or_rng=seed_or_rng))
     return np.random.default_rng(seed_or_rng)
 
 

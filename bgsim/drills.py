@@ -41,12 +41,12 @@ from .dice import rng_from
 from .equity import dead_cube_take_point, match_take_point
 from .errors import IllegalPlayError, InvalidSettingError, ParseError, Refusal
 from .exact import bearoff_chance
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, fmt_percent, ngettext, pgettext
 from .plays import Play
 from .position import Position
 from .rules import ResultKind, result_kind
 
-__all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "choice_label", "make_task"]
+__all__ = ["DECISION_KINDS", "KINDS", "Drill", "Task", "Verdict", "choice_label", "describe_kind", "make_task"]
 
 #: The kinds of task, in the order a drill gives them, with what they teach.
 KINDS: dict[str, str] = {
@@ -61,8 +61,24 @@ KINDS: dict[str, str] = {
 #: shows the board and the task's :attr:`Task.choices`); not in :data:`KINDS`, so a drill of
 #: board tasks never includes them unless asked.
 DECISION_KINDS: dict[str, str] = {
-    "take-drop": "take or drop? count the rolls, compare with the take point (R26)",
+    "take-drop": N_("take or drop? count the rolls, compare with the take point (R26)"),
 }
+
+
+def describe_kind(kind: str) -> str:
+    """What a task of ``kind`` asks, in the current language (:data:`KINDS` and :data:`DECISION_KINDS`
+    hold the English, the catalogue's msgids).
+
+    >>> from bgsim.i18n import language
+    >>> with language("cs"):
+    ...     describe_kind("enter")
+    'vstup z baru (R13-R15)'
+    """
+    text = KINDS.get(kind) or DECISION_KINDS.get(kind)
+    if text is None:
+        raise InvalidSettingError(_("unknown drill kind {kind}: one of {kinds}").format(
+            kind=repr(kind), kinds=", ".join([*KINDS, *DECISION_KINDS])))
+    return _(text)
 
 _RESULT_CHOICES = ("single game", "gammon", "backgammon")   # the answers (shown by choice_label)
 _TAKE_DROP = ("take", "drop")
@@ -199,7 +215,7 @@ class Task:
     def solution_play(self) -> Play:
         """The play that does the task (the first legal one that does; for ``"result"``, an error)."""
         if self.dice is None:
-            raise InvalidSettingError("a result task has no play: its answer is one of its choices")
+            raise InvalidSettingError(_("a result task has no play: its answer is one of its choices"))
         plays = self.position.legal_plays(self.dice)
         if self.kind == "bear-off":
             return next(p for p in plays if _borne_off(p) == self.goal)
@@ -336,7 +352,7 @@ def _take_drop_reason(task: Task) -> tuple[str, str]:
     else:
         sentence = _("{side} misses with {misses} of the 36 rolls, so {other} wins {misses}/36 = {chance}, less than "
                      "the {need} a take needs {where}")
-    return right, sentence.format(side=side, misses=misses, other=other, chance=f"{chance:.1%}",
+    return right, sentence.format(side=side, misses=misses, other=other, chance=fmt_percent(chance, 1),
                                   need=_percent(task.take_point), where=where)
 
 
@@ -348,7 +364,7 @@ def _sides(doubler: int) -> tuple[str, str]:
 
 def _percent(x: float) -> str:
     """25% for a round percentage, else one decimal: 35.2%."""
-    return f"{x:.0%}" if abs(x * 100 - round(x * 100)) < 1e-9 else f"{x:.1%}"
+    return fmt_percent(x, 0) if abs(x * 100 - round(x * 100)) < 1e-9 else fmt_percent(x, 1)
 
 
 def _score_words(task: Task) -> str:
@@ -375,7 +391,8 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
     'Roll 6-2. Find the only legal play.'
     """
     if kind not in KINDS and kind not in DECISION_KINDS:
-        raise InvalidSettingError(f"unknown drill kind {kind!r}: one of {', '.join([*KINDS, *DECISION_KINDS])}")
+        raise InvalidSettingError(_("unknown drill kind {kind}: one of {join}").format(
+                                      kind=repr(kind), join=', '.join([*KINDS, *DECISION_KINDS])))
     if kind == "take-drop":
         return _take_drop_task(position, level, length, score)
     if kind == "result":
@@ -385,13 +402,14 @@ def make_task(kind: str, position: Position, dice: tuple[int, int] | None = None
         return Task(kind, _("The game is over. Single game, gammon or backgammon?"), position, None, level,
                     _RESULT_CHOICES, loser)
     if dice is None:
-        raise InvalidSettingError(f"a {kind!r} task needs a roll")
+        raise InvalidSettingError(_("a {kind} task needs a roll").format(kind=repr(kind)))
     roll = _("Roll {roll}. ").format(roll=f"{dice[0]}-{dice[1]}")
     if kind == "route":
         if route is None:
             found = _routes(position, dice)
             if not found:
-                raise InvalidSettingError(f"no checker here has a route for {dice[0]}-{dice[1]}")
+                raise InvalidSettingError(_("no checker here has a route for {dice_0}-{dice_1}").format(
+                                              dice_0=dice[0], dice_1=dice[1]))
             route = found[0][1:]
         src, dst = route
         several = position.mine[src] > 1
@@ -426,16 +444,19 @@ def _take_drop_task(position: Position, level: int, length: int, score: tuple[in
     theirs = position.theirs
     left = position.checkers - theirs[0]
     if not 1 <= left <= 2 or theirs[1] + theirs[2] != left or theirs[2] > 1 or position.is_game_over():
-        raise InvalidSettingError("a take-drop task needs a last roll: the doubled side bears off its last "
-                                  "checkers next turn for sure (one or two, on its 1 and 2 points, not two on the 2)")
+        raise InvalidSettingError(_("a take-drop task needs a last roll: the doubled side bears off its last "
+                                    "checkers next turn for sure (one or two, on its 1 and 2 points, not two on "
+                                    "the 2)"))
     if not isinstance(length, int) or isinstance(length, bool) or length < 0:
-        raise InvalidSettingError(f"length is 0 (money play) or a match length, not {length!r}")
+        raise InvalidSettingError(_("length is 0 (money play) or a match length, not {length}").format(
+                                      length=repr(length)))
     doubler, taker = position.turn, 1 - position.turn
     if length:
         away = (length - score[0], length - score[1])
         if min(away) < 2:
-            raise InvalidSettingError(f"a take-drop task at a score needs both players 2 or more points away, "
-                                      f"not {score[0]}-{score[1]} in a {length}-point match")
+            raise InvalidSettingError(_("a take-drop task at a score needs both players 2 or more points away, not "
+                                        "{score_0}-{score_1} in a {length}-point match").format(
+                                          score_0=score[0], score_1=score[1], length=length))
         take_point = match_take_point(away[taker], away[doubler], 1)
         where = _("{n}-point match, score light {a}, dark {b}. At this score a take needs {need}.").format(
             n=length, a=score[0], b=score[1], need=_percent(take_point))
@@ -478,7 +499,7 @@ def _take_drop_tasks(rng: np.random.Generator, levels: Sequence[int]) -> list[Ta
                 tasks.append(task)
                 break
         else:   # pragma: no cover - each kind of task has many candidates
-            raise InvalidSettingError(f"no take-drop task of level {level} found")
+            raise InvalidSettingError(_("no take-drop task of level {level} found").format(level=level))
     return tasks
 
 
@@ -560,7 +581,8 @@ def _level_of(kind: str, pos: Position, dice: tuple[int, int]) -> int | None:
 def _find(kind: str, level: int, source: Iterable[tuple[Position, tuple[int, int]]], limit: int = 200_000) -> Task:
     for k, (pos, dice) in enumerate(source):
         if k >= limit:   # pragma: no cover - the kinds are common in random games
-            raise InvalidSettingError(f"no {kind!r} task of level {level} found in {limit} positions")
+            raise InvalidSettingError(_("no {kind} task of level {level} found in {limit} positions").format(
+                                          kind=repr(kind), level=level, limit=limit))
         got = _level_of(kind, pos, dice)
         if got == level:
             if kind == "result":
@@ -590,10 +612,11 @@ class Drill:
             kinds = [kinds]
         unknown = [k for k in kinds if k not in KINDS and k not in DECISION_KINDS]
         if unknown or not kinds:
-            raise InvalidSettingError(f"drill kinds are {', '.join([*KINDS, *DECISION_KINDS])}; "
-                                      f"not {unknown or 'none'}")
+            raise InvalidSettingError(_("drill kinds are {join}; not {value}").format(
+                                          join=', '.join([*KINDS, *DECISION_KINDS]), value=unknown or 'none'))
         if not isinstance(per_kind, int) or isinstance(per_kind, bool) or not 1 <= per_kind <= 10:
-            raise InvalidSettingError(f"per_kind is a whole number from 1 to 10, not {per_kind!r}")
+            raise InvalidSettingError(_("per_kind is a whole number from 1 to 10, not {per_kind}").format(
+                                          per_kind=repr(per_kind)))
         generator = rng_from(rng)
         source = iter(_random_games(generator))
         levels = [1 + (i * 2 >= per_kind) for i in range(per_kind)]   # the first half plain, then harder
@@ -632,7 +655,7 @@ class Drill:
     def answer(self, answer: Play | str) -> Verdict:
         """Check ``answer`` against the current task; a right one moves on to the next task."""
         if self.finished:
-            raise InvalidSettingError("the drill is finished: start a new one for more tasks")
+            raise InvalidSettingError(_("the drill is finished: start a new one for more tasks"))
         verdict = self.task.check(answer)
         self._tries += 1
         if verdict.right:

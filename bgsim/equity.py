@@ -40,6 +40,7 @@ from importlib import resources
 from typing import Any
 
 from .errors import MatchEquityError, RuleViolationError
+from .i18n import N_, _, fmt_number, fmt_percent
 from .results import ResultDisplay, Table, jsonable
 
 __all__ = [
@@ -136,16 +137,19 @@ def _parse_met(text: str) -> MatchEquityTable:
         try:
             row = tuple(float(v) for v in line.split())
         except ValueError:
-            raise MatchEquityError(f"{_MET_FILE}, line {n}: not a row of numbers: {line[:40]!r}") from None
+            raise MatchEquityError(_("{met_file}, line {n}: not a row of numbers: {value}").format(
+                                       met_file=_MET_FILE, n=n, value=repr(line[:40]))) from None
         if section == "[pre-crawford]":
             pre.append(row)
         elif section == "[post-crawford]":
             post.append(row)
         else:
-            raise MatchEquityError(f"{_MET_FILE}, line {n}: numbers before a [section] header")
+            raise MatchEquityError(_("{met_file}, line {n}: numbers before a [section] header").format(
+                                       met_file=_MET_FILE, n=n))
     length = len(pre)
     if length == 0 or any(len(r) != length for r in pre) or len(post) != 1 or len(post[0]) != length:
-        raise MatchEquityError(f"{_MET_FILE}: expected a square pre-Crawford table and one post-Crawford row")
+        raise MatchEquityError(_("{met_file}: expected a square pre-Crawford table and one post-Crawford row").format(
+                                   met_file=_MET_FILE))
     return MatchEquityTable("Kazaross XG2 25 point MET", length, tuple(pre), post[0], "\n".join(notice_lines))
 
 
@@ -167,11 +171,13 @@ def match_equity_table() -> MatchEquityTable:
 
 def _check_away(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise MatchEquityError(f"{name} must be a whole number of points away, not {value!r}")
+        raise MatchEquityError(_("{name} must be a whole number of points away, not {value}").format(
+                                   name=name, value=repr(value)))
     value = int(value)
     if not 1 <= value <= MET_MAX_AWAY:
         raise MatchEquityError(
-            f"{name} = {value}: the table covers 1 to {MET_MAX_AWAY} points away (R27)")
+            _("{name} = {value}: the table covers 1 to {met_max_away} points away (R27)").format(
+                name=name, value=value, met_max_away=MET_MAX_AWAY))
     return value
 
 
@@ -205,13 +211,14 @@ def match_equity(my_away: int, opp_away: int, *, crawford: bool = False, post_cr
     a = _check_away(my_away, "my_away")
     b = _check_away(opp_away, "opp_away")
     if crawford and post_crawford:
-        raise MatchEquityError("a game is either the Crawford game or post-Crawford, not both (R28)")
+        raise MatchEquityError(_("a game is either the Crawford game or post-Crawford, not both (R28)"))
     if crawford and (a == 1) == (b == 1):
         raise MatchEquityError(
-            f"{a}-away vs {b}-away cannot be the Crawford game: exactly one player is 1-away in it (R28)")
+            _("{a}-away vs {b}-away cannot be the Crawford game: exactly one player is 1-away in it (R28)").format(
+                a=a, b=b))
     if post_crawford and a != 1 and b != 1:
         raise MatchEquityError(
-            f"{a}-away vs {b}-away cannot be post-Crawford: a player must be 1-away (R28)")
+            _("{a}-away vs {b}-away cannot be post-Crawford: a player must be 1-away (R28)").format(a=a, b=b))
     return _mwc(a, b, post_crawford)
 
 
@@ -260,12 +267,13 @@ class GammonRates:
         for name in ("win", "lose", "win_backgammon", "lose_backgammon"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0.0 <= float(v) <= 1.0:
-                raise MatchEquityError(f"gammon rate {name} = {v!r} must be a share between 0 and 1")
+                raise MatchEquityError(_("gammon rate {name} = {v} must be a share between 0 and 1").format(
+                                           name=name, v=repr(v)))
         for bg, g in (("win_backgammon", "win"), ("lose_backgammon", "lose")):
             if getattr(self, bg) > getattr(self, g):
                 raise MatchEquityError(
-                    f"{bg} = {getattr(self, bg)} cannot exceed {g} = {getattr(self, g)} "
-                    "(backgammons are part of the gammons)")
+                    _("{bg} = {getattr} cannot exceed {g} = {getattr2} (backgammons are part of the gammons)").format(
+                        bg=bg, getattr=getattr(self, bg), g=g, getattr2=getattr(self, g)))
 
     @property
     def W(self) -> float:
@@ -297,16 +305,17 @@ def _rates(g: GammonLike) -> GammonRates:
     try:
         values = tuple(g)
     except TypeError:
-        raise MatchEquityError(f"gammon rates must be GammonRates or a tuple (win, lose[, win_bg, lose_bg]), "
-                               f"not {g!r}") from None
+        raise MatchEquityError(_("gammon rates must be GammonRates or a tuple (win, lose[, win_bg, lose_bg]), not "
+                                 "{g}").format(g=repr(g))) from None
     if len(values) not in (2, 4):
-        raise MatchEquityError(f"gammon rates need 2 or 4 numbers (win, lose[, win_bg, lose_bg]), got {len(values)}")
+        raise MatchEquityError(_("gammon rates need 2 or 4 numbers (win, lose[, win_bg, lose_bg]), got {len}").format(
+                                   len=len(values)))
     return GammonRates(*values)
 
 
 def _check_p(p, name: str = "p_win") -> float:
     if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0.0 <= float(p) <= 1.0:
-        raise MatchEquityError(f"{name} = {p!r} must be a probability between 0 and 1")
+        raise MatchEquityError(_("{name} = {p} must be a probability between 0 and 1").format(name=name, p=repr(p)))
     return float(p)
 
 
@@ -314,13 +323,15 @@ def _check_wl(W, L) -> tuple[float, float]:
     for name, v in (("W", W), ("L", L)):
         if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 1.0 <= float(v) <= 3.0:
             raise MatchEquityError(
-                f"{name} = {v!r}: the average value of a win or loss lies between 1 (no gammons) and 3 (R23)")
+                _("{name} = {v}: the average value of a win or loss lies between 1 (no gammons) and 3 (R23)").format(
+                    name=name, v=repr(v)))
     return float(W), float(L)
 
 
 def _check_x(x) -> float:
     if isinstance(x, bool) or not isinstance(x, numbers.Real) or not 0.0 <= float(x) <= 1.0:
-        raise MatchEquityError(f"cube life x = {x!r} must lie between 0 (dead cube) and 1 (fully live)")
+        raise MatchEquityError(_("cube life x = {x} must lie between 0 (dead cube) and 1 (fully live)").format(
+                                   x=repr(x)))
     return float(x)
 
 
@@ -412,7 +423,8 @@ _OWNERS = ("centered", "me", "opponent")
 
 def _check_owner(owner: str) -> str:
     if owner not in _OWNERS:
-        raise MatchEquityError(f"cube owner must be one of {_OWNERS}, not {owner!r} (R24-R26)")
+        raise MatchEquityError(_("cube owner must be one of {owners}, not {owner} (R24-R26)").format(
+                                   owners=_OWNERS, owner=repr(owner)))
     return owner
 
 
@@ -500,13 +512,14 @@ class CubePoints(ResultDisplay):
 
     def _table(self) -> Table:
         return Table(
-            title=(f"Janowski cube points, x = {self.x:.2f}, W = {self.W:.2f}, L = {self.L:.2f}",),
-            rows=(("take point (taker needs)", f"{self.take_point:.1%}"),
-                  ("initial double (centred)", f"{self.initial_double_point:.1%}"),
-                  ("redouble (cube owned)", f"{self.redouble_point:.1%}"),
-                  ("cash point (taker passes)", f"{self.cash_point:.1%}"),
-                  ("too good (centred / owned)",
-                   f"{self.too_good_point:.1%} / {self.too_good_redouble_point:.1%}")),
+            title=(_("Janowski cube points, x = {x}, W = {W}, L = {L}").format(
+                x=fmt_number(self.x, 2), W=fmt_number(self.W, 2), L=fmt_number(self.L, 2)),),
+            rows=((_("take point (taker needs)"), fmt_percent(self.take_point, 1)),
+                  (_("initial double (centred)"), fmt_percent(self.initial_double_point, 1)),
+                  (_("redouble (cube owned)"), fmt_percent(self.redouble_point, 1)),
+                  (_("cash point (taker passes)"), fmt_percent(self.cash_point, 1)),
+                  (_("too good (centred / owned)"),
+                   f"{fmt_percent(self.too_good_point, 1)} / {fmt_percent(self.too_good_redouble_point, 1)}")),
             widths=(27,), indent=2)
 
 
@@ -520,7 +533,7 @@ def _too_good(x: float, W: float, L: float, owner: str, start: float) -> float:
     if nd(1.0) < 1e-12:
         return 1.0
     lo, hi = start, 1.0            # nd is increasing and piecewise linear: bisection is exact enough
-    for _ in range(100):
+    for _i in range(100):
         mid = 0.5 * (lo + hi)
         if nd(mid) >= 0.0:
             hi = mid
@@ -569,7 +582,7 @@ def janowski_points(cube_life: float = DEFAULT_CUBE_LIFE, W: float = 1.0, L: flo
 # --------------------------------------------------------------------------- match take points
 def _check_cube(cube) -> int:
     if isinstance(cube, bool) or not isinstance(cube, numbers.Integral) or cube < 1 or cube & (cube - 1):
-        raise MatchEquityError(f"cube = {cube!r}: the cube shows 1, 2, 4, 8, ... (R24, R26)")
+        raise MatchEquityError(_("cube = {cube}: the cube shows 1, 2, 4, 8, ... (R24, R26)").format(cube=repr(cube)))
     return int(cube)
 
 
@@ -624,18 +637,20 @@ def match_take_point(my_away: int, opp_away: int, cube: int = 1, *, gammon_rates
     win = _outcome_mwc(a, b, 2 * c, 1.0, g, post)
     lose = _outcome_mwc(a, b, 2 * c, 0.0, g, post)
     if win - lose <= 0.0:
-        raise MatchEquityError(f"at {a}-away vs {b}-away the doubled game decides nothing; no take point")
+        raise MatchEquityError(_("at {a}-away vs {b}-away the doubled game decides nothing; no take point").format(
+                                   a=a, b=b))
     return max(0.0, min(1.0, (pass_ - lose) / (win - lose)))
 
 
 # --------------------------------------------------------------------------- scores
 def _check_length(match_length) -> int:
     if isinstance(match_length, bool) or not isinstance(match_length, numbers.Integral):
-        raise MatchEquityError(f"match_length must be a whole number of points, not {match_length!r} (R27)")
+        raise MatchEquityError(_("match_length must be a whole number of points, not {match_length} (R27)").format(
+                                   match_length=repr(match_length)))
     n = int(match_length)
     if not 1 <= n <= MET_MAX_AWAY:
-        raise MatchEquityError(f"match_length = {n}: a match is played to 1 to {MET_MAX_AWAY} points here "
-                               f"(the table's range, R27)")
+        raise MatchEquityError(_("match_length = {n}: a match is played to 1 to {met_max_away} points here (the "
+                                 "table's range, R27)").format(n=n, met_max_away=MET_MAX_AWAY))
     return n
 
 
@@ -643,10 +658,12 @@ def _pair(value, name: str, what: str) -> tuple[int, int]:
     try:
         a, b = value
     except (TypeError, ValueError):
-        raise MatchEquityError(f"{name} must be two whole numbers ({what}), not {value!r}") from None
+        raise MatchEquityError(_("{name} must be two whole numbers ({what}), not {value}").format(
+                                   name=name, what=what, value=repr(value))) from None
     for x in (a, b):
         if isinstance(x, bool) or not isinstance(x, numbers.Integral):
-            raise MatchEquityError(f"{name} must be two whole numbers ({what}), not {value!r}")
+            raise MatchEquityError(_("{name} must be two whole numbers ({what}), not {value}").format(
+                                       name=name, what=what, value=repr(value)))
     return int(a), int(b)
 
 
@@ -680,27 +697,31 @@ def match_away(*, match_length: int | None = None, score: tuple[int, int] | None
     from_score = None
     if score is not None:
         if n is None:
-            raise MatchEquityError(f"score={score!r} is points won and needs match_length=N; for points still "
-                                   "needed give away=(my_away, opp_away) (R27)")
+            raise MatchEquityError(_("score={score} is points won and needs match_length=N; for points still "
+                                     "needed give away=(my_away, opp_away) (R27)").format(score=repr(score)))
         s = _pair(score, "score", "points won: mine, theirs")
         for who, x in zip(("my", "the opponent's"), s, strict=True):
             if not 0 <= x < n:
-                raise MatchEquityError(f"{who} score {x} must be from 0 to {n - 1} in a {n}-point match (R27)")
+                raise MatchEquityError(_("{who} score {x} must be from 0 to {value} in a {n}-point match (R27)").format(
+                                           who=who, x=x, value=n - 1, n=n))
         from_score = (n - s[0], n - s[1])
     if away is not None:
         a = _pair(away, "away", "points still needed: mine, theirs")
         for name, x in zip(("my_away", "opp_away"), a, strict=True):
             _check_away(x, name)
             if n is not None and x > n:
-                raise MatchEquityError(f"{name} = {x} is more than the match length {n} (R27)")
+                raise MatchEquityError(_("{name} = {x} is more than the match length {n} (R27)").format(
+                                           name=name, x=x, n=n))
         if from_score is not None and a != from_score:
-            raise MatchEquityError(f"away={a!r} contradicts score={tuple(score)!r} in a {n}-point match, which is "  # type: ignore[arg-type]
-                                   f"{from_score[0]}-away vs {from_score[1]}-away (score is points won, away "
-                                   "points still needed; R27)")
+            raise MatchEquityError(_("away={a} contradicts score={score} in a {n}-point match, which is "
+                                     "{from_score_0}-away vs {from_score_1}-away (score is points won, away points "
+                                     "still needed; R27)").format(
+                                       a=repr(a), score=repr(tuple(score)),  # type: ignore[arg-type]
+                                       n=n, from_score_0=from_score[0], from_score_1=from_score[1]))
         return a
     if from_score is None and n is not None:
-        raise MatchEquityError(f"match_length={n} needs the score: score=(mine, theirs), points won (0-0 at the "
-                               "start), or away=(my_away, opp_away) (R27)")
+        raise MatchEquityError(_("match_length={n} needs the score: score=(mine, theirs), points won (0-0 at the "
+                                 "start), or away=(my_away, opp_away) (R27)").format(n=n))
     return from_score
 
 
@@ -708,6 +729,20 @@ def _signed(v: float, fmt: str) -> str:
     """``v`` formatted with ``fmt`` (a signed format), never as a negative zero ("-0.000")."""
     text = format(v, fmt)
     return format(0.0, fmt) if text.lstrip("+-").strip("0.%") == "" else text
+
+
+def _signed_local(v: float, digits: int, percent: bool = False) -> str:
+    """``v`` signed, with ``digits`` decimals (of a percentage if ``percent``), in the language's way
+    of writing numbers, never as a negative zero."""
+    scale = 100 if percent else 1
+    if round(v * scale, digits) == 0:
+        v = 0.0
+    return fmt_percent(v, digits, sign=True) if percent else fmt_number(v, digits, sign=True)
+
+
+#: The cube actions as the data names them (``CubeDecision.action``); shown through the catalogue.
+CUBE_ACTIONS = (N_("No double"), N_("Double, take"), N_("Double, pass"), N_("No double, take"),
+                N_("Too good to double, pass"))
 
 
 # --------------------------------------------------------------------------- decisions
@@ -814,7 +849,7 @@ class CubeDecision(ResultDisplay):
         return {**super().to_dict(), "score": jsonable(self.points_won), "best": self.best}
 
     def _fmt(self, v: float) -> str:
-        return _signed(v, "+.3f") if self.money else f"{v:.2%}"
+        return _signed_local(v, 3) if self.money else fmt_percent(v, 2)
 
     def _rows(self) -> list[tuple[str, str, str]]:
         best = self.best
@@ -822,40 +857,48 @@ class CubeDecision(ResultDisplay):
         for label, v in (("No double", self.no_double), ("Double, take", self.double_take),
                          ("Double, pass", self.double_pass)):
             diff = v - best
-            rows.append((label, self._fmt(v), "" if abs(diff) < 5e-7 else
-                         f"({_signed(diff, '+.3f' if self.money else '+.2%')})"))
+            rows.append((_(label), self._fmt(v), "" if abs(diff) < 5e-7 else
+                         f"({_signed_local(diff, 3) if self.money else _signed_local(diff, 2, percent=True)})"))
         return rows
 
     def _header(self) -> tuple[str, str]:
-        own = {"centered": "centred", "me": "owned by the doubler", "opponent": "owned by the opponent"}[self.owner]
+        own = {"centered": _("centred"), "me": _("owned by the doubler"),
+               "opponent": _("owned by the opponent")}[self.owner]
         if self.away is None:      # money play
-            kind = f"Money game, cube {self.cube} {own}, cube life x = {self.cube_life:.2f} (Janowski)"
+            kind = _("Money game, cube {cube} {owner}, cube life x = {x} (Janowski)").format(
+                cube=self.cube, owner=own, x=fmt_number(self.cube_life, 2))
         else:
             won = self.points_won
-            at = (f"{self.match_length}-point match, doubler {won[0]}, taker {won[1]} "
-                  f"({self.away[0]}-away vs {self.away[1]}-away)" if won is not None else
-                  f"Match, doubler {self.away[0]}-away vs {self.away[1]}-away")
-            kind = f"{at}, cube {self.cube} {own} (dead-cube MET model)"
+            at = (_("{n}-point match, doubler {a}, taker {b} ({x}-away vs {y}-away)").format(
+                      n=self.match_length, a=won[0], b=won[1], x=self.away[0], y=self.away[1])
+                  if won is not None else
+                  _("Match, doubler {x}-away vs {y}-away").format(x=self.away[0], y=self.away[1]))
+            kind = _("{match}, cube {cube} {owner} (dead-cube MET model)").format(match=at, cube=self.cube, owner=own)
         g = self.gammons
-        chance = f"Winning chance {self.p_win:.1%}"
+        chance = _("Winning chance {p}").format(p=fmt_percent(self.p_win, 1))
         if self.p_win_interval is not None:
             lo, hi = self.p_win_interval
-            chance += f" [{100 * lo:.1f}, {100 * hi:.1f}]"
-        return (kind, f"{chance}; gammons {g.win:.0%} of wins, {g.lose:.0%} of losses"
-                + (f"; backgammons {g.win_backgammon:.0%} / {g.lose_backgammon:.0%}"
-                   if g.win_backgammon or g.lose_backgammon else ""))
+            chance += f" [{fmt_number(100 * lo, 1)}, {fmt_number(100 * hi, 1)}]"
+        line = _("{chance}; gammons {win} of wins, {lose} of losses").format(
+            chance=chance, win=fmt_percent(g.win, 0), lose=fmt_percent(g.lose, 0))
+        if g.win_backgammon or g.lose_backgammon:
+            line += _("; backgammons {win} / {lose}").format(win=fmt_percent(g.win_backgammon, 0),
+                                                             lose=fmt_percent(g.lose_backgammon, 0))
+        return (kind, line)
 
     def _notes(self) -> tuple[str, ...]:
-        notes = [f"Taker needs {self.take_point:.1%} and has {1 - self.p_win:.1%}",
-                 f"Proper cube action: {self.action}"]
+        notes = [_("Taker needs {need} and has {has}").format(need=fmt_percent(self.take_point, 1),
+                                                             has=fmt_percent(1 - self.p_win, 1)),
+                 _("Proper cube action: {action}").format(action=_(self.action))]
         if self.action == "Double, pass" and abs(self.no_double - self.double_pass) < 1e-9:
-            notes[-1] += " (playing on is worth exactly the cash: cash it)"
+            notes[-1] += _(" (playing on is worth exactly the cash: cash it)")
         if self.p_win_interval is not None:
             if len(self.actions_in_interval) <= 1:
-                notes.append("Across the winning chance's interval the action is the same")
+                notes.append(_("Across the winning chance's interval the action is the same"))
             else:
-                notes.append("Across the winning chance's interval the action changes: "
-                             + " / ".join(self.actions_in_interval) + " (too close to call: play more games)")
+                notes.append(_("Across the winning chance's interval the action changes: {actions} (too close to "
+                               "call: play more games)").format(
+                                   actions=" / ".join(_(a) for a in self.actions_in_interval)))
         if self.source:
             notes.append(self.source)
         return tuple(notes)
@@ -969,18 +1012,18 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     'Double, pass'
     """
     if hasattr(p_win, "legal_plays") or hasattr(p_win, "position"):
-        raise MatchEquityError("equity.cube_decision takes a winning chance; for a position or a game use "
-                               "bgsim.cube_decision(position), which plays it out first")
+        raise MatchEquityError(_("equity.cube_decision takes a winning chance; for a position or a game use "
+                                 "bgsim.cube_decision(position), which plays it out first"))
     p = _check_p(p_win)
     g = _rates(gammons)
     c = _check_cube(cube)
     _check_owner(owner)
     if owner == "opponent":
-        raise RuleViolationError("the cube belongs to the opponent: only its owner may double (R25)")
+        raise RuleViolationError(_("the cube belongs to the opponent: only its owner may double (R25)"))
     x = _check_x(cube_life)
     if score is not None and match_length is None and away is not None:
-        raise MatchEquityError("score= without match_length is the deprecated spelling of away=: give one of them "
-                               "(score=(mine, theirs) in points won needs match_length=N)")
+        raise MatchEquityError(_("score= without match_length is the deprecated spelling of away=: give one of "
+                                 "them (score=(mine, theirs) in points won needs match_length=N)"))
     if score is not None and match_length is None:
         warnings.warn("cube_decision(score=...) without match_length reads the score as points away, as it used "
                       "to; that is deprecated: give match_length=N with score=(mine, theirs) in points won, or "
@@ -990,7 +1033,7 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     n = None if match_length is None else int(match_length)
     if pair is None:
         if crawford:
-            raise MatchEquityError("crawford=True needs a match score (R28)")
+            raise MatchEquityError(_("crawford=True needs a match score (R28)"))
         W, L = g.W, g.L
         nd = c * (x * _live_equity(p, W, L, owner) + (1.0 - x) * (p * W - (1.0 - p) * L))
         dt = 2 * c * (x * _live_equity(p, W, L, "opponent") + (1.0 - x) * (p * W - (1.0 - p) * L))
@@ -1002,11 +1045,11 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     a, b = pair
     if crawford:
         if (a == 1) == (b == 1):
-            raise MatchEquityError(f"{a}-away vs {b}-away cannot be the Crawford game (R28)")
-        raise RuleViolationError("no doubling in the Crawford game (R28)")
+            raise MatchEquityError(_("{a}-away vs {b}-away cannot be the Crawford game (R28)").format(a=a, b=b))
+        raise RuleViolationError(_("no doubling in the Crawford game (R28)"))
     if owner == "centered" and c != 1:
-        raise MatchEquityError("in a match a centred cube shows 1 (R24; automatic doubles, R29, are money only); "
-                               "give owner='me' for a cube already turned")
+        raise MatchEquityError(_("in a match a centred cube shows 1 (R24; automatic doubles, R29, are money only); "
+                                 "give owner='me' for a cube already turned"))
     post = a == 1 or b == 1
     nd = _outcome_mwc(a, b, c, p, g, post)
     dt = _outcome_mwc(a, b, 2 * c, p, g, post)

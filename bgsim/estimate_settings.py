@@ -37,6 +37,7 @@ from .dice import ALL_ROLLS, OPENING_ROLLS, seed_sequence
 from .equity import match_equity
 from .errors import EstimateError, RuleViolationError
 from .gnubg_player import GnubgPlayer
+from .i18n import _, fmt_count
 from .net import Net, NetPlayer
 from .playouts import N_OUTCOMES, CallablePlayer, ChunkLog, PlayoutJob, is_python_player, python_label, seed_entropy
 from .position import Position
@@ -175,39 +176,45 @@ class EstimateSettings:
             warnings.warn("estimate(seed=...) is deprecated: use rng=... (an int, a SeedSequence or a "
                           "Generator)", DeprecationWarning, stacklevel=3)
             if rng is not None:
-                raise EstimateError("give rng= only (seed= is its deprecated alias)")
+                raise EstimateError(_("give rng= only (seed= is its deprecated alias)"))
             rng = seed
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
-            raise EstimateError(f"rules must be a bgsim.rules.Rules, not {type(rules).__name__}")
+            raise EstimateError(_("rules must be a bgsim.rules.Rules, not {type}").format(
+                                    type=type(rules).__name__))
         if not isinstance(position, Position):
-            raise EstimateError(f"position must be a bgsim.Position, not {type(position).__name__}")
+            raise EstimateError(_("position must be a bgsim.Position, not {type}").format(
+                                    type=type(position).__name__))
         if position.checkers != rules.checkers:
             raise RuleViolationError(
-                f"the position has {position.checkers} checkers a side but the rules' variant "
-                f"{rules.variant!r} has {rules.checkers} (R2, X3)")
+                _("the position has {checkers} checkers a side but the rules' variant {variant} has {checkers2} "
+                  "(R2, X3)").format(
+                    checkers=position.checkers, variant=repr(rules.variant), checkers2=rules.checkers))
         if resume is not None and not isinstance(resume, Resumable):
-            raise EstimateError(f"resume must be an Estimate from an earlier run, not {type(resume).__name__}")
+            raise EstimateError(_("resume must be an Estimate from an earlier run, not {type}").format(
+                                    type=type(resume).__name__))
         names, codes, nets, python = _player_pair(player)
         in_python = any(p is not None for p in python)
         if not _is_int(games) or games < 1:
-            raise EstimateError(f"games must be a whole number >= 1, not {games!r}")
+            raise EstimateError(_("games must be a whole number >= 1, not {games}").format(games=repr(games)))
         if not _is_int(workers) or workers < 1:
-            raise EstimateError(f"workers must be a whole number >= 1, not {workers!r}")
+            raise EstimateError(_("workers must be a whole number >= 1, not {workers}").format(workers=repr(workers)))
         if executor is not None and not isinstance(executor, Executor):
-            raise EstimateError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
+            raise EstimateError(_("executor must be a concurrent.futures.Executor, not {type}").format(
+                                    type=type(executor).__name__))
         if executor is not None and workers != 1:
-            raise EstimateError("give either workers= or executor=, not both")
+            raise EstimateError(_("give either workers= or executor=, not both"))
         if starter is None:
             starter = position.turn
         if isinstance(starter, bool) or starter not in (0, 1):
-            raise EstimateError(f"starter must be player 0 or 1, not {starter!r} (V4)")
+            raise EstimateError(_("starter must be player 0 or 1, not {starter} (V4)").format(starter=repr(starter)))
         if not _is_int(cube) or cube < 1 or cube & (cube - 1):
-            raise RuleViolationError(f"a cube value is 1, 2, 4, 8, ... not {cube!r} (R24, R26)")
+            raise RuleViolationError(_("a cube value is 1, 2, 4, 8, ... not {cube} (R24, R26)").format(
+                                         cube=repr(cube)))
         for name, flag in (("cube_turned", cube_turned), ("crawford_game", crawford_game), ("opening", opening),
                            ("progress", progress)):
             if flag is not None and not isinstance(flag, (bool, np.bool_)):
-                raise EstimateError(f"{name} must be True or False, not {flag!r}")
+                raise EstimateError(_("{name} must be True or False, not {flag}").format(name=name, flag=repr(flag)))
         if cube_turned is None:
             cube_turned = cube > 1
         stop_fn = _stop_function(stop)
@@ -223,8 +230,8 @@ class EstimateSettings:
             else:
                 chunk_size = DEFAULT_PYTHON_CHUNK_SIZE if in_python else DEFAULT_CHUNK_SIZE
         if not _is_int(chunk_size) or chunk_size < m or chunk_size % m:
-            raise EstimateError(f"chunk_size must be a positive multiple of {m} (the block of first rolls), "
-                                f"not {chunk_size!r}")
+            raise EstimateError(_("chunk_size must be a positive multiple of {m} (the block of first rolls), not "
+                                  "{chunk_size}").format(m=m, chunk_size=repr(chunk_size)))
         ss = resume.seed_sequence if rng is None and resume is not None else _seed_sequence(rng)
         job = PlayoutJob.create(position, rules, rolls, codes, int(starter), ss, nets=nets, python=python)
         settings = cls(position=position, rules=rules, games=int(games), players=names, player_codes=codes,
@@ -252,9 +259,10 @@ class EstimateSettings:
                 pickle.dumps(p)
             except Exception as exc:   # pickling can fail with almost any exception
                 raise EstimateError(
-                    f"workers= and executor= send the players to other processes, but the Python player "
-                    f"{name} ({p!r}) cannot be pickled ({type(exc).__name__}: {exc}); use workers=1 (this "
-                    f"process), or a player defined at module level (not a lambda or a local function)") from None
+                    _("workers= and executor= send the players to other processes, but the Python player {name} "
+                      "({p}) cannot be pickled ({type}: {exc}); use workers=1 (this process), or a player "
+                      "defined at module level (not a lambda or a local function)").format(
+                        name=name, p=repr(p), type=type(exc).__name__, exc=exc)) from None
 
     def _check_resume(self, prev: Resumable) -> None:
         """Raise EstimateError naming every setting in which this run differs from ``prev``."""
@@ -270,8 +278,8 @@ class EstimateSettings:
             "first rolls": (prev.first_rolls, self.first_rolls)}
         differ = [name for name, (a, b) in wanted.items() if a != b]
         if differ:
-            raise EstimateError(f"resume= continues an earlier run with the same settings; this call differs "
-                                f"in: {', '.join(differ)}")
+            raise EstimateError(_("resume= continues an earlier run with the same settings; this call differs in: "
+                                  "{join}").format(join=', '.join(differ)))
 
     def resumed_chunks(self) -> tuple[np.ndarray, _Kept]:
         """What this run keeps of the run it resumes: the outcome counts by first roll of the
@@ -285,18 +293,18 @@ class EstimateSettings:
             return np.zeros((len(self.first_rolls), N_OUTCOMES), dtype=np.int64), {}
         log = prev.chunk_log
         if len(log.ids) != prev.chunks or sum(log.sizes) != prev.games:
-            raise EstimateError("resume= needs an Estimate made by estimate() (its chunk record is missing)")
+            raise EstimateError(_("resume= needs an Estimate made by estimate() (its chunk record is missing)"))
         sizes = self.chunk_sizes
         by_roll = np.array(prev.by_first_roll, dtype=np.int64)
         kept: _Kept = {}
         need = max((k * prev.chunk_size + n for k, n in zip(log.ids, log.sizes, strict=True)), default=0)
         if sum(sizes) < need:
-            raise EstimateError(f"resume= continues a run that played up to game {need:,}: give games= at "
-                                f"least {need:,} (the total, not the games to add)")
+            raise EstimateError(_("resume= continues a run that played up to game {need}: give games= at least "
+                                  "{need} (the total, not the games to add)").format(need=fmt_count(need)))
         for k, n, totals, turns in zip(log.ids, log.sizes, log.totals, log.turns, strict=True):
             if n != sizes[k]:      # the previous run's last chunk, played in part: play it again in full
                 if log.partial is None or log.partial[0] != k:  # pragma: no cover - only that one is short
-                    raise EstimateError("resume=: the previous run's chunks do not fit this one")
+                    raise EstimateError(_("resume=: the previous run's chunks do not fit this one"))
                 by_roll -= np.array(log.partial[1], dtype=np.int64)
                 continue
             kept[k] = (np.array(totals, dtype=np.int64), int(turns), int(n))
@@ -327,8 +335,9 @@ def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple, tuple
         except TypeError:
             pair = ()
         if len(pair) != 2:
-            raise EstimateError(f"player must be a name from {', '.join(PLAYERS)}, a bgsim.net.Net, a "
-                                f"player object (with choose_play), or a pair of them, not {player!r}")
+            raise EstimateError(_("player must be a name from {join}, a bgsim.net.Net, a player object (with "
+                                  "choose_play), or a pair of them, not {player}").format(
+                                    join=', '.join(PLAYERS), player=repr(player)))
     names: list[str] = []
     codes: list[int] = []
     nets: list = []
@@ -350,11 +359,12 @@ def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple, tuple
             continue
         if not isinstance(p, str):
             if isinstance(p, type):
-                raise EstimateError(f"a player is an object, not a class: give {p.__name__}(), not {p.__name__}")
+                raise EstimateError(_("a player is an object, not a class: give {type}(), not {type}").format(
+                                        type=p.__name__))
             if not is_python_player(p):
-                raise EstimateError(f"a player is a name from {', '.join(PLAYERS)}, a bgsim.net.Net, an "
-                                    f"object with choose_play(position, dice, plays) or a function "
-                                    f"f(position, dice, plays) -> Play, not {p!r}")
+                raise EstimateError(_("a player is a name from {join}, a bgsim.net.Net, an object with "
+                                      "choose_play(position, dice, plays) or a function f(position, dice, plays) "
+                                      "-> Play, not {p}").format(join=', '.join(PLAYERS), p=repr(p)))
             if not callable(getattr(p, "choose_play", None)):
                 assert callable(p)   # is_python_player: a plain function f(position, dice, plays)
                 p = CallablePlayer(p)
@@ -371,7 +381,8 @@ def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple, tuple
             python.append(GnubgPlayer())
             continue
         if name not in PLAYER_CODES:
-            raise EstimateError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
+            raise EstimateError(_("unknown player {name}: choose from {join}").format(
+                                    name=repr(name), join=', '.join(PLAYERS)))
         names.append(name)
         codes.append(PLAYER_CODES[name])
         nets.append(None)
@@ -386,7 +397,8 @@ def _stop_function(stop) -> Callable[[], bool]:
         return stop.is_set
     if callable(stop):
         return lambda: bool(stop())
-    raise EstimateError(f"stop must be a callable or a threading.Event, not {type(stop).__name__}")
+    raise EstimateError(_("stop must be a callable or a threading.Event, not {type}").format(
+                            type=type(stop).__name__))
 
 
 def _seed_sequence(rng) -> np.random.SeedSequence:
@@ -405,20 +417,21 @@ def _match_score(rules: Rules, cube: int, away, crawford_game) -> tuple[tuple[in
             pair = ()
         if len(pair) != 2 or not all(_is_int(x) and 1 <= x <= rules.match_length for x in pair):
             raise RuleViolationError(
-                f"away must be two whole numbers of points still needed, 1 to {rules.match_length} "
-                f"in a {rules.match_length}-point match, not {away!r} (R27)")
+                _("away must be two whole numbers of points still needed, 1 to {match_length} in a "
+                  "{match_length}-point match, not {away} (R27)").format(
+                    match_length=rules.match_length, away=repr(away)))
         away = (int(pair[0]), int(pair[1]))
         one_away = (away[0] == 1) != (away[1] == 1)
         if crawford_game is None:
             crawford_game = one_away and rules.crawford
         elif crawford_game and not (one_away and rules.crawford):
-            raise RuleViolationError("the Crawford game (R28) needs the Crawford rule and exactly one "
-                                     "player 1-away")
+            raise RuleViolationError(_("the Crawford game (R28) needs the Crawford rule and exactly one player "
+                                       "1-away"))
         if crawford_game and cube != 1:
-            raise RuleViolationError("the cube stays at 1 in the Crawford game (R28)")
+            raise RuleViolationError(_("the cube stays at 1 in the Crawford game (R28)"))
     elif away is not None or crawford_game is not None:
-        raise RuleViolationError("away= and crawford_game= belong to match play (R27, R28); these rules "
-                                 "are money play")
+        raise RuleViolationError(_("away= and crawford_game= belong to match play (R27, R28); these rules are "
+                                   "money play"))
     return away, crawford_game
 
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from .dice import ALL_ROLLS
 from .errors import IllegalPlayError, InvalidPositionError, OddsError
-from .i18n import _
+from .i18n import _, fmt_percent
 from .plays import Play
 from .position import Position
 from .results import ResultDisplay, Table, jsonable
@@ -68,7 +68,7 @@ def __getattr__(name: str):
         warnings.warn("bgsim.exact.Event is deprecated: use bgsim.exact.RollCondition", DeprecationWarning,
                       stacklevel=2)
         return RollCondition
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(_("module {type} has no attribute {name}").format(type=repr(__name__), name=repr(name)))
 
 
 def roll_name(roll: tuple[int, int]) -> str:
@@ -83,7 +83,7 @@ def roll_name(roll: tuple[int, int]) -> str:
     except (TypeError, ValueError):
         ok = False
     if not ok:
-        raise IllegalPlayError(f"a roll is two dice from 1 to 6, not {roll!r} (R2)")
+        raise IllegalPlayError(_("a roll is two dice from 1 to 6, not {roll} (R2)").format(roll=repr(roll)))
     return f"{max(a, b)}{min(a, b)}"
 
 
@@ -140,7 +140,7 @@ class Odds(ResultDisplay):
                 "percent": self.percent}
 
     def _text(self) -> str:
-        return f"{self.count}/36 = {self.percent:.1f}%"
+        return f"{self.count}/36 = {fmt_percent(self.percent / 100, 1)}"
 
     def _table(self) -> Table:
         return Table(title=(self._text(),))
@@ -196,9 +196,9 @@ class BlotShots(ResultDisplay):
         16
         """
         if self.owner is None:
-            raise OddsError("this blot's owner is not known, so its point cannot be given in a player's numbering")
+            raise OddsError(_("this blot's owner is not known, so its point cannot be given in a player's numbering"))
         if isinstance(player, bool) or player not in (0, 1):
-            raise OddsError(f"player is 0 or 1, not {player!r}")
+            raise OddsError(_("player is 0 or 1, not {player}").format(player=repr(player)))
         return self.point if player == self.owner else 25 - self.point
 
     @property
@@ -272,7 +272,7 @@ def _check_position(pos: Position) -> None:
     # A position whose opponent has borne everything off is accepted: it is the natural
     # way to ask about one side alone ("one checker on the 12 point, the rest off").
     if not isinstance(pos, Position):
-        raise InvalidPositionError(f"expected a bgsim.Position, not {type(pos).__name__}")
+        raise InvalidPositionError(_("expected a bgsim.Position, not {type}").format(type=type(pos).__name__))
 
 
 def _is_point(p) -> bool:
@@ -281,7 +281,7 @@ def _is_point(p) -> bool:
 
 def _check_flag(value, name: str) -> None:
     if not isinstance(value, bool):
-        raise OddsError(f"{name} must be True or False, not {value!r}")
+        raise OddsError(_("{name} must be True or False, not {value}").format(name=name, value=repr(value)))
 
 
 def odds(pos: Position, condition: RollCondition, *, caucasian: bool = False) -> Odds:
@@ -300,7 +300,8 @@ def odds(pos: Position, condition: RollCondition, *, caucasian: bool = False) ->
     _check_position(pos)
     _check_flag(caucasian, "caucasian")
     if not callable(condition):
-        raise OddsError(f"condition must be a function (position, roll, plays) -> bool, not {condition!r}")
+        raise OddsError(_("condition must be a function (position, roll, plays) -> bool, not {condition}").format(
+                            condition=repr(condition)))
     cache: dict[tuple[int, int], Sequence[Play]] = {}
     good = []
     for roll in ALL_ROLLS:
@@ -365,10 +366,12 @@ def hit_chance(pos: Position, target_point: int | None = None, *, caucasian: boo
     _check_position(pos)
     if target_point is not None:
         if not _is_point(target_point):
-            raise InvalidPositionError(f"no point {target_point} on the board (1-24, R1)")
+            raise InvalidPositionError(_("no point {target_point} on the board (1-24, R1)").format(
+                                           target_point=target_point))
         if pos.theirs[25 - target_point] != 1:
             raise InvalidPositionError(
-                f"there is no opposing blot on point {target_point} (the roller's numbering; R1)")
+                _("there is no opposing blot on point {target_point} (the roller's numbering; R1)").format(
+                    target_point=target_point))
     return odds(pos, lambda p, r, plays: any(_hits_point(pl, target_point) for pl in plays),
                 caucasian=caucasian)
 
@@ -390,7 +393,7 @@ def shot_chance(pos: Position, blot: int | None = None, *, caucasian: bool = Fal
     """
     if blot is not None:
         if not _is_point(blot):
-            raise InvalidPositionError(f"no point {blot} on the board (1-24, R1)")
+            raise InvalidPositionError(_("no point {blot} on the board (1-24, R1)").format(blot=blot))
         return hit_chance(pos, 25 - blot, caucasian=caucasian)
     return hit_chance(pos, caucasian=caucasian)
 
@@ -478,7 +481,7 @@ def enter_chance(pos: Position) -> EnterOdds:
     _check_position(pos)
     on_bar = pos.mine[25]
     if on_bar == 0:
-        raise InvalidPositionError("the player on roll has no checker on the bar (R13-R15)")
+        raise InvalidPositionError(_("the player on roll has no checker on the bar (R13-R15)"))
 
     def entered(plays: Sequence[Play]) -> int:
         return max(sum(1 for src, _dst in pl.steps if src == 25) for pl in plays)
@@ -549,13 +552,15 @@ def bearoff_chance(pos: Position, checkers: int | None = None) -> Odds:
     _check_position(pos)
     outside = sum((p - 6) * pos.mine[p] for p in range(7, 26))
     if outside > 24:
-        raise InvalidPositionError(f"the player on roll cannot bear off this roll: their checkers are {outside} pips "
-                                   "from the home board, more than a roll moves (24, with 6-6; R16)")
+        raise InvalidPositionError(_("the player on roll cannot bear off this roll: their checkers are {outside} "
+                                     "pips from the home board, more than a roll moves (24, with 6-6; R16)").format(
+                                       outside=outside))
     on_board = pos.checkers - pos.mine[0]
     need = on_board if checkers is None else checkers
     if isinstance(need, bool) or not isinstance(need, numbers.Integral) or not 1 <= need <= on_board:
         raise InvalidPositionError(
-            f"cannot ask for {need} checkers off: the player on roll has {on_board} left to bear off")
+            _("cannot ask for {need} checkers off: the player on roll has {on_board} left to bear off").format(
+                need=need, on_board=on_board))
     before = pos.mine[0]
 
     def enough(p: Position, roll, plays: Sequence[Play]) -> bool:

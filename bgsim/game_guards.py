@@ -83,7 +83,7 @@ def check_player(value: object, what: str = "player") -> int:
     bgsim.errors.RuleViolationError: starter must be player 0 or 1, not True
     """
     if value not in (0, 1) or isinstance(value, bool):
-        raise RuleViolationError(f"{what} must be player 0 or 1, not {value!r}")
+        raise RuleViolationError(_("{what} must be player 0 or 1, not {value}").format(what=what, value=repr(value)))
     return int(value)
 
 
@@ -350,7 +350,8 @@ def refusal(game: GameView, action: str, player: int | None = None, kind: Result
     """
     row = TABLE.get(action) if isinstance(action, str) else None
     if row is None:
-        raise RuleViolationError(f"{action!r} is not an action of a game: {', '.join(ACTIONS)}")
+        raise RuleViolationError(_("{action} is not an action of a game: {join}").format(
+                                     action=repr(action), join=', '.join(ACTIONS)))
     ask = _Ask(game, player, kind, _("cannot {verb}: ").format(verb=_(VERBS[action])) if lead else "")
     for check in row[game.state]:
         found = check(ask)

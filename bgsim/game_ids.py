@@ -23,6 +23,7 @@ from .cube import Cube
 from .errors import Refusal, RuleViolationError
 from .events import Double, GameState
 from .game_base import BaseGame
+from .i18n import _
 from .position import Position
 from .rules import Rules
 
@@ -78,7 +79,7 @@ def read_xgid(text: str, rules: Rules | None = None) -> IdGame:
     True
     """
     if rules is not None and not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        raise TypeError(_("rules must be a Rules, not {type}").format(type=type(rules).__name__))
     mine, theirs, on_roll, s = _ids.decode_xgid(text, checkers=15 if rules is None else rules.checkers)
     limit = None if s.max_cube == 1024 else s.max_cube
     if s.match_length:
@@ -153,7 +154,8 @@ def _score_for(game: BaseGame, score) -> tuple[int, int]:
     try:
         a, b = score
     except (TypeError, ValueError):
-        raise RuleViolationError(f"score must be (player 0's points, player 1's points), not {score!r}") from None
+        raise RuleViolationError(_("score must be (player 0's points, player 1's points), not {score}").format(
+                                     score=repr(score))) from None
     return int(a), int(b)
 
 
@@ -167,7 +169,7 @@ def _cube_for_id(game: BaseGame) -> tuple[Cube, bool, bool]:
     for snap in reversed(game.history()):   # the cube as the double left it, before the beaver
         if isinstance(snap.event, Double):
             return snap.cube, True, True
-    raise RuleViolationError("a beaver without a double in the record")  # pragma: no cover
+    raise RuleViolationError(_("a beaver without a double in the record"))  # pragma: no cover
 
 
 def xgid_of(game: BaseGame, score: tuple[int, int] | None = None) -> str:

@@ -3,16 +3,18 @@ reference and the message catalogue.
 
 The words are those of the Czech and Slovak rule pages the rules come from (``SOURCES`` in
 :mod:`bgsim.rulebook`); they live in ``bgsim/data/glossary.json``. Lesson 00 shows the table
-(in the Czech edition with Czech explanations), ``docs/rules.cs.md`` ends with it, and
+(in the Czech edition with Czech explanations), ``docs/rules.cs.md`` and ``docs/rules.sk.md`` end with it, and
 ``tests/test_i18n.py`` checks that the Czech messages use its words (``cs_stems``).
 
 >>> g = glossary()
 >>> g["checker"].cs, g["checker"].sk
 ('kámen', 'dáma')
 >>> g["bear_off"].cs_words
-('vyvádění', 'vyvést (to bear off)', 'snímání', 'sejmout')
+('vyvádění', 'vyvést', 'snímání', 'sejmout')
 >>> print(g.markdown("cs").splitlines()[2])
-| vrhcáby | backgammon, krátký vrhcáb (short backgammon) | backgammon | backgammon | hra |
+| vrhcáby | backgammon, krátký vrhcáb | backgammon | backgammon | hra |
+>>> print(g.markdown("sk").splitlines()[3])
+| dáma | kameň | kámen | checker | jedna z 15 hracích dám hráča |
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from functools import lru_cache
 from importlib import resources
 
 from .errors import UnknownRuleError
-from .i18n import get_language
+from .i18n import _, get_language
 
 __all__ = ["Glossary", "Term", "glossary"]
 
@@ -33,7 +35,7 @@ class Term:
     """One thing of the game and its words.
 
     ``cs`` and ``sk`` are the words bgsim uses, ``cs_also``/``sk_also`` other words of the
-    pages; ``note``/``cs_note`` say what it is; ``cs_stems`` are the stems a Czech message
+    pages; ``note``/``cs_note``/``sk_note`` say what it is; ``cs_stems`` are the stems a Czech message
     about it must contain one of (for the catalogue test), ``en_words`` the English words
     that name it in a message (``en_not``: phrases that use them for something else, "progress
     bar"); ``sources`` the seed pages the Czech words come from.
@@ -51,6 +53,7 @@ class Term:
     en_words: tuple[str, ...] = ()
     en_not: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
+    sk_note: str = ""
 
     @property
     def cs_words(self) -> tuple[str, ...]:
@@ -67,12 +70,20 @@ class Glossary(tuple):
             for term in self:
                 if term.key == key:
                     return term
-            raise UnknownRuleError(f"no glossary term {key!r}: {', '.join(t.key for t in self)}")
+            raise UnknownRuleError(_("no glossary term {key}: {join}").format(
+                                       key=repr(key), join=', '.join(t.key for t in self)))
         return super().__getitem__(key)
 
     def markdown(self, lang: str | None = None) -> str:
-        """The glossary as a Markdown table: English columns first, or Czech first for ``"cs"``."""
+        """The glossary as a Markdown table: English columns first, or Czech first for ``"cs"``, Slovak
+        first for ``"sk"``."""
         lang = lang or get_language()
+        if lang == "sk":
+            rows = ["| slovensky | ďalšie slová | česky | anglicky | čo to je |",
+                    "| --- | --- | --- | --- | --- |"]
+            rows += [f"| {t.sk} | {', '.join(t.sk_also) or '-'} | {t.cs} | {t.en} | {t.sk_note or t.note} |"
+                     for t in self]
+            return "\n".join(rows)
         if lang == "cs":
             rows = ["| česky | další slova pravidel | slovensky | anglicky | co to je |",
                     "| --- | --- | --- | --- | --- |"]
@@ -104,5 +115,5 @@ def glossary() -> Glossary:
                           cs_also=tuple(t.get("cs_also", ())), sk_also=tuple(t.get("sk_also", ())),
                           cs_stems=tuple(t.get("cs_stems", ())), en_words=tuple(t.get("en_words", ())),
                           en_not=tuple(t.get("en_not", ())),
-                          sources=tuple(t.get("sources", ()))))
+                          sources=tuple(t.get("sources", ())), sk_note=t.get("sk_note", "")))
     return Glossary(terms)

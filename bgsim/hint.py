@@ -57,7 +57,7 @@ from .dice import ALL_ROLLS, check_dice, seed_sequence
 from .equity import CubeDecision
 from .errors import HintError
 from .gnubg_player import GnubgPlayer
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, fmt_count, fmt_number, fmt_percent, ngettext, pgettext
 from .intervals import Interval, normal_quantile
 from .net import Net, NetEvaluation, NetPlayer
 from .net_cube import cube_hint
@@ -231,7 +231,7 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         else:
             ro = self.rollout
             how = _("{player}; the top {n} rolled out by {by}, {games} games each, same dice for every candidate, "
-                    "seed {seed}").format(player=self.player, n=ro.candidates, by=ro.player, games=f"{ro.games:,}",
+                    "seed {seed}").format(player=self.player, n=ro.candidates, by=ro.player, games=fmt_count(ro.games),
                                           seed=ro.seed)
         n = len(self.plays)
         title = (ngettext("Hint: {roll}, {n} legal play (position {id})",
@@ -240,13 +240,14 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
                  _("player: {how}").format(how=how))
         rows = []
         for r in self.plays:
-            loss = "" if r.rank == 1 else f"-{r.loss:.3f}"
+            loss = "" if r.rank == 1 else fmt_number(-r.loss, 3)
             if r.interval is not None and r.rank != 1:
-                loss += f" [{-r.interval.high:+.3f}, {-r.interval.low:+.3f}]"
+                loss += " " + _("[{low}, {high}]").format(low=fmt_number(-r.interval.high, 3, sign=True),
+                                                          high=fmt_number(-r.interval.low, 3, sign=True))
             how_r = (_("rollout") if r.rolled_out else f"{self.plies}-ply") if self.rollout else ""
-            rows.append((f"{r.rank}", str(r.play), f"{r.equity:+.3f}", loss,
-                         f"{100 * r.win:.1f}%", f"{100 * r.win_gammon:.1f}%", f"{100 * r.win_backgammon:.1f}%",
-                         f"{100 * r.lose:.1f}%", f"{100 * r.lose_gammon:.1f}%", f"{100 * r.lose_backgammon:.1f}%")
+            rows.append((f"{r.rank}", str(r.play), fmt_number(r.equity, 3, sign=True), loss,
+                         *(fmt_percent(x, 1) for x in (r.win, r.win_gammon, r.win_backgammon, r.lose, r.lose_gammon,
+                                                       r.lose_backgammon)))
                         + ((how_r,) if self.rollout else ()))
         bg = pgettext("backgammon, short", "bg")
         header = ("#", pgettext("a column", "play"), _("equity"), _("difference"), _("win"), _("gammon"), bg,

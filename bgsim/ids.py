@@ -89,6 +89,7 @@ from types import SimpleNamespace
 from typing import Any, TypeGuard, cast
 
 from bgsim.errors import InvalidPositionError, ParseError
+from bgsim.i18n import _
 
 __all__ = [
     "BASE64_ALPHABET",
@@ -156,8 +157,9 @@ def _check_alphabet(body: str, offset: int, what: str) -> None:
     for i, ch in enumerate(body):
         if ch not in _B64_INDEX:
             raise ParseError(
-                f"{what}: character {ch!r} at offset {offset + i} is not in the base64 "
-                "alphabet (A-Z, a-z, 0-9, '+', '/')",
+                _("{what}: character {ch} at offset {value} is not in the base64 alphabet (A-Z, a-z, 0-9, '+', '/')")
+                  .format(
+                    what=what, ch=repr(ch), value=offset + i),
                 where=offset + i,
             )
 
@@ -187,7 +189,7 @@ def _char_of_bit(bit: int) -> int:
 
 def _strip(text: object, what: str) -> tuple[str, int]:
     if not isinstance(text, str):
-        raise ParseError(f"{what} must be text (a str), not {type(text).__name__}")
+        raise ParseError(_("{what} must be text (a str), not {type}").format(what=what, type=type(text).__name__))
     body = text.strip()
     return body, len(text) - len(text.lstrip())
 
@@ -201,19 +203,23 @@ def _as_board(board: Sequence[int], name: str) -> Board:
     try:
         items = list(board)
     except TypeError:
-        raise InvalidPositionError(f"{name} must be a sequence of 26 counts (R1), not {board!r}") from None
+        raise InvalidPositionError(_("{name} must be a sequence of 26 counts (R1), not {board}").format(
+                                       name=name, board=repr(board))) from None
     if len(items) != 26:
         raise InvalidPositionError(
-            f"{name} must have 26 counts (0 = off, 1-24 = points, 25 = bar; R1), got {len(items)}"
+            _("{name} must have 26 counts (0 = off, 1-24 = points, 25 = bar; R1), got {len}").format(
+                name=name, len=len(items))
         )
     out = []
     for i, n in enumerate(items):
         try:
             n = operator.index(n)
         except TypeError:
-            raise InvalidPositionError(f"{name}[{i}] must be an int, not {n!r}") from None
+            raise InvalidPositionError(_("{name}[{i}] must be an int, not {n}").format(
+                name=name, i=i, n=repr(n))) from None
         if n < 0:
-            raise InvalidPositionError(f"{name}[{i}] is {n}; checker counts cannot be negative (R1)")
+            raise InvalidPositionError(_("{name}[{i}] is {n}; checker counts cannot be negative (R1)").format(
+                                           name=name, i=i, n=n))
         out.append(n)
     return tuple(out)
 
@@ -224,18 +230,18 @@ def _check_pair(mine: Sequence[int], theirs: Sequence[int]) -> tuple[Board, Boar
     t = _as_board(theirs, "theirs")
     if sum(m) != sum(t):
         raise InvalidPositionError(
-            f"the sides have different numbers of checkers ({sum(m)} and {sum(t)}, off included); "
-            "both must have 15 (R2), or 3 in hypergammon (X3)"
+            _("the sides have different numbers of checkers ({sum} and {sum2}, off included); both must have 15 "
+              "(R2), or 3 in hypergammon (X3)").format(sum=sum(m), sum2=sum(t))
         )
     if not 1 <= sum(m) <= _MAX_CHECKERS:
         raise InvalidPositionError(
-            f"each side must have 1 to 15 checkers, off included (R2, X3), not {sum(m)}"
+            _("each side must have 1 to 15 checkers, off included (R2, X3), not {sum}").format(sum=sum(m))
         )
     for p in range(1, 25):
         if m[p] and t[25 - p]:
             raise InvalidPositionError(
-                f"both sides have checkers on one point: the side on roll's {p}-point "
-                f"is the other side's {25 - p}-point (R1)"
+                _("both sides have checkers on one point: the side on roll's {p}-point is the other side's "
+                  "{value}-point (R1)").format(p=p, value=25 - p)
             )
     return m, t
 
@@ -243,7 +249,8 @@ def _check_pair(mine: Sequence[int], theirs: Sequence[int]) -> tuple[Board, Boar
 def _check_checkers(checkers: object) -> int:
     if not isinstance(checkers, int) or isinstance(checkers, bool) or not 1 <= checkers <= _MAX_CHECKERS:
         raise InvalidPositionError(
-            f"checkers must be a whole number from 1 to 15 (R2: 15 a side; X3: 3 in hypergammon), not {checkers!r}")
+            _("checkers must be a whole number from 1 to 15 (R2: 15 a side; X3: 3 in hypergammon), not "
+              "{checkers}").format(checkers=repr(checkers)))
     return checkers
 
 
@@ -367,14 +374,15 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
     what = "gnubg Position ID"
     body, offset = _strip(text, what)
     if len(body) != _POSITION_ID_CHARS:
-        raise ParseError(f"a {what} has {_POSITION_ID_CHARS} characters, got {len(body)}")
+        raise ParseError(_("a {what} has {position_id_chars} characters, got {len}").format(
+                             what=what, position_id_chars=_POSITION_ID_CHARS, len=len(body)))
     _check_alphabet(body, offset, what)
     key, spare = _b64_to_key(body, 10)
     if spare:
         last = offset + _POSITION_ID_CHARS - 1
         raise ParseError(
-            f"{what}: the last character {body[-1]!r} sets some of its 4 unused low bits; "
-            "an 80-bit key ends in a character whose value is a multiple of 16 (A, Q, g or w)",
+            _("{what}: the last character {value} sets some of its 4 unused low bits; an 80-bit key ends in a "
+              "character whose value is a multiple of 16 (A, Q, g or w)").format(what=what, value=repr(body[-1])),
             where=last,
         )
 
@@ -390,14 +398,16 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
             while True:
                 if bit >= _POSITION_KEY_BITS:  # unreachable while checkers <= 15; kept as a guard
                     raise ParseError(
-                        f"{what}: the 80 bits ran out inside {name}: it needs 25 zero separators",
+                        _("{what}: the 80 bits ran out inside {name}: it needs 25 zero separators").format(
+                            what=what, name=name),
                         where=offset + _POSITION_ID_CHARS - 1,
                     )
                 if (key >> bit) & 1:
                     total += 1
                     if total > checkers:
                         raise ParseError(
-                            f"{what}: {name} has more than {checkers} checkers on the board",
+                            _("{what}: {name} has more than {checkers} checkers on the board").format(
+                                what=what, name=name, checkers=checkers),
                             where=offset + _char_of_bit(bit),
                         )
                     counts[slot] += 1
@@ -414,8 +424,8 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
         while not (key >> first) & 1:
             first += 1
         raise ParseError(
-            f"{what}: non-zero bit {first + 1} of 80 after the end of the position "
-            f"(the 50th separator is bit {bit}); the key must be padded with zeros",
+            _("{what}: non-zero bit {value} of 80 after the end of the position (the 50th separator is bit {bit}); "
+              "the key must be padded with zeros").format(what=what, value=first + 1, bit=bit),
             where=offset + _char_of_bit(first),
         )
 
@@ -423,8 +433,8 @@ def decode_position_id(text: str, *, checkers: int = 15) -> tuple[Board, Board]:
     for p in range(1, 25):
         if mine[p] and theirs[25 - p]:
             raise ParseError(
-                f"{what}: both sides have checkers on one point: the side on roll's {p}-point "
-                f"is the other side's {25 - p}-point (R1)",
+                _("{what}: both sides have checkers on one point: the side on roll's {p}-point is the other side's "
+                  "{value}-point (R1)").format(what=what, p=p, value=25 - p),
                 where=offset + _char_of_bit(starts[1][p]),
             )
     return tuple(mine), tuple(theirs)
@@ -451,9 +461,11 @@ def _pair(value: object, name: str) -> tuple[int, int]:
     try:
         a, b = cast(Iterable[object], value)
     except (TypeError, ValueError):
-        raise InvalidPositionError(f"{name} must be a pair of ints, not {value!r}") from None
+        raise InvalidPositionError(_("{name} must be a pair of ints, not {value}").format(
+                                       name=name, value=repr(value))) from None
     if not (_is_int(a) and _is_int(b)):
-        raise InvalidPositionError(f"{name} must be a pair of ints, not {value!r}")
+        raise InvalidPositionError(_("{name} must be a pair of ints, not {value}").format(
+                                       name=name, value=repr(value)))
     return (a, b)
 
 
@@ -600,7 +612,7 @@ def encode_match_id(state: MatchState) -> str:
     'MAEAAAAAAAAE'
     """
     if not isinstance(state, MatchState):
-        raise TypeError(f"state must be a MatchState, not {type(state).__name__}")
+        raise TypeError(_("state must be a MatchState, not {type}").format(type=type(state).__name__))
     s = state
     fields = (
         (0, 4, s.cube_value.bit_length() - 1),
@@ -649,7 +661,8 @@ def decode_match_id(text: str) -> MatchState:
     what = "gnubg Match ID"
     body, offset = _strip(text, what)
     if len(body) != _MATCH_ID_CHARS:
-        raise ParseError(f"a {what} has {_MATCH_ID_CHARS} characters, got {len(body)}")
+        raise ParseError(_("a {what} has {match_id_chars} characters, got {len}").format(
+                             what=what, match_id_chars=_MATCH_ID_CHARS, len=len(body)))
     _check_alphabet(body, offset, what)
     key, _spare = _b64_to_key(body, 9)  # 12 characters are exactly 9 bytes
 
@@ -663,14 +676,14 @@ def decode_match_id(text: str) -> MatchState:
         first = 67
         while not (key >> first) & 1:
             first += 1
-        raise fail(first, f"bit {first + 1} is set; bits 68-72 are unused and must be zero")
+        raise fail(first, _("bit {value} is set; bits 68-72 are unused and must be zero").format(value=first + 1))
     owner_bits = get(4, 2)
     if owner_bits == 2:
-        raise fail(4, "cube owner bits are 10, which is not an owner (00 player 0, 01 player 1, 11 centred)")
+        raise fail(4, _("cube owner bits are 10, which is not an owner (00 player 0, 01 player 1, 11 centred)"))
     game_state = get(8, 3)
     if game_state > 4:
-        raise fail(8, f"game state {game_state} is not one of 0 (no game), 1 (playing), 2 (over), "
-                      "3 (resigned), 4 (dropped)")
+        raise fail(8, _("game state {game_state} is not one of 0 (no game), 1 (playing), 2 (over), 3 (resigned), 4 "
+                        "(dropped)").format(game_state=game_state))
     fields: dict[str, Any] = dict(
         cube_value=1 << get(0, 4),
         cube_owner=None if owner_bits == 3 else owner_bits,
@@ -867,7 +880,8 @@ def encode_xgid(
     """
     m, t = _check_pair(mine, theirs)
     if not _is_flag(player_on_roll):
-        raise InvalidPositionError(f"player_on_roll must be 0 (bottom) or 1 (top), not {player_on_roll!r}")
+        raise InvalidPositionError(_("player_on_roll must be 0 (bottom) or 1 (top), not {player_on_roll}").format(
+                                       player_on_roll=repr(player_on_roll)))
     return _xgid_of(m, t, player_on_roll, state)
 
 
@@ -892,7 +906,7 @@ def _xgid_of(m: Sequence[int], t: Sequence[int], player_on_roll: int, state: Xgi
     if state is None:
         return "XGID=" + _xgid_board(bottom, top) + _XGID_DEFAULT_TAIL[player_on_roll]
     if not isinstance(state, XgidState):
-        raise TypeError(f"state must be an XgidState or None, not {type(state).__name__}")
+        raise TypeError(_("state must be an XgidState or None, not {type}").format(type=type(state).__name__))
     chars = _xgid_board(bottom, top)
     s = state
     owner = 0 if s.cube_owner is None else (1 if s.cube_owner == 0 else -1)
@@ -949,8 +963,8 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     parts = body.split(":")
     if len(parts) != 10:
         raise ParseError(
-            f"an XGID has 10 ':'-separated fields (position, cube value, cube position, turn, dice, "
-            f"two scores, Crawford/Jacoby, match length, max cube), got {len(parts)}"
+            _("an XGID has 10 ':'-separated fields (position, cube value, cube position, turn, dice, two scores, "
+              "Crawford/Jacoby, match length, max cube), got {len}").format(len=len(parts))
         )
     starts = []
     pos = offset
@@ -967,7 +981,8 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     # Field 1: the board, from the bottom player's side.
     board = parts[0]
     if len(board) != 26:
-        raise fail(0, f"must have 26 characters (top bar, points 1-24, bottom bar), got {len(board)}")
+        raise fail(0, _("must have 26 characters (top bar, points 1-24, bottom bar), got {len}").format(
+                          len=len(board)))
     bottom = [0] * 26
     top = [0] * 26
     for i, ch in enumerate(board):
@@ -979,46 +994,52 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
         elif "a" <= ch <= "z":
             n, is_bottom = ord(ch) - ord("a") + 1, False
         else:
-            raise fail(0, f"has {ch!r} at offset {where}; use '-', A-O (bottom) or a-o (top)", where)
+            raise fail(0, _("has {ch} at offset {where}; use '-', A-O (bottom) or a-o (top)").format(
+                              ch=repr(ch), where=where), where)
         if n > _MAX_CHECKERS:
-            raise fail(0, f"has {ch!r} at offset {where}: {n} checkers on one point, more than 15 (R2)", where)
+            raise fail(0, _("has {ch} at offset {where}: {n} checkers on one point, more than 15 (R2)").format(
+                              ch=repr(ch), where=where, n=n), where)
         if is_bottom:
             if i == 0:
-                raise fail(0, f"has {ch!r} at offset {where}: index 0 is the top player's bar, "
-                              "bottom (upper-case) checkers cannot be there", where)
+                raise fail(0, _("has {ch} at offset {where}: index 0 is the top player's bar, bottom (upper-case) "
+                                "checkers cannot be there").format(ch=repr(ch), where=where), where)
             bottom[i] = n
         else:
             if i == 25:
-                raise fail(0, f"has {ch!r} at offset {where}: index 25 is the bottom player's bar, "
-                              "top (lower-case) checkers cannot be there", where)
+                raise fail(0, _("has {ch} at offset {where}: index 25 is the bottom player's bar, top (lower-case) "
+                                "checkers cannot be there").format(ch=repr(ch), where=where), where)
             top[25 - i] = n
     for name, side in (("bottom", bottom), ("top", top)):
         on_board = sum(side)
         if on_board > checkers:
-            raise fail(0, f"gives the {name} player {on_board} checkers, more than {checkers}")
+            raise fail(0, _("gives the {name} player {on_board} checkers, more than {checkers}").format(
+                              name=name, on_board=on_board, checkers=checkers))
         side[0] = checkers - on_board
 
     # Fields 2-10.
     def uint(field: int) -> int:
         raw = parts[field]
         if not _UINT.fullmatch(raw):
-            raise fail(field, f"must be a whole number from 0 to 99999 without leading zeros, not {raw!r}")
+            raise fail(field, _("must be a whole number from 0 to 99999 without leading zeros, not {raw}").format(
+                                  raw=repr(raw)))
         return int(raw)
 
     cube_log = uint(1)
     if cube_log > _MAX_CUBE_LOG:
-        raise fail(1, f"is {cube_log}: the cube value is 2**{cube_log}, above bgsim's limit 2**15")
+        raise fail(1, _("is {cube_log}: the cube value is 2**{cube_log}, above bgsim's limit 2**15").format(
+                          cube_log=cube_log))
     raw = parts[2]
     if raw not in ("-1", "0", "1"):
-        raise fail(2, f"must be 1 (bottom owns the cube), 0 (centred) or -1 (top owns it), not {raw!r}")
+        raise fail(2, _("must be 1 (bottom owns the cube), 0 (centred) or -1 (top owns it), not {raw}").format(
+                          raw=repr(raw)))
     cube_owner = {"0": None, "1": 0, "-1": 1}[raw]
     raw = parts[3]
     if raw not in ("1", "-1"):
-        raise fail(3, f"must be 1 (bottom player) or -1 (top player), not {raw!r}")
+        raise fail(3, _("must be 1 (bottom player) or -1 (top player), not {raw}").format(raw=repr(raw)))
     player_on_roll = 0 if raw == "1" else 1
     raw = parts[4]
     if not _DICE.fullmatch(raw):
-        raise fail(4, f"must be '00', 'D', 'B', 'R' or two digits 1-6, not {raw!r}")
+        raise fail(4, _("must be '00', 'D', 'B', 'R' or two digits 1-6, not {raw}").format(raw=repr(raw)))
     if raw in (XG_DOUBLED, XG_BEAVERED, XG_RACCOONED):
         dice, cube_action = (0, 0), raw
     else:
@@ -1028,14 +1049,16 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     match_length = uint(8)
     max_log = uint(9)
     if max_log > _MAX_CUBE_LOG:
-        raise fail(9, f"is {max_log}: the max cube is 2**{max_log}, above bgsim's limit 2**15")
+        raise fail(9, _("is {max_log}: the max cube is 2**{max_log}, above bgsim's limit 2**15").format(
+                          max_log=max_log))
     if match_length:
         if cj > 1:
-            raise fail(7, f"is {cj}; in a match it is 1 in the Crawford game (R28), else 0")
+            raise fail(7, _("is {cj}; in a match it is 1 in the Crawford game (R28), else 0").format(cj=cj))
         crawford, jacoby, beaver = bool(cj), False, False
     else:
         if cj > 3:
-            raise fail(7, f"is {cj}; in a money game it is 1 (Jacoby rule, X1) + 2 (beavers, X2), 0 to 3")
+            raise fail(7, _("is {cj}; in a money game it is 1 (Jacoby rule, X1) + 2 (beavers, X2), 0 to 3").format(
+                              cj=cj))
         crawford, jacoby, beaver = False, bool(cj & 1), bool(cj & 2)
     fields: dict[str, Any] = dict(
         cube_value=1 << cube_log,
@@ -1052,7 +1075,7 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
     problem = _xgid_state_problem(SimpleNamespace(**fields))
     if problem is not None:
         field, message = problem
-        raise fail(field, f"is inconsistent with the rest: {message}")
+        raise fail(field, _("is inconsistent with the rest: {message}").format(message=message))
     state = XgidState(**fields)
     if len(_XGID_TAILS) >= _XGID_TAILS_MAX:
         _XGID_TAILS.clear()

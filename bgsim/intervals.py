@@ -24,7 +24,7 @@ from statistics import NormalDist
 import numpy as np
 
 from .errors import EstimateError
-from .i18n import _
+from .i18n import _, fmt_number, fmt_percent
 from .results import ResultDisplay, Table
 
 __all__ = ["Interval", "mean_interval", "mean_sd", "normal_quantile", "wilson_interval"]
@@ -91,12 +91,14 @@ class Interval(ResultDisplay):
         """
         if math.isnan(self.value):
             return _("n/a (no games)")
-        return f"{100 * self.value:.2f}% [{100 * self.low:.2f}, {100 * self.high:.2f}]"
+        return fmt_percent(self.value, 2) + " " + _("[{low}, {high}]").format(low=fmt_number(100 * self.low, 2),
+                                                                          high=fmt_number(100 * self.high, 2))
 
     def _table(self) -> Table:
         if math.isnan(self.value):
             return Table(title=(_("n/a (no games)"),))
-        return Table(title=(f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}]",))
+        return Table(title=(fmt_number(self.value, 4) + " " + _("[{low}, {high}]").format(
+            low=fmt_number(self.low, 4), high=fmt_number(self.high, 4)),))
 
 
 def _check_count(x, name: str) -> int:

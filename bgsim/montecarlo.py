@@ -118,7 +118,7 @@ import numpy as np
 from .compiled_players import DEFAULT_PLAYER, PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
 from .errors import EstimateError
 from .estimate_settings import DEFAULT_CHUNK_SIZE, DEFAULT_PYTHON_CHUNK_SIZE, UNSET, EstimateSettings
-from .i18n import _
+from .i18n import _, fmt_count, fmt_number
 from .intervals import Interval, mean_interval, mean_sd, normal_quantile, wilson_interval
 from .net import Net
 from .playouts import N_OUTCOMES, OUTCOMES, PYTHON_SUFFIX, ChunkLog
@@ -372,10 +372,10 @@ class Estimate(ResultDisplay):
         if name == "equity":
             return mean_interval(self.outcome_values, self.outcomes, confidence_level)
         if name not in _PROPORTIONS:
-            raise EstimateError(f"no interval named {name!r}: choose from "
-                                f"{', '.join(('equity', *_PROPORTIONS))}")
+            raise EstimateError(_("no interval named {name}: choose from {join}").format(
+                                    name=repr(name), join=', '.join(('equity', *_PROPORTIONS))))
         if name == "draw" and self.draw is None:
-            raise EstimateError("these rules have no last-roll draw (V4): no draw interval")
+            raise EstimateError(_("these rules have no last-roll draw (V4): no draw interval"))
         return wilson_interval(sum(self.outcomes[i] for i in _PROPORTIONS[name]), self.games, confidence_level)
 
     @property
@@ -450,9 +450,10 @@ class Estimate(ResultDisplay):
 
         me, opp = self.players
         if me == opp:
-            who = f"{me} vs {opp}" + ("" if me.endswith(PYTHON_SUFFIX) else f" ({describe_player(me)})")
+            who = (_("{me} vs {opp}").format(me=me, opp=opp)
+                   + ("" if me.endswith(PYTHON_SUFFIX) else f" ({describe_player(me)})"))
         else:
-            who = f"{described(me)} vs {described(opp)}"
+            who = _("{me} vs {opp}").format(me=described(me), opp=described(opp))
         return _("results depend on the players: {who}; see bgsim.montecarlo.PLAYERS").format(who=who)
 
     def _seed_text(self) -> str:
@@ -479,9 +480,9 @@ class Estimate(ResultDisplay):
         ci = _("({level}% CI)").format(level=f"{100 * e.confidence_level:g}")
         if self.equity_unit == "points per game":
             return _("{value} +- {half} points per game {ci}").format(
-                value=f"{e.value:+.4f}", half=f"{e.half_width:.4f}", ci=ci)
+                value=fmt_number(e.value, 4, sign=True), half=fmt_number(e.half_width, 4), ci=ci)
         return _("{value} +- {half} match-winning chance {ci}").format(
-            value=f"{e.value:.4f}", half=f"{e.half_width:.4f}", ci=ci)
+            value=fmt_number(e.value, 4), half=fmt_number(e.half_width, 4), ci=ci)
 
     def _repr_html_(self) -> str:
         """In Jupyter: the table, then the convergence plot (the equity and its 95% band)."""
@@ -492,7 +493,7 @@ class Estimate(ResultDisplay):
         return self._table().html() + convergence(trace, unit=self.equity_unit)
 
     def _table(self) -> Table:
-        title = (_("Monte Carlo estimate: {games} games, {seed}").format(games=f"{self.games:,}",
+        title = (_("Monte Carlo estimate: {games} games, {seed}").format(games=fmt_count(self.games),
                                                                           seed=self._seed_text())
                  + (_(" -- STOPPED EARLY") if self.stopped else ""),
                  self._players_text(), self._setting_text())
@@ -668,10 +669,10 @@ def _run(settings: EstimateSettings, t_start: float) -> Estimate:
     if settings.progress:
         from tqdm.auto import tqdm
         bar = tqdm(total=settings.games, unit="game", desc="estimate", smoothing=0.05,
-                   initial=sum(g for _, _, g in kept.values()))
+                   initial=sum(g for _t, _w, g in kept.values()))
 
     results: dict[int, tuple[np.ndarray, int]] = {}
-    running = {"counts": sum((t for t, _, _ in kept.values()), np.zeros(N_OUTCOMES, dtype=np.int64))}
+    running = {"counts": sum((t for t, _w, _g in kept.values()), np.zeros(N_OUTCOMES, dtype=np.int64))}
 
     def finished(k: int, res: tuple[np.ndarray, int]) -> None:
         results[k] = res
@@ -756,11 +757,11 @@ def describe_player(name: str) -> str:
     'custom (Python): MyBot'
     """
     if name in PLAYER_DESCRIPTIONS:
-        return PLAYER_DESCRIPTIONS[name]
+        return _(PLAYER_DESCRIPTIONS[name])
     if name == "gnubg":
-        return "gnubg's 0-ply network (the optional gnubg-nn package), played in Python"
+        return _("gnubg's 0-ply network (the optional gnubg-nn package), played in Python")
     if name.endswith(PYTHON_SUFFIX):
-        return f"custom (Python): {name[:-len(PYTHON_SUFFIX)]}"
+        return _("custom (Python): {name}").format(name=name[:-len(PYTHON_SUFFIX)])
     if name.startswith("net"):
-        return "neural network with other weights, see bgsim.train"
-    return "unknown player"
+        return _("neural network with other weights, see bgsim.train")
+    return _("unknown player")

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from .errors import ParseError
+from .i18n import _
 
 __all__ = ["Chain", "chain_steps", "format_play", "hit_marks", "parse_chains", "point_name"]
 
@@ -88,15 +89,15 @@ def _read_point(text: str, where: int, first: bool) -> int:
     t = text.lower()
     if t in ("bar", "b"):
         if not first:
-            raise ParseError(f"the bar can only be where a move starts, at {text!r}", where)
+            raise ParseError(_("the bar can only be where a move starts, at {text}").format(text=repr(text)), where)
         return 25
     if t in ("off", "o"):
         if first:
-            raise ParseError("a move cannot start from off", where)
+            raise ParseError(_("a move cannot start from off"), where)
         return 0
     n = int(t)
     if not 1 <= n <= 25 or (n == 25 and not first):
-        raise ParseError(f"no point {n} on the board (points are 1-24, R1)", where)
+        raise ParseError(_("no point {n} on the board (points are 1-24, R1)").format(n=n), where)
     return n
 
 
@@ -111,9 +112,9 @@ def parse_chains(text: str) -> list[list[tuple[int, bool]]]:
     bgsim.errors.ParseError: 13/14 moves backwards: checkers move from higher to lower points (R1)
     """
     if not isinstance(text, str):
-        raise ParseError(f"a play is written as text, not {type(text).__name__}")
+        raise ParseError(_("a play is written as text, not {type}").format(type=type(text).__name__))
     if len(text) > 200:
-        raise ParseError("that is too long to be a play (200 characters at most)")
+        raise ParseError(_("that is too long to be a play (200 characters at most)"))
     stripped = text.strip()
     if stripped.lower() in ("", "-", "(no play)", "no play", "pass"):
         return []
@@ -125,25 +126,27 @@ def parse_chains(text: str) -> list[list[tuple[int, bool]]]:
         tm = _TOKEN.match(token)
         if not tm:
             raise ParseError(
-                f"cannot read {token!r} at character {pos}: write moves like 24/18, bar/22*, 6/off or 13/7(2)", pos)
+                _("cannot read {token} at character {pos}: write moves like 24/18, bar/22*, 6/off or 13/7(2)").format(
+                    token=repr(token), pos=pos), pos)
         body, count = tm.group(1), tm.group(2)
         pts = []
         for i, piece in enumerate(body.split("/")):
             hit = piece.endswith("*")
             pts.append((_read_point(piece.rstrip("*"), pos, i == 0), hit))
         if pts[0][1]:
-            raise ParseError(f"{token!r}: a hit mark belongs after the point landed on", pos)
-        for (a, _), (b, _) in itertools.pairwise(pts):
+            raise ParseError(_("{token}: a hit mark belongs after the point landed on").format(token=repr(token)), pos)
+        for (a, _ha), (b, _hb) in itertools.pairwise(pts):
             if b >= a:
-                raise ParseError(f"{token} moves backwards: checkers move from higher to lower points (R1)", pos)
+                raise ParseError(_("{token} moves backwards: checkers move from higher to lower points (R1)").format(
+                                     token=token), pos)
         if any(p == 0 for p, _ in pts[:-1]):
-            raise ParseError(f"{token!r}: nothing comes after off", pos)
+            raise ParseError(_("{token}: nothing comes after off").format(token=repr(token)), pos)
         reps = int(count) if count else 1
         if not 1 <= reps <= 4:
-            raise ParseError(f"{token!r}: a move can be repeated 1 to 4 times", pos)
-        chains.extend([list(pts) for _ in range(reps)])
+            raise ParseError(_("{token}: a move can be repeated 1 to 4 times").format(token=repr(token)), pos)
+        chains.extend([list(pts) for _r in range(reps)])
     if len(chains) > 4:
-        raise ParseError(f"{len(chains)} moves: a roll moves at most four checkers (R6)")
+        raise ParseError(_("{len} moves: a roll moves at most four checkers (R6)").format(len=len(chains)))
     return chains
 
 
@@ -153,7 +156,7 @@ def chain_steps(chain: Chain) -> tuple[tuple[int, int], ...]:
     >>> chain_steps(parse_chains("24/18*/13")[0])
     ((24, 18), (18, 13))
     """
-    return tuple((a, b) for (a, _), (b, _) in itertools.pairwise(chain))
+    return tuple((a, b) for (a, _ha), (b, _hb) in itertools.pairwise(chain))
 
 
 def hit_marks(chains: Sequence[Chain]) -> list[int]:

@@ -198,28 +198,32 @@ class Play(Generic[P]):
         bgsim.errors.ParseError: a play dict needs the key 'steps'
         """
         if not isinstance(data, Mapping):
-            raise ParseError(f"a play dict must be a mapping, not {type(data).__name__}")
+            raise ParseError(_("a play dict must be a mapping, not {type}").format(type=type(data).__name__))
         unknown = set(data) - {"before", "dice", "steps", "hits", "caucasian"}
         if unknown:
-            raise ParseError(f"unknown keys in a play dict: {sorted(map(str, unknown))}")
+            raise ParseError(_("unknown keys in a play dict: {sorted}").format(sorted=sorted(map(str, unknown))))
         for key in ("dice", "steps"):
             if key not in data:
-                raise ParseError(f"a play dict needs the key {key!r}")
+                raise ParseError(_("a play dict needs the key {key}").format(key=repr(key)))
         dice = check_dice(data["dice"], error=ParseError)
         steps = _read_pairs(data["steps"])
         hits_raw = data.get("hits", [False] * len(steps))
         if (not isinstance(hits_raw, (list, tuple)) or len(hits_raw) != len(steps)
                 or not all(isinstance(h, bool) for h in hits_raw)):
-            raise ParseError(f"a play's hits are one true/false per step ({len(steps)}), not {hits_raw!r}")
+            raise ParseError(_("a play's hits are one true/false per step ({len}), not {hits_raw}").format(
+                                 len=len(steps), hits_raw=repr(hits_raw)))
         hits = tuple(hits_raw)
         caucasian = data.get("caucasian", False)
         if not isinstance(caucasian, bool):
-            raise ParseError(f"a play's caucasian flag is true or false, not {caucasian!r}")
+            raise ParseError(_("a play's caucasian flag is true or false, not {caucasian}").format(
+                                 caucasian=repr(caucasian)))
         before = data.get("before")
         if before is None:
             return cls(steps, dice, hits, caucasian=caucasian)
         if not (isinstance(position_type, type) and issubclass(position_type, BasePosition)):
-            raise TypeError(f"position_type must be a position class such as bgsim.Position, not {position_type!r}")
+            raise TypeError(_("position_type must be a position class such as bgsim.Position, not {position_type}")
+                              .format(
+                                position_type=repr(position_type)))
         pos = position_type.from_dict(before)
         legal = generate_plays(pos, dice, caucasian)
         i = legal._find(cls(steps, dice, hits))
@@ -236,12 +240,14 @@ class Play(Generic[P]):
 def _read_pairs(value: object) -> tuple[tuple[int, int], ...]:
     """Steps from JSON: a list of at most four [from, to] pairs of points 0-25."""
     if not isinstance(value, (list, tuple)) or len(value) > 4:
-        raise ParseError(f"a play's steps are a list of at most four [from, to] pairs, not {value!r}")
+        raise ParseError(_("a play's steps are a list of at most four [from, to] pairs, not {value}").format(
+                             value=repr(value)))
     out = []
     for pair in value:
         if (not isinstance(pair, (list, tuple)) or len(pair) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 25 for x in pair)):
-            raise ParseError(f"a step is a [from, to] pair of points 0-25 (25 = bar, 0 = off), not {pair!r}")
+            raise ParseError(_("a step is a [from, to] pair of points 0-25 (25 = bar, 0 = off), not {pair}").format(
+                                 pair=repr(pair)))
         out.append((int(pair[0]), int(pair[1])))
     return tuple(out)
 
@@ -423,11 +429,12 @@ class LegalPlays(Sequence[Play[P]]):
         try:
             i = index.__index__()
         except AttributeError:
-            raise TypeError(f"LegalPlays indices must be integers or slices, not {type(index).__name__}") from None
+            raise TypeError(_("LegalPlays indices must be integers or slices, not {type}").format(
+                                type=type(index).__name__)) from None
         if i < 0:
             i += self._n
         if not 0 <= i < self._n:
-            raise IndexError("LegalPlays index out of range")
+            raise IndexError(_("LegalPlays index out of range"))
         return self._play(i)
 
     def __iter__(self) -> Iterator[Play[P]]:
@@ -493,7 +500,8 @@ class LegalPlays(Sequence[Play[P]]):
         """The index of the first play equal to ``play``; :class:`ValueError` if none (as a list)."""
         i = self._find(play, start, stop)
         if i < 0:
-            raise IllegalPlayError(f"{play!r} is not in the legal plays")   # a ValueError, as list.index raises
+            # a ValueError, as list.index raises
+            raise IllegalPlayError(_("{play} is not in the legal plays").format(play=repr(play)))
         return i
 
     def count(self, play: object) -> int:
@@ -568,7 +576,8 @@ class LegalPlays(Sequence[Play[P]]):
         if isinstance(play, str):
             return self._resolve_chains(parse_chains(play), play)
         if not isinstance(play, Play):
-            raise TypeError(f"a play is a Play or a play in notation such as '24/18 13/9', not {type(play).__name__}")
+            raise TypeError(_("a play is a Play or a play in notation such as '24/18 13/9', not {type}").format(
+                                type=type(play).__name__))
         if self._cached_index(play) >= 0:   # one of ours, as handed out: nothing to check
             return play
         dice = self._dice
@@ -615,7 +624,8 @@ class LegalPlays(Sequence[Play[P]]):
         found = self._named(chains, _mine_after(self._before.mine, chains))
         if len(found) > 1:
             options = sorted(str(p) for p in found)
-            raise AmbiguousPlayError(f"that could be {' or '.join(options)}: mark where the checker hits with '*'",
+            raise AmbiguousPlayError(_("that could be {join}: mark where the checker hits with '*'").format(
+                                         join=' or '.join(options)),
                                      tuple(options))
         if found:
             return found[0]
@@ -731,12 +741,14 @@ def parse_play(pos: P, text: str, dice: Any = None, *, caucasian: bool = False) 
         if len(literal) == 1:
             return literal[0]
         rolls = ", ".join(f"{a}-{b}" for a, b in by_roll)
-        raise AmbiguousPlayError(f"{text.strip()!r} is a legal play of several rolls ({rolls}): give the dice",
+        raise AmbiguousPlayError(_("{strip} is a legal play of several rolls ({rolls}): give the dice").format(
+                                     strip=repr(text.strip()), rolls=rolls),
                                  tuple(f"{p} ({a}-{b})" for (a, b), p in by_roll.items()))
     plausible = [r for r in ROLLS if covers([s for ch in chains for s in chain_steps(ch)], r)]
     if len(plausible) == 1:
         return generate_plays(pos, plausible[0], caucasian)._resolve_chains(chains, text)
-    raise IllegalPlayError(f"{text.strip()!r} is not a legal play of any roll here; give the dice to see why")
+    raise IllegalPlayError(_("{strip} is not a legal play of any roll here; give the dice to see why").format(
+                               strip=repr(text.strip())))
 
 
 def _mine_after(mine: Sequence[int], chains: Sequence[Chain]) -> tuple[int, ...] | None:

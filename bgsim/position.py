@@ -26,6 +26,7 @@ from typing import Any
 
 from .board import BAR, CHECKERS, HYPERGAMMON_CHECKERS, OFF, BasePosition, Counts
 from .errors import IllegalPlayError
+from .i18n import _
 from .plays import LegalPlays, Play, generate_plays, parse_play, result_of
 from .text import board_text
 from .turn import TurnBuilder
@@ -49,7 +50,7 @@ def analysis(name: str) -> Callable[..., Any]:
     try:
         return _ANALYSES[name]
     except KeyError:   # only if bgsim's package __init__ did not run, which importing bgsim.position runs
-        raise IllegalPlayError(f"{name} needs bgsim's probability layer: import bgsim") from None
+        raise IllegalPlayError(_("{name} needs bgsim's probability layer: import bgsim").format(name=name)) from None
 
 
 class Position(BasePosition):
@@ -118,7 +119,8 @@ class Position(BasePosition):
             play = self.parse_play(play, dice, caucasian=caucasian)
         elif not isinstance(play, Play):
             raise IllegalPlayError(
-                f"a play is a Play or a play in notation such as '24/18 13/9', not {type(play).__name__}")
+                _("a play is a Play or a play in notation such as '24/18 13/9', not {type}").format(
+                    type=type(play).__name__))
         return result_of(self, play, caucasian=caucasian)
 
     # ----------------------------------------------------------------- analysis

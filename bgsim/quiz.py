@@ -84,7 +84,7 @@ class Quiz:
                  placeholder: str = "", answers: Sequence[str] = (),
                  board: tuple[Position, int] | None = None) -> None:
         if choices is not None and len(choices) < 2:
-            raise QuizError("a multiple-choice quiz needs at least two choices")
+            raise QuizError(_("a multiple-choice quiz needs at least two choices"))
         #: The texts that would give the answer away if a learner saw them before trying
         #: (the lessons' tests check that none is on screen above the question).
         self.answers: tuple[str, ...] = tuple(str(a) for a in answers)
@@ -139,7 +139,8 @@ class Quiz:
         (False, 'Not quite. 0 is off the board.')
         """
         if answer not in choices:
-            raise QuizError(f"the answer {answer!r} is not one of the choices {list(choices)!r}")
+            raise QuizError(_("the answer {answer} is not one of the choices {list}").format(
+                                answer=repr(answer), list=repr(list(choices))))
         wrong = dict(wrong or {})
 
         def check(given: Hashable) -> tuple[bool, str]:
@@ -182,7 +183,7 @@ class Quiz:
         (True, False, "Not quite. 'many' is not a number.")
         """
         if not math.isfinite(answer) or not (math.isfinite(tolerance) and tolerance >= 0):
-            raise QuizError("a number quiz needs a finite answer and a finite tolerance >= 0")
+            raise QuizError(_("a number quiz needs a finite answer and a finite tolerance >= 0"))
 
         def check(given: Any) -> tuple[bool, str]:
             try:
@@ -268,9 +269,10 @@ class Quiz:
         (False, 'Not quite. Click one of the 24 points (the long triangles).')
         """
         if perspective not in (0, 1):
-            raise QuizError(f"perspective must be player 0 or 1, not {perspective!r}")
+            raise QuizError(_("perspective must be player 0 or 1, not {perspective}").format(
+                                perspective=repr(perspective)))
         if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= 24:
-            raise QuizError(f"the answer must be a point 1-24, not {answer!r}")
+            raise QuizError(_("the answer must be a point 1-24, not {answer}").format(answer=repr(answer)))
         wrong = dict(wrong or {})
         other = 1 - perspective
 

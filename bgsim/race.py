@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidPositionError, NotARaceError, RaceError
+from .i18n import N_, _, fmt_number, fmt_percent
 from .position import Position
 from .results import ResultDisplay, Table
 
@@ -52,14 +53,19 @@ __all__ = [
 
 def _require_race(pos: Position, what: str) -> None:
     if not isinstance(pos, Position):
-        raise InvalidPositionError(f"{what} takes a bgsim.Position, not {type(pos).__name__}")
+        raise InvalidPositionError(_("{what} takes a bgsim.Position, not {type}").format(
+                                       what=what, type=type(pos).__name__))
     if pos.is_game_over():
-        raise NotARaceError(f"{what}: the game is over (R22), there is nothing left to race for")
+        raise NotARaceError(_("{what}: the game is over (R22), there is nothing left to race for").format(what=what))
     if not pos.is_race():
         raise NotARaceError(
-            f"{what} is a race formula: this position still has contact (a checker can still hit or "
-            "be hit, or one is on the bar), so pip counts do not decide it. Use bgsim.equity with an "
-            "estimated winning chance instead.")
+            _("{what} is a race formula: this position still has contact (a checker can still hit or be hit, or "
+              "one is on the bar), so pip counts do not decide it. Use bgsim.equity with an estimated winning "
+              "chance instead.").format(what=what))
+
+
+#: The verdicts as the data names them; shown through the catalogue.
+VERDICTS = (N_("No double, take"), N_("Double, take"), N_("Double, pass"))
 
 
 def _verdict(double: bool, redouble: bool, take: bool) -> str:
@@ -70,9 +76,9 @@ def _verdict(double: bool, redouble: bool, take: bool) -> str:
 
 def _detail(double: bool, redouble: bool, take: bool) -> str:
     if not double:
-        return "No double (nor redouble); take"
-    kind = "double and redouble" if redouble else "initial double only (no redouble)"
-    return f"{kind}; {'take' if take else 'pass'}"
+        return _("No double (nor redouble); take")
+    kind = _("double and redouble") if redouble else _("initial double only (no redouble)")
+    return _("{kind}; take").format(kind=kind) if take else _("{kind}; pass").format(kind=kind)
 
 
 class _RaceResult(ResultDisplay):
@@ -97,9 +103,9 @@ class _RaceResult(ResultDisplay):
         return {"name": self._name, **super().to_dict(), "verdict": self.verdict}
 
     def _table(self) -> Table:
-        return Table(title=(self._name,),
+        return Table(title=(_(self._name),),
                      rows=(*self._rows(), (_detail(self.double, self.redouble, self.take),)),
-                     notes=(f"Verdict: {self.verdict}",), indent=2, sep=" ")
+                     notes=(_("Verdict: {verdict}").format(verdict=_(self.verdict)),), indent=2, sep=" ")
 
 
 # --------------------------------------------------------------------------- Keith
@@ -139,14 +145,15 @@ class KeithCount(_RaceResult):
     redouble: bool
     take: bool
 
-    _name = "Keith count (Tom Keith)"
+    _name = N_("Keith count (Tom Keith)")
 
     def _rows(self) -> tuple[tuple[str, ...], ...]:
-        (pr, po), (ar, ao), (cr, _) = self.pips, self.adjusted, self.counts
-        return (("on roll:", f"{pr} pips, adjusted {ar}, + 1/7 = {cr}"),
-                ("opponent:", f"{po} pips, adjusted {ao}"),
-                (f"roller's count exceeds the opponent's by {self.difference}: "
-                 "double if <= 4, redouble if <= 3, take if >= 2",))
+        (pr, po), (ar, ao), (cr, _co) = self.pips, self.adjusted, self.counts
+        return ((_("on roll:"), _("{pips} pips, adjusted {adjusted}, + 1/7 = {count}").format(
+                    pips=pr, adjusted=ar, count=cr)),
+                (_("opponent:"), _("{pips} pips, adjusted {adjusted}").format(pips=po, adjusted=ao)),
+                (_("roller's count exceeds the opponent's by {d}: double if <= 4, redouble if <= 3, take if "
+                   ">= 2").format(d=self.difference),))
 
 
 def keith_count(pos: Position) -> KeithCount:
@@ -223,14 +230,16 @@ class ThorpCount(_RaceResult):
     redouble: bool
     take: bool
 
-    _name = "Thorp count (Edward O. Thorp)"
+    _name = N_("Thorp count (Edward O. Thorp)")
 
     def _rows(self) -> tuple[tuple[str, ...], ...]:
         (pr, po), (rr, ro) = self.pips, self.raw
-        bump = f" + 10% = {self.leader:g}" if self.leader != rr else " (30 or less: no 10%)"
-        return (("on roll:", f"{pr} pips, count {rr}{bump}"),
-                ("opponent:", f"{po} pips, count {ro}"),
-                (f"T - L = {self.margin:+.1f}: double if >= -2, redouble if >= -1, take if <= +2",))
+        bump = (f" + 10% = {fmt_number(self.leader, 0 if self.leader == int(self.leader) else 1)}"
+                if self.leader != rr else _(" (30 or less: no 10%)"))
+        return ((_("on roll:"), _("{pips} pips, count {count}").format(pips=pr, count=rr) + bump),
+                (_("opponent:"), _("{pips} pips, count {count}").format(pips=po, count=ro)),
+                (_("T - L = {margin}: double if >= -2, redouble if >= -1, take if <= +2").format(
+                    margin=fmt_number(self.margin, 1, sign=True)),))
 
 
 def thorp_count(pos: Position) -> ThorpCount:
@@ -286,7 +295,7 @@ def kleinman_chance_from_k(k: float, *, leading: bool = True) -> float:
     [0.69, 0.72, 0.76, 0.78, 0.8, 0.84]
     """
     if isinstance(k, bool) or not isinstance(k, numbers.Real) or not 0 <= k < math.inf:
-        raise RaceError(f"Kleinman's K = {k!r} must be a finite number >= 0")
+        raise RaceError(_("Kleinman's K = {k} must be a finite number >= 0").format(k=repr(k)))
     w = _phi(math.sqrt(k / 2.0))
     return w if leading else 1.0 - w
 
@@ -310,11 +319,12 @@ def kleinman_winning_chance(my_pips: int, opp_pips: int) -> float:
     """
     for name, v in (("my_pips", my_pips), ("opp_pips", opp_pips)):
         if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
-            raise RaceError(f"{name} = {v!r} must be a pip count of at least 1")
+            raise RaceError(_("{name} = {v} must be a pip count of at least 1").format(name=name, v=repr(v)))
     d = opp_pips - my_pips + 4
     s = opp_pips + my_pips - 4
     if s <= 0:
-        raise RaceError(f"pip counts {my_pips} and {opp_pips} are too short for Kleinman's formula (S = {s})")
+        raise RaceError(_("pip counts {my_pips} and {opp_pips} are too short for Kleinman's formula (S = {s})").format(
+                            my_pips=my_pips, opp_pips=opp_pips, s=s))
     return _phi(d / math.sqrt(2.0 * s))
 
 
@@ -346,14 +356,15 @@ class KleinmanCount(_RaceResult):
     redouble: bool
     take: bool
 
-    _name = "Kleinman count (Danny Kleinman)"
+    _name = N_("Kleinman count (Danny Kleinman)")
 
     def _rows(self) -> tuple[tuple[str, ...], ...]:
         pr, po = self.pips
-        return ((f"on roll {pr} pips, opponent {po}: D = {po} - {pr} + 4 = {self.D}, "
-                 f"S = {po} + {pr} - 4 = {self.S}",),
-                (f"K = D^2 / S = {self.K:.3f}: double if >= 0.5, redouble if >= 0.7, take if <= 1.2",),
-                (f"winning chance Phi(D / sqrt(2S)) = {self.winning_chance:.1%}",))
+        return ((_("on roll {pr} pips, opponent {po}: D = {po} - {pr} + 4 = {d}, S = {po} + {pr} - 4 = {s}").format(
+                    pr=pr, po=po, d=self.D, s=self.S),),
+                (_("K = D^2 / S = {k}: double if >= {a}, redouble if >= {b}, take if <= {c}").format(
+                    k=fmt_number(self.K, 3), a=fmt_number(0.5, 1), b=fmt_number(0.7, 1), c=fmt_number(1.2, 1)),),
+                (_("winning chance Phi(D / sqrt(2S)) = {p}").format(p=fmt_percent(self.winning_chance, 1)),))
 
 
 def kleinman_count(pos: Position) -> KleinmanCount:
@@ -406,12 +417,14 @@ class PercentRule(_RaceResult):
     redouble: bool
     take: bool
 
-    _name = "8-9-12 rule (long races)"
+    _name = N_("8-9-12 rule (long races)")
 
     def _rows(self) -> tuple[tuple[str, ...], ...]:
         pr, po = self.pips
-        return ((f"on roll {pr} pips, opponent {po}: lead {self.lead} = {self.lead_percent:.1f}% of {pr}",),
-                ("double from 8%, redouble from 9%, take up to 12%",))
+        return ((_("on roll {pr} pips, opponent {po}: lead {lead} = {percent} of {pr}").format(
+                    pr=pr, po=po, lead=self.lead, percent=fmt_percent(self.lead_percent / 100, 1)),),
+                (_("double from {a}, redouble from {b}, take up to {c}").format(
+                    a=fmt_percent(0.08, 0), b=fmt_percent(0.09, 0), c=fmt_percent(0.12, 0)),))
 
 
 def eight_nine_twelve(pos: Position) -> PercentRule:

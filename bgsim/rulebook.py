@@ -77,6 +77,20 @@ SOURCES: dict[str, Source] = {
 
 _ALL_SOURCES = tuple(SOURCES)
 
+#: Typos of the source pages, kept in the quotes word for word and marked as theirs when shown.
+SIC = ("rozděleny to", "vítěztví")
+
+
+def _sic(quote: str) -> str:
+    """``quote`` with each typo of :data:`SIC` marked ``[sic]``.
+
+    >>> _sic("V Backgammonu existují tři druhy vítěztví:")
+    'V Backgammonu existují tři druhy vítěztví [sic]:'
+    """
+    for typo in SIC:
+        quote = quote.replace(typo, f"{typo} [sic]")
+    return quote
+
 
 class Lesson(NamedTuple):
     """A lesson of the course in ``lessons/``: its title, notebook file and the rule ids it teaches."""
@@ -181,11 +195,17 @@ class RuleEntry:
         return "; ".join(f"{SOURCES[k].title} ({_(SOURCES[k].language)})" for k in self.sources)
 
     def _quote_lines(self) -> list[str]:
-        """The source sentences, in every language but English (whose text restates them)."""
-        if get_language() == "en":
+        """The source sentences, in every language but English (whose text restates them). In Slovak,
+        the sentences of the Slovak page where it has some for this rule (else the Czech pages'); a
+        typo of a page is kept and marked [sic] (see :data:`SIC`)."""
+        lang = get_language()
+        if lang == "en":
             return []
-        return [_("From the rule page: \u201c{quote}\u201d ({page})").format(quote=q, page=SOURCES[k].title)
-                for k, q in self.quotes]
+        quotes = self.quotes
+        if lang == "sk":
+            quotes = tuple((k, q) for k, q in quotes if SOURCES[k].language == "Slovak") or quotes
+        return [_("From the rule page: \u201c{quote}\u201d ({page})").format(quote=_sic(q), page=SOURCES[k].title)
+                for k, q in quotes]
 
     def __str__(self) -> str:
         lessons = "; ".join(f"{n} {_(LESSONS[n].title)}" for n in self.lessons) or _("none yet")
@@ -541,10 +561,10 @@ def parse_ids(text: str) -> tuple[str, ...]:
         if not part:
             continue
         if "-" in part:
-            lo, _, hi = (s.strip() for s in part.partition("-"))
+            lo, _sep, hi = (s.strip() for s in part.partition("-"))
             a, b = _ID_RE.fullmatch(lo), _ID_RE.fullmatch(hi)
             if not (a and b) or a.group(1).upper() != b.group(1).upper() or a.group(3) or b.group(3):
-                raise UnknownRuleError(f"{part!r} is not a range of rule ids like R5-R9")
+                raise UnknownRuleError(_("{part} is not a range of rule ids like R5-R9").format(part=repr(part)))
             letter = a.group(1).upper()
             out.extend(f"{letter}{n}" for n in range(int(a.group(2)), int(b.group(2)) + 1))
         else:
@@ -573,11 +593,11 @@ def rules_reference(rule_id: str | None = None) -> RuleEntry | RuleList:
     if rule_id is None:
         return _BOOK
     if not isinstance(rule_id, str):
-        raise UnknownRuleError(f"a rule id is a string such as 'R13', not {rule_id!r}")
+        raise UnknownRuleError(_("a rule id is a string such as 'R13', not {rule_id}").format(rule_id=repr(rule_id)))
     entry = _ENTRIES.get(_normalize(rule_id))
     if entry is None:
-        raise UnknownRuleError(f"there is no rule {rule_id!r}: the ids are R1-R30 (with R4a, R4b), "
-                               "V1-V6, P1-P2 and X1-X3")
+        raise UnknownRuleError(_("there is no rule {rule_id}: the ids are R1-R30 (with R4a, R4b), V1-V6, P1-P2 and "
+                                 "X1-X3").format(rule_id=repr(rule_id)))
     return entry
 
 
@@ -590,13 +610,42 @@ def markdown(lang: str | None = None) -> str:
     '# The rules of backgammon in bgsim'
     >>> markdown("cs").splitlines()[0]
     '# Pravidla vrhcábů (backgammonu) v bgsim'
+    >>> markdown("sk").splitlines()[0]
+    '# Pravidlá backgammonu v bgsim'
     """
     with language(lang or get_language()):
         return _markdown()
 
 
+_SLOVAK_HEAD = [
+    "# Pravidlá backgammonu v bgsim",
+    "",
+    "<!-- Vygenerované z bgsim/rulebook.py a katalógu správ (bgsim/locale) príkazom `make docs`; "
+    "neupravujte ručne. -->",
+    "",
+    "Každá chybová správa, popis aj lekcia bgsim menuje pravidlo, ktoré uplatňuje, jeho označením,",
+    "napríklad R13 alebo V5. Táto stránka uvádza každé pravidlo jednou alebo dvoma vetami, k tomu vetu",
+    "slovenskej stránky s pravidlami, z ktorej pochádza (kde ju má; inak vetu českej stránky), voľby",
+    "bgsim, ktoré ho zapínajú alebo menia, a lekcie, ktoré ho učia. To isté ukáže Python,",
+    "`bgsim.set_language(\"sk\"); bgsim.rules_reference(\"R13\")`, aj terminál, `bgsim rule R13 --lang sk`.",
+    "Anglická verzia: [rules.md](rules.md), česká: [rules.cs.md](rules.cs.md).",
+    "",
+    "R1-R30 (s R4a a R4b) sú štandardné pravidlá; V1-V6 nastavenia a varianty „krátkeho",
+    "backgammonu“ jedného českého herného webu; P1-P2 lekcie vysvetľujú, ale bgsim ich nesimuluje;",
+    "X1-X3 sú bežné voľby, o ktorých zdrojové stránky nehovoria. Slová hry (slovensky, česky,",
+    "anglicky) zhŕňa [slovníček](#slovníček) na konci. Lekcie zatiaľ po slovensky nie sú: odkazy vedú",
+    "na české.",
+    "",
+    "| oddiel | pravidlá |",
+    "| --- | --- |",
+]
+
+
 def _markdown() -> str:
-    czech = get_language() != "en"
+    lang = get_language()
+    if lang == "sk":
+        return _markdown_slovak()
+    czech = lang != "en"
     if not czech:
         lines = [
             "# The rules of backgammon in bgsim",
@@ -662,6 +711,29 @@ def _markdown() -> str:
         lines.append(f"- *{s.title}* ({_(s.language)}): {_(s.about)}.")
     if czech:
         lines += ["", "## Slovníček", "", glossary().markdown("cs")]   # the words of lesson 00 and the messages
+    return "\n".join(lines) + "\n"
+
+
+def _markdown_slovak() -> str:
+    """``docs/rules.sk.md``: the Slovak reference (the Slovak page's sentences where it has them);
+    the lessons are linked in Czech (there is no Slovak edition yet)."""
+    lines = list(_SLOVAK_HEAD)
+    for title, entries in SECTIONS:
+        anchors = ", ".join(f"[{e.id}](#{_anchor(e)})" for e in entries)
+        lines.append(f"| {_(title)} | {anchors} |")
+    for title, entries in SECTIONS:
+        lines += ["", f"## {_(title)}"]
+        for e in entries:
+            text = e.markdown("../lessons/cs")
+            for lesson in LESSONS.values():
+                if not _has_czech_edition(lesson.file):
+                    text = text.replace(f"../lessons/cs/{lesson.file}", f"../lessons/{lesson.file}")
+            lines += ["", text]
+    lines += ["", "## Zdroje", "",
+              "Pravidlá pochádzajú z týchto stránok (po česky a po slovensky); citované vety sú z nich doslovne:", ""]
+    for s in SOURCES.values():
+        lines.append(f"- *{s.title}* ({_(s.language)}): {_(s.about)}.")
+    lines += ["", "## Slovníček", "", glossary().markdown("sk")]
     return "\n".join(lines) + "\n"
 
 

@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from importlib import resources
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, fmt_count, fmt_number, ngettext
 
 __all__ = ["INTERVAL_COVERS", "STRENGTH_FILE", "PlayerStrength", "player_strength", "strength_note", "strengths"]
 
@@ -55,10 +55,11 @@ class PlayerStrength:
         opp = _("gnubg's 0-ply player") if self.opponent == "gnubg 0-ply" else self.opponent
         if self.name == "gnubg" and self.opponent == "gnubg 0-ply":
             return _("gnubg, the reference player itself (gnubg's 0-ply network)")
-        games = (" (" + ngettext("{n} game", "{n} games", self.games).format(n=f"{self.games:,}") + ")"
+        games = (" (" + ngettext("{n} game", "{n} games", self.games).format(n=fmt_count(self.games)) + ")"
                  if self.games else "")
         return _("{name}, {ppg} +- {half} points per game against {opp}").format(
-            name=self.name, ppg=f"{self.ppg:+.3f}", half=f"{self.ppg_half_width:.3f}", opp=opp) + games
+            name=self.name, ppg=fmt_number(self.ppg, 3, sign=True), half=fmt_number(self.ppg_half_width, 3),
+            opp=opp) + games
 
 
 def strengths() -> dict[str, PlayerStrength]:

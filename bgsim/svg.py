@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 from . import page
 from .charts import convergence
 from .errors import ViewError
-from .i18n import _, get_language
+from .i18n import _, get_language, ngettext
 from .plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -203,7 +203,7 @@ def _play_before(play: Play) -> Position | None:
 
 def _names(names: Iterable[str] | None) -> tuple[str, str]:
     if names is None:
-        return _("Player 0"), _("Player 1")
+        return _("Light"), _("Dark")
     a, b = names
     return str(a), str(b)
 
@@ -361,7 +361,8 @@ def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], na
         title = ("Backgammon: " + _("{name} to play").format(name=names[turn])
                  + (f" {dice[0]}-{dice[1]}" if dice else ""))
     parts = [_("{name} (player {p}, {where})").format(name=names[p], p=p, where=where[p])
-             + (_(" has {n} pips").format(n=pips[p]) if show_pips else "") for p in (0, 1)]
+             + (ngettext(" has {n} pip", " has {n} pips", pips[p]).format(n=pips[p]) if show_pips else "")
+             for p in (0, 1)]
     if dice:
         text = _("{name} is on roll with {roll}. ").format(name=names[turn], roll=f"{dice[0]}-{dice[1]}")
     else:
@@ -729,7 +730,8 @@ def _status_line(d: _Drawing) -> list[str]:
     winner = d.position.winner() if over else None
     for side, p in enumerate((d.perspective, 1 - d.perspective)):
         weight = ' font-weight="bold"' if (p == winner if over else p == d.turn) else ""
-        label = d.names[p] + (_(": {n} pips").format(n=pip_counts[p]) if d.pips else "")
+        label = d.names[p] + (ngettext(": {n} pip", ": {n} pips", pip_counts[p]).format(n=pip_counts[p])
+                              if d.pips else "")
         if over:                  # a finished game: nobody is to play (R22)
             label += " \u2014 " + _("won") if p == winner else ""
         else:
@@ -811,7 +813,8 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
         (the default): the page's theme (:mod:`bgsim.page`), classic unless a teacher view
         asked for another in its address.
     names
-        The players' names ``(player 0, player 1)`` for the status line and description.
+        The players' names ``(player 0, player 1)`` for the status line and description (default
+        Light and Dark, the colours of their checkers, in the current language).
     caption
         An extra line of text under the board (a score, a comment).
     id_prefix

@@ -53,7 +53,7 @@ from .events import (
 )
 from .game import Game
 from .hint import PlayRanking, RankedPlay, rank_plays
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, fmt_number, ngettext, pgettext
 from .match import Match, Session
 from .matfile import write_mat
 from .net import Net
@@ -91,7 +91,7 @@ class TutorWarning:
         """The warning in words."""
         return _("The tutor: {play} loses {loss} points per game against {best} (more than your limit {limit}), in "
                  "the net's opinion. Press Done again to keep your play, or Undo to change it.").format(
-            play=self.play, loss=f"{self.loss:.3f}", best=self.best, limit=f"{self.threshold:.2f}")
+            play=self.play, loss=fmt_number(self.loss, 3), best=self.best, limit=fmt_number(self.threshold, 2))
 
 
 # ----------------------------------------------------------------------------- scoring in words
@@ -102,6 +102,8 @@ def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1
     You win a gammon (R23): 2 x cube 2 = 4 points.
     >>> print(score_text(GameResult(1, ResultKind.SINGLE, 1, 1, "drop"), ("You", "Computer")))
     Computer wins: the double was dropped (R26), so the cube before it counts: 1 point.
+    >>> print(score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("You", "Computer")))
+    You resigned a gammon (R30): Computer gets 2 x cube 1 = 2 points.
     """
     if result.winner is None:
         return _("A draw: the last roll bore off every checker (V4).")
@@ -113,17 +115,29 @@ def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1
                 _("{name} wins: the double was dropped (R26), so the cube before it counts: {points}."))
         return text.format(name=name, points=points)
     mult = result.multiplier
-    if result.how == "resign":
-        text = (_("You win: a {kind} was resigned (R30): {mult} x cube {cube} = {points}.") if you else
-                _("{name} wins: a {kind} was resigned (R30): {mult} x cube {cube} = {points}."))
+    if result.how == "resign":    # who resigned is said: "You resigned", not "the opponent resigned"
+        loser = names[1 - result.winner]
+        if is_you(loser):
+            text = _("You resigned a {kind} (R30): {name} gets {mult} x cube {cube} = {points}.")
+        elif you:
+            text = _("You win: {loser} resigned a {kind} (R30): {mult} x cube {cube} = {points}.")
+        else:
+            text = _("{name} wins: {loser} resigned a {kind} (R30): {mult} x cube {cube} = {points}.")
+        return text.format(name=name, loser=loser, kind=_word(result.kind), mult=mult, cube=result.cube,
+                           points=points) + _multiplier_note(result, mult)
     else:
         text = (_("You win a {kind} (R23): {mult} x cube {cube} = {points}.") if you else
                 _("{name} wins a {kind} (R23): {mult} x cube {cube} = {points}."))
-    out = text.format(name=name, kind=_word(result.kind), mult=mult, cube=result.cube, points=points)
+    return (text.format(name=name, kind=_word(result.kind), mult=mult, cube=result.cube, points=points)
+            + _multiplier_note(result, mult))
+
+
+def _multiplier_note(result: GameResult, mult: int) -> str:
+    """Why a result counts other than 1/2/3 (the ending mode, V1, or the Jacoby rule, X1); empty if it does not."""
     if result.kind is not None and mult != result.kind.value:
-        out += _(" (The {kind} counts {mult} here: the ending mode, V1, or the Jacoby rule, X1.)").format(
+        return _(" (The {kind} counts {mult} here: the ending mode, V1, or the Jacoby rule, X1.)").format(
             kind=pgettext("a result", _KIND_WORDS[result.kind]), mult=mult)
-    return out
+    return ""
 
 
 # ----------------------------------------------------------------------------- the table

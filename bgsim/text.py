@@ -63,7 +63,7 @@ def board_text(pos: Position, perspective: int = 0) -> str:
                        |                15
     """
     if perspective not in (0, 1) or isinstance(perspective, bool):
-        raise ViewError(f"perspective is player 0 or 1, not {perspective!r}")
+        raise ViewError(_("perspective is player 0 or 1, not {perspective}").format(perspective=repr(perspective)))
     counts = (pos.mine, pos.theirs) if pos.turn == 0 else (pos.theirs, pos.mine)
     bottom, top_side = counts[perspective], counts[1 - perspective]
     letters = (_LETTER[perspective], _LETTER[1 - perspective])

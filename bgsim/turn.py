@@ -441,11 +441,12 @@ class TurnBuilder(Generic[P]):
         else:
             src = move
             if die is None:
-                raise TypeError("give a step as text ('24/18'), a Step, or a point and a die: step(24, 6)")
+                raise TypeError(_("give a step as text ('24/18'), a Step, or a point and a die: step(24, 6)"))
             label = ""
         for name, value, low, high in (("point", src, 0, 25), ("die", die, 1, 6)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError(f"the {name} must be a whole number, not {value!r}")
+                raise TypeError(_("the {name} must be a whole number, not {value}").format(
+                                    name=name, value=repr(value)))
             if not low <= value <= high:
                 if name == "point":
                     return None, Refusal(_("{value} is not a possible point: points are 0-25 (25 = bar, "

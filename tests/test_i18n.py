@@ -40,19 +40,39 @@ def _english_after():
 
 
 # ----------------------------------------------------------------------------- completeness
-def test_every_message_of_the_code_is_in_the_czech_catalogue():
-    missing = catalogue.not_in_catalogue("cs")
+def test_the_catalogues_are_czech_and_slovak():
+    assert set(catalogue.LANGS) >= {"cs", "sk"}
+
+
+@pytest.mark.parametrize("lang", catalogue.LANGS)
+def test_every_message_of_the_code_is_in_each_catalogue(lang):
+    missing = catalogue.not_in_catalogue(lang)
     assert not missing, "\n".join(missing)
 
 
-def test_every_czech_message_is_translated_and_keeps_rule_ids_numbers_placeholders():
-    found = catalogue.problems("cs")
+@pytest.mark.parametrize("lang", catalogue.LANGS)
+def test_every_message_is_translated_and_keeps_rule_ids_numbers_placeholders(lang):
+    found = catalogue.problems(lang)
     assert not found, "\n".join(found)
 
 
-def test_compiled_catalogue_matches_the_po():
-    stale = catalogue.stale_mo("cs")
+@pytest.mark.parametrize("lang", catalogue.LANGS)
+def test_compiled_catalogue_matches_the_po(lang):
+    stale = catalogue.stale_mo(lang)
     assert not stale, "\n".join(stale)
+
+
+@pytest.mark.parametrize("lang", catalogue.LANGS)
+def test_argparse_catalogue_is_complete(lang):
+    """argparse's own words (usage:, options, its complaints) in each language: domain argparse."""
+    from babel.messages.pofile import read_po
+
+    with open(catalogue.LOCALES / lang / "LC_MESSAGES" / "argparse.po", "rb") as f:
+        cat = read_po(f, locale=lang)
+    empty = [m.id for m in cat if m.id and (m.fuzzy or not all(m.string if isinstance(m.string, tuple)
+                                                                  else (m.string,)))]
+    assert not empty, empty
+    assert (catalogue.LOCALES / lang / "LC_MESSAGES" / "argparse.mo").exists()
 
 
 def test_the_check_catches_a_dropped_rule_id_a_number_and_a_placeholder():
@@ -116,6 +136,8 @@ def test_set_language_switches_and_language_restores():
     assert _("the game is over") == "hra skončila"
     set_language("cs_CZ.UTF-8")
     assert get_language() == "cs"
+    set_language("sk")
+    assert _("the game is over") == "hra sa skončila"
     with pytest.raises(LookupError):
         set_language("de")
 
@@ -140,6 +162,7 @@ def _run(code: str, env_lang: str | None) -> str:
 def test_environment_variable_sets_the_language():
     code = "from bgsim.i18n import _; print(_('the game is over'))"
     assert _run(code, "cs") == "hra skončila"
+    assert _run(code, "sk") == "hra sa skončila"
     assert _run(code, None) == "the game is over"
     assert _run(code, "xx") == "the game is over"      # an unknown language falls back to English
 
@@ -202,7 +225,8 @@ def test_czech_game_refusal():
 
 # ----------------------------------------------------------------------------- glossary terms
 def _mentions(text: str, words: tuple[str, ...], not_words: tuple[str, ...]) -> bool:
-    text = re.sub(r"\{[a-z_]*\}", "", text)          # a placeholder is not a word
+    text = re.sub(r"\{\{?[^{}]*\}\}?", "", text)     # a placeholder (or a {point: count} shape) is not a word
+    text = re.sub(r"\bbgsim [a-z]+\b|\w+\([^)]*\)|^checkers must\b", "", text)   # commands, code, parameter names
     for w in not_words:                                # "progress bar" is no bar of the board
         text = re.sub(re.escape(w), "", text, flags=re.IGNORECASE)
     return any(re.search(rf"\b{re.escape(w)}\b", text, re.IGNORECASE) for w in words)
@@ -241,3 +265,45 @@ def test_czech_stepper_clicks_play_notation_in_english():
         stepper.click(point)
     assert stepper.turn.is_complete and str(stepper.turn.play) == "8/off"
     assert stepper.message.text == "zahráno 8/off"
+
+
+def test_a_tray_click_from_the_start_is_refused_with_r16():
+    """Issue 34: the tray clicked first, with checkers outside the home board, says R16 (the real reason),
+    not "pick a checker first"."""
+    from bgsim.widgets import StepperWidget
+
+    set_language("cs")
+    stepper = StepperWidget(Position.initial(), dice=(6, 5))
+    stepper.click(0)
+    assert stepper.message.text == "vyvádět můžete, až když jsou všechny vaše kameny ve vašem domově (R16)"
+
+
+def test_your_own_resignation_is_said_as_yours():
+    from bgsim.events import GameResult, ResultKind
+    from bgsim.table import score_text
+
+    set_language("cs")
+    text = score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("Vy", "Počítač"))
+    assert text == "Vzdali jste se za gammon (R30): Počítač získává 2 x kostka 1 = 2 body."
+
+
+#: The stems a Slovak message about the thing contains (the Slovak rule page's words: dáma, lišta, vynášanie ...).
+SK_STEMS = {"checker": ("dám",), "bar": ("lišt",), "bear_off": ("vynáš", "vynes", "vynies", "vynos"),
+            "hit": ("zasia", "zasah"), "enter": ("vstup", "vstúp"), "point": ("bod",), "cube": ("kock",)}
+
+
+def test_slovak_messages_use_the_slovak_pages_words():
+    terms = {t.key: t for t in glossary()}
+    wrong = []
+    for m in catalogue.load("sk"):
+        if not m.id:
+            continue
+        english = m.id if isinstance(m.id, str) else m.id[1]
+        english = re.sub(r"'[^']*'|\bbar[=/]\S*", "", english)          # notation: 'bar', bar=M/T, bar/22
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        for key, stems in SK_STEMS.items():
+            t = terms[key]
+            if _mentions(english, t.en_words, t.en_not) and not all(any(s in x.lower() for s in stems)
+                                                                      for x in strings):
+                wrong.append(f"{key} ({'/'.join(stems)}): {english!r} -> {strings[0]!r}")
+    assert not wrong, "\n".join(wrong)

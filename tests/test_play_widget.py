@@ -159,7 +159,7 @@ def test_resignation_offers_refused_and_accepted():
     said = table.run_computer()
     assert said == ["Computer accepts the resignation (R30)."]
     assert table.game.result.points == 1 and table.game.result.how == "resign"
-    assert "resigned (R30): 1 x cube 1 = 1 point" in table.prompt()
+    assert "You resigned a single game (R30): Computer gets 1 x cube 1 = 1 point" in table.prompt()   # yours, said so
     assert table.offer_resignation("gammon").rule == "R22"          # the game is over
     _same_as_mat(table)
 

@@ -10,7 +10,7 @@ import pytest
 
 from bgsim import rules_reference
 from bgsim.i18n import get_language, language
-from bgsim.rulebook import SOURCES, markdown
+from bgsim.rulebook import SIC, SOURCES, _sic, markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The original rule pages (not part of the repository); BGSIM_SEEDS points elsewhere.
@@ -40,8 +40,39 @@ def test_every_rule_has_a_slovak_title_and_its_source_sentences(rid):
         assert key in SOURCES and len(sentence) > 20
     with language("cs"):
         text = str(entry)
-        assert all(sentence in text for _k, sentence in entry.quotes)
+        assert all(_sic(sentence) in text for _k, sentence in entry.quotes)
         assert text.startswith(f"{rid} ") and text.count(rid) >= 1
+
+
+@pytest.mark.parametrize("rid", rules_reference().ids)
+def test_slovak_entry_quotes_the_slovak_page_where_it_has_a_sentence(rid):
+    """docs/rules.sk.md and `bgsim rule ID --lang sk`: the Slovak page's sentence where the rule has one
+    (issue 34), else the Czech pages' (the rule's source all the same)."""
+    entry = rules_reference(rid)
+    slovak = [q for k, q in entry.quotes if SOURCES[k].language == "Slovak"]
+    with language("sk"):
+        text = str(entry)
+    shown = slovak or [q for _k, q in entry.quotes]
+    assert all(_sic(q) in text for q in shown)
+    if slovak:
+        assert not any(q in text for k, q in entry.quotes if SOURCES[k].language != "Slovak")
+    assert "Zo stránky s pravidlami" in text or not entry.quotes
+
+
+def test_slovak_page_sentences_cover_the_core_rules():
+    have = {e.id for e in rules_reference() if any(SOURCES[k].language == "Slovak" for k, _q in e.quotes)}
+    assert {"R4", "R6", "R8", "R10", "R11", "R12", "R13", "R15", "R16", "R17", "R18", "R19"} <= have
+
+
+def test_the_pages_typos_are_marked_sic():
+    assert all(any(t in q for e in rules_reference() for _k, q in e.quotes) for t in SIC)
+    with language("cs"):
+        assert "rozděleny to [sic] čtyř sektorů" in str(rules_reference("R1"))
+
+
+def test_docs_rules_sk_md_is_up_to_date():
+    path = ROOT / "docs" / "rules.sk.md"
+    assert path.read_text(encoding="utf-8") == markdown("sk"), "docs/rules.sk.md is stale: run `make docs`"
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the original rule pages are not on this machine")

@@ -395,8 +395,8 @@ def test_games_and_record_steps_draw_themselves_with_cube_dice_and_score():
 
 def test_a_finished_game_says_who_won_and_nobody_is_to_play():
     won = str(svg.board(Position.from_counts({0: 15}, {6: 15})))
-    assert "Backgammon: Player 0 won" in won and "to play" not in won and 'class="turn"' not in won
-    assert "Player 0: 0 pips \u2014 won" in won
+    assert "Backgammon: Light won" in won and "to play" not in won and 'class="turn"' not in won
+    assert "Light: 0 pips \u2014 won" in won
     playing = str(svg.board(Position.initial(), dice=(3, 1)))
     assert "to play 3-1" in playing and 'class="turn"' in playing
 

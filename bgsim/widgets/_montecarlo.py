@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import BgsimError, EstimateError
-from ..i18n import _
+from ..i18n import _, fmt_count, fmt_number, fmt_percent
 from ..montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ..position import Position
 from ..rules import ENDING_MODES, Rules
@@ -233,8 +233,8 @@ class MonteCarloWidget(Presentable, w.VBox):
             self.stop_button.disabled = True
             self.progress.bar_style = "warning" if self.stopped else "success" if not self.error else "danger"
             if not self.error:
-                how = (_("stopped after {n} games: the partial result is kept").format(n=f"{self.games:,}")
-                       if self.stopped else _("done: {n} games").format(n=f"{self.games:,}"))
+                how = (_("stopped after {n} games: the partial result is kept").format(n=fmt_count(self.games))
+                       if self.stopped else _("done: {n} games").format(n=fmt_count(self.games)))
                 self._say(how)
 
     # ------------------------------------------------------------------ drawing
@@ -244,7 +244,7 @@ class MonteCarloWidget(Presentable, w.VBox):
 
     def _show(self) -> None:
         self.progress.value = self.games
-        self.progress.description = _("{n} games").format(n=f"{self.games:,}")
+        self.progress.description = _("{n} games").format(n=fmt_count(self.games))
         self.plot.value = convergence(self.trace, unit=getattr(self, "_unit", "points per game"))
         n = self.games
         eq = self.equity
@@ -255,13 +255,14 @@ class MonteCarloWidget(Presentable, w.VBox):
 
         def row(name: str, k: int) -> str:
             iv = wilson_interval(k, n)
-            return f"<tr><td>{name}</td><td>{iv.value:.1%}</td><td>{iv.low:.1%} - {iv.high:.1%}</td></tr>"
+            return (f"<tr><td>{name}</td><td>{fmt_percent(iv.value, 1)}</td>"
+                    f"<td>{fmt_percent(iv.low, 1)} - {fmt_percent(iv.high, 1)}</td></tr>")
 
         rows = [row(_("wins"), o[0] + o[1] + o[2]), row(_("wins a gammon"), o[1] + o[2]),
                 row(_("wins a backgammon"), o[2]), row(_("loses"), o[3] + o[4] + o[5]),
                 row(_("loses a gammon"), o[4] + o[5])]
-        rows.append(f"<tr><td><b>{_('equity')}</b></td><td><b>{eq.value:+.3f}</b></td>"
-                    f"<td>{eq.low:+.3f} - {eq.high:+.3f}</td></tr>")
+        rows.append(f"<tr><td><b>{_('equity')}</b></td><td><b>{fmt_number(eq.value, 3, sign=True)}</b></td>"
+                    f"<td>{fmt_number(eq.low, 3, sign=True)} - {fmt_number(eq.high, 3, sign=True)}</td></tr>")
         strength = self.result.strength_text() if self.result is not None else ""
         self.table.value = ("<table class='bgsim-table'><tr><th>"
                             + _("player {player} (on roll)").format(player=self._position.turn)

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from ..errors import Refusal
 from ..events import GameState
-from ..i18n import N_, _
+from ..i18n import N_, _, fmt_number, fmt_percent
 from ..players import Player
 from ..records import is_you
 from ..rules import ResultKind, Rules
@@ -258,8 +258,8 @@ class PlayWidget(Presentable, w.VBox):
         if ranking is not None:
             best = ranking[:3]
             items = "".join("<li>{play} &nbsp; {eq}{loss}</li>".format(
-                play=html.escape(str(c.play)), eq=_("equity {eq}").format(eq=f"{c.equity:+.3f}"),
-                loss="" if c.rank == 1 else f" (&minus;{c.loss:.3f})") for c in best)
+                play=html.escape(str(c.play)), eq=_("equity {eq}").format(eq=fmt_number(c.equity, 3, sign=True)),
+                loss="" if c.rank == 1 else f" (&minus;{fmt_number(c.loss, 3)})") for c in best)
             self.hint_box.value = ("<b>" + _("The net's best plays") + "</b> "
                                    + _("(its opinion, cubeless, one roll ahead):")
                                    + f"<ol>{items}</ol><small>{html.escape(ranking.strength_text())}</small>")
@@ -283,8 +283,8 @@ class PlayWidget(Presentable, w.VBox):
         whose = _("The net's chances for You") if is_you(name) else _("The net's chances for {name}")
         self.hint_box.value = ("<b>" + whose.format(name=html.escape(name)) + "</b> "
                                + _("(cubeless, before the roll): win {win}, win a gammon {gammon}, lose a gammon "
-                                   "{lost}.").format(win=f"{win:.0%}", gammon=f"{gammon:.0%}",
-                                                     lost=f"{lost_gammon:.0%}")
+                                   "{lost}.").format(win=fmt_percent(win, 0), gammon=fmt_percent(gammon, 0),
+                                                     lost=fmt_percent(lost_gammon, 0))
                                + ("<br><b>" + _("The cube:") + f"</b> {html.escape(cube)}" if cube else ""))
         self.message.say(_("hint: the net's chances are beside the board; roll for its best plays"), "info")
 

@@ -13,7 +13,7 @@ from ..equity import (
     match_take_point,
 )
 from ..errors import BgsimError, MatchEquityError, RuleViolationError
-from ..i18n import _, ngettext
+from ..i18n import _, fmt_percent, ngettext
 from ..rules import ENDING_MODES, ResultKind, Rules
 from ._page import PageKit, Presentable
 
@@ -125,8 +125,8 @@ class ScoreWidget(Presentable, w.VBox):
             score[winner] = points
             self.points, self.new_score = points, (score[0], score[1])
             lines.append(_("take point against a double: {dead} with a dead cube, {live} with a live cube "
-                           "(no gammons)").format(dead=f"{dead_cube_take_point():.0%}",
-                                                  live=f"{live_cube_take_point():.0%}"))
+                           "(no gammons)").format(dead=fmt_percent(dead_cube_take_point(), 0),
+                                                  live=fmt_percent(live_cube_take_point(), 0)))
             self.result.value = "<br>".join(lines)
             return
         n = rules.match_length
@@ -156,7 +156,7 @@ class ScoreWidget(Presentable, w.VBox):
             if (a0 == 1) != (a1 == 1) and not was_one_away:
                 lines.append(_("the next game is the Crawford game (R28)"))
         lines.append(_("player 0's match equity: {before} before, {after} after").format(
-            before=f"{me_before:.1%}", after=f"{me_after:.1%}"))
+            before=fmt_percent(me_before, 1), after=fmt_percent(me_after, 1)))
         if not self.crawford.value:
             try:
                 tp = [match_take_point(away[p], away[1 - p], cube) for p in (0, 1)]
@@ -164,5 +164,6 @@ class ScoreWidget(Presentable, w.VBox):
                 lines.append(_("no take point at this score: {why}").format(why=html.escape(str(e))))
             else:
                 lines.append(_("take point if doubled now (cube {cube} &rarr; {doubled}): player 0 {a}, player 1 {b} "
-                               "(dead cube)").format(cube=cube, doubled=2 * cube, a=f"{tp[0]:.1%}", b=f"{tp[1]:.1%}"))
+                               "(dead cube)").format(cube=cube, doubled=2 * cube, a=fmt_percent(tp[0], 1),
+                                                     b=fmt_percent(tp[1], 1)))
         self.result.value = "<br>".join(lines)

@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..dice import check_dice, rng_from
 from ..dice import roll as roll_dice
-from ..errors import BgsimError, InvalidPositionError
+from ..errors import BgsimError, InvalidPositionError, Refusal
 from ..explain import step_refusal
 from ..i18n import _
 from ..ids import XgidState
@@ -264,6 +264,11 @@ class StepperWidget(Presentable, w.VBox):
             m = BAR
         else:
             m = OFF
+        if m == OFF and self._selected is None and not t.position.can_bear_off():
+            # the tray clicked first while some checker is still outside the home board: the reason is R16
+            self.message.say(str(Refusal(_("you can bear off only when all your checkers are in your home board"),
+                                         "R16")), "error")
+            return
         if not self._auto:
             self._teach(t, m)
             return

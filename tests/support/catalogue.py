@@ -21,7 +21,8 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "bgsim" / "locale"
-LANGS = ("cs",)
+#: Every language with a catalogue (.po) under bgsim/locale.
+LANGS = tuple(sorted(p.parent.parent.name for p in LOCALES.glob("*/LC_MESSAGES/bgsim.po")))
 
 #: A rule id as bgsim cites it: R13, R4a, V5, P1, X2.
 RULE_ID = re.compile(r"\b[RVPX]\d+[ab]?\b")
