@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import BgsimError
+from .errors import ClassResultsError
 from .i18n import _
 
 __all__ = ["ClassResults", "ClassResultsError", "QuestionResult", "database_path", "enabled", "off_reason",
@@ -65,10 +65,6 @@ CREATE TABLE IF NOT EXISTS answers (
     PRIMARY KEY (lesson, question, student)
 );
 """
-
-
-class ClassResultsError(BgsimError):
-    """The class's results cannot be stored: a bad name, or the database cannot be used."""
 
 
 def on_binder(environ: Mapping[str, str] | None = None) -> bool:
@@ -130,7 +126,7 @@ def student_name(text: Any) -> str:
     >>> student_name("")
     Traceback (most recent call last):
     ...
-    bgsim.classresults.ClassResultsError: type your name first: your answers are stored under it
+    bgsim.errors.ClassResultsError: type your name first: your answers are stored under it
     """
     if not isinstance(text, str):
         raise ClassResultsError(f"a name is text, not {type(text).__name__}")

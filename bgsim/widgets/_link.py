@@ -24,7 +24,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import anywidget
 import traitlets
 
-from ..errors import BgsimError, ViewError
+from ..errors import BgsimError, LinkError
 from ..i18n import _
 from ..ids import XgidState, decode_xgid
 from ..position import Position
@@ -34,10 +34,6 @@ __all__ = ["MODES", "Link", "LinkError", "LinkView", "PageAddress", "page_query"
 #: What the sandbox shows when it opens a link: the editor, the stepper, or a puzzle.
 MODES = ("setup", "step", "puzzle")
 SANDBOX = "sandbox.ipynb"
-
-
-class LinkError(ViewError):
-    """A link that does not name a position the sandbox can open."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +88,7 @@ def sandbox_link(position: Position, dice: tuple[int, int] | None = None, *, sta
     >>> sandbox_link(Position.initial(), (7, 1))
     Traceback (most recent call last):
     ...
-    bgsim.widgets._link.LinkError: dice: two numbers from 1 to 6, not (7, 1)
+    bgsim.errors.LinkError: dice: two numbers from 1 to 6, not (7, 1)
     """
     if not isinstance(position, Position):
         raise LinkError(f"position must be a bgsim.Position, not {type(position).__name__}")
@@ -123,11 +119,11 @@ def read_link(link: str) -> Link:
     >>> read_link("sandbox.ipynb?board=high-contrast")
     Traceback (most recent call last):
     ...
-    bgsim.widgets._link.LinkError: this link names no position: a sandbox link has xgid=... ...
+    bgsim.errors.LinkError: this link names no position: a sandbox link has xgid=... ...
     >>> read_link("?xgid=nonsense")
     Traceback (most recent call last):
     ...
-    bgsim.widgets._link.LinkError: the position in this link cannot be read: ...
+    bgsim.errors.LinkError: the position in this link cannot be read: ...
     """
     if not isinstance(link, str):
         raise LinkError(f"a link is a string, not {type(link).__name__}")
