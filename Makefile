@@ -1,8 +1,8 @@
 # bgsim: one command to set up and run everything.
 #
 #   make lab     set up .venv (first time only), then open the lessons in JupyterLab
-#   make teach   the teacher view: the lessons in Voila (widgets and outputs, no code), each page
-#                ready at once (one kernel kept ready per page), with Present and Boards switches
+#   make teach   the teacher view: the lessons in Voila (widgets and outputs, no code), the next
+#                pages ready at once (at most 4 kernels kept ready), with Present and Boards switches
 #   make lessons build the lesson notebooks (lessons/*.ipynb, lessons/cs/*.ipynb) from their sources
 #                (lessons/src/*.md) and catalogues (lessons/locale/), run them and store their outputs;
 #                only those missing or stale (make lab, teach, test and Binder do it first)
@@ -23,8 +23,8 @@
 # (the notebook run), `make lab LAB_ARGS=--no-browser`, `make teach TEACH_ARGS=--no-browser`
 # or `make lessons LESSONS=04-bar` (one lesson only), `make lessons LANG=cs` (one language),
 # `make lessons FORCE=1` (run them again even when up to date). The teacher view
-# keeps TEACH_POOL kernels ready per page (default 1; 0 on a small machine), for the pages
-# named in TEACH_PAGES (e.g. `make teach TEACH_PAGES="03 04 sandbox"`; default: every page).
+# keeps at most TEACH_READY kernels ready (default 4; 0 on a small machine), for the pages
+# named in TEACH_PAGES (e.g. `make teach TEACH_PAGES="03 04 sandbox"`; default: the next pages).
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -40,8 +40,9 @@ PYTEST_ARGS ?=
 NBVAL_ARGS  ?=
 LAB_ARGS    ?=
 TEACH_ARGS  ?=
-TEACH_POOL  ?= 1
+TEACH_READY ?= 4
 TEACH_PAGES ?=
+CLASS_RESULTS ?= 0
 LESSONS     ?=
 FORCE       ?=
 # `make lessons LANG=xx`: LANG counts only when given on the command line (the environment's LANG
@@ -103,21 +104,21 @@ lab: trust
 # - The bgsim template (teach/voila/templates/bgsim) puts bgsim's stylesheet and the page's
 #   switches on every page: Present (projector sizes) and Boards (classic, high contrast,
 #   colour-blind safe); the address carries them too: ...04-bar.ipynb?present=1&board=high-contrast.
-# - Instant pages: Voila keeps TEACH_POOL kernels per page ready, the lesson already run (in
-#   the classic theme: a page whose address asks for another theme has its boards drawn
-#   again at once). Each ready kernel holds about 0.2 GB: every page (13) about 2.6 GB.
-#   TEACH_PAGES limits them to the day's pages, TEACH_POOL=0 turns them off (a page then
-#   takes its kernel's start and the whole lesson's run: 4 s for lesson 04 instead of 2 s).
+#   While a page's kernel runs the lesson the page says "getting the boards ready..." and fills in.
+# - Ready pages (teach/voila_teach.py): at most TEACH_READY kernels (default 4, about 0.2 GB
+#   each) kept ready with their lesson already run, started one after another: for the pages
+#   named in TEACH_PAGES (e.g. `make teach TEACH_PAGES="03 04 sandbox"`), or else the next
+#   pages: the first ones of the course, then the pages after the one opened last.
+#   TEACH_READY=0 turns them off (a page then takes its kernel's start and its lesson's run).
 # - A page's kernel ends when the page is closed or reloaded (Voila's beacon, which the bgsim
 #   page script makes sure is accepted); a kernel whose page vanished (a crash, a closed
 #   laptop) is ended after 10 idle minutes.
-comma := ,
-TEACH_PAGE_FILES = $(foreach p,$(TEACH_PAGES),$(notdir $(wildcard lessons/$(p)*.ipynb)))
-TEACH_POOLS = {"default": {"pool_size": $(if $(strip $(TEACH_PAGES)),0,$(TEACH_POOL))}$(foreach f,$(TEACH_PAGE_FILES),$(comma) "$(f)": {"pool_size": $(TEACH_POOL)})}
-
+# - CLASS_RESULTS=1 lets drills and quizzes record each student's first try on this server
+#   (bgsim.classresults: a SQLite file under Jupyter's data directory; off by default).
 teach: trust
-	JUPYTER_PATH="$(CURDIR)/teach$${JUPYTER_PATH:+:$$JUPYTER_PATH}" $(VENV)/bin/voila lessons/ --template=bgsim \
-	  $(if $(filter 0,$(TEACH_POOL)),,--preheat_kernel=True '--VoilaKernelManager.kernel_pools_config=$(TEACH_POOLS)') \
+	JUPYTER_PATH="$(CURDIR)/teach$${JUPYTER_PATH:+:$$JUPYTER_PATH}" BGSIM_TEACH_READY="$(TEACH_READY)" \
+	  BGSIM_TEACH_PAGES="$(TEACH_PAGES)" $(if $(filter 1,$(CLASS_RESULTS)),BGSIM_CLASS_RESULTS=1) \
+	  $(VPY) teach/voila_teach.py lessons/ --template=bgsim \
 	  --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 $(TEACH_ARGS)
 
 # --- tests -------------------------------------------------------------------

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 __all__ = [
     "Refusal",
+    "ClassResultsError",
+    "LinkError",
     "BgsimError",
     "InvalidPositionError",
     "IllegalPlayError",
@@ -274,6 +276,15 @@ class ViewError(BgsimError):
     ...
     bgsim.errors.ViewError: perspective is player 0 or 1, not 2
     """
+
+
+class LinkError(ViewError):
+    """A sandbox link that names no position the sandbox can open (:func:`bgsim.widgets.read_link`)."""
+
+
+class ClassResultsError(BgsimError):
+    """The class's results cannot be stored: a bad student name, or a database that cannot be used
+    (:mod:`bgsim.classresults`)."""
 
 
 class QuizError(BgsimError):

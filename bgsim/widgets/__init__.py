@@ -5,7 +5,8 @@ play the computer (:class:`PlayWidget`).
 They are ipywidgets 8 composites around one clickable board (an `anywidget
 <https://anywidget.dev>`_ view, no build step), so they work alike in JupyterLab and in
 Voila (a lesson shown with no code, for a class). Every widget shows the gnubg Position ID
-and the XGID of the position on screen in read-only boxes to select and copy, and keeps
+and the XGID of the position on screen in read-only boxes to select and copy, with a link
+that opens the same position and dice in the sandbox (:func:`sandbox_link`), and keeps
 working after a refused action: the reason is shown in its message line (CSS class
 ``bgsim-message``) and nothing else changes. What the page sends (clicks, a control's new
 value) is input like any other: it is checked in one place first, and a message that does not
@@ -38,17 +39,21 @@ Needs the ``lessons`` extra (``pip install bgsim[lessons]``: ipywidgets, anywidg
 from __future__ import annotations
 
 from ._board import BoardView, BoardWidget
+from ._classresults import ClassResultsBoard
 from ._common import IdBox, MessageLine
 from ._drill import DrillWidget
 from ._editor import EditorWidget
+from ._link import LinkError, LinkView, read_link, sandbox_link
 from ._montecarlo import MonteCarloWidget
 from ._page import PageKit
 from ._play import PlayWidget
 from ._quiz import QuizWidget
 from ._replay import ReplayWidget
-from ._sandbox import SandboxWidget
+from ._sandbox import BestPlayTask, SandboxWidget, rank_exactly
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
-__all__ = ["BoardView", "BoardWidget", "DrillWidget", "EditorWidget", "IdBox", "MessageLine", "MonteCarloWidget",
-           "PageKit", "PlayWidget", "QuizWidget", "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget"]
+__all__ = ["BestPlayTask", "BoardView", "BoardWidget", "ClassResultsBoard", "DrillWidget", "EditorWidget", "IdBox",
+           "LinkError", "LinkView", "MessageLine", "MonteCarloWidget", "PageKit", "PlayWidget", "QuizWidget",
+           "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget", "rank_exactly", "read_link",
+           "sandbox_link"]

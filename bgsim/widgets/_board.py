@@ -226,7 +226,7 @@ class BoardWidget(Presentable, w.VBox):
         if xgid_state is not None:
             self._xgid_state = xgid_state
         self.view.svg = picture
-        self.ids.show(position, self._xgid_state)
+        self.ids.show(position, self._xgid_state, dice=options.get("dice"))   # the XGID keeps the dice to play
 
     def redraw(self, *, xgid_state: XgidState | None = None, **drawing: Any) -> None:
         """Draw again, changing any :func:`bgsim.svg.board` keyword given (``highlight=``, ``dice=``...)."""

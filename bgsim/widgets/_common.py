@@ -10,6 +10,7 @@ from ..errors import ViewError
 from ..i18n import _
 from ..ids import XgidState
 from ..position import Position
+from ._link import LinkView, sandbox_link
 from ._page import ClosesParts
 
 __all__ = ["IdBox", "MessageLine", "counts_of", "from_player", "to_player"]
@@ -47,18 +48,22 @@ def from_player(point: int, player: int, perspective: int) -> int:
 
 
 class IdBox(ClosesParts, w.HBox):
-    """The gnubg Position ID and the XGID of a position, behind a "copy this position" toggle.
+    """The gnubg Position ID, the XGID and a sandbox link of a position, behind a "copy this position" toggle.
 
-    The IDs are for copying a position into another program (or back into the editor); a
-    learner does not need them, so they stay folded away until the toggle is pressed
-    (``open=True`` shows them at once). The boxes are read-only: typed text springs back,
-    so a slip cannot change the IDs.
+    The IDs are for copying a position into another program (or back into the editor), the
+    link (:attr:`link`, see :func:`bgsim.widgets.sandbox_link`) for sharing it with a class:
+    the sandbox page that opens the same position and dice. A learner does not need them, so
+    they stay folded away until the toggle is pressed (``open=True`` shows them at once). The
+    boxes are read-only: typed text springs back, so a slip cannot change the IDs. The XGID
+    keeps the dice to play (``dice``), as the board shows them.
 
     >>> box = IdBox(Position.initial())
     >>> box.gnubg.value, box.xgid.value[:8], box.boxes.layout.display
     ('4HPwATDgc/ABMA', 'XGID=-b-', 'none')
     >>> box.toggle.value = True; box.boxes.layout.display is None
     True
+    >>> box.show(Position.initial(), dice=(6, 5)); box.xgid.value[-14:], box.link.href[-14:]
+    (':65:0:0:0:0:10', ':65:0:0:0:0:10')
     """
 
     def __init__(self, position: Position | None = None, state: XgidState | None = None, *,
@@ -76,7 +81,8 @@ class IdBox(ClosesParts, w.HBox):
                                      tooltip=_("show the gnubg ID and the XGID of this position, to copy"),
                                      layout=w.Layout(width="auto"))
         self.toggle.add_class("bgsim-ids-toggle")
-        self.boxes = w.HBox([self.gnubg, self.xgid], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.link = LinkView(label=_("open this position in the sandbox (a link for the class)"))
+        self.boxes = w.HBox([self.gnubg, self.xgid, self.link], layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.boxes.layout.display = None if open else "none"
         self.toggle.observe(lambda change: setattr(self.boxes.layout, "display", None if change["new"] else "none"),
                             names="value")
@@ -85,10 +91,16 @@ class IdBox(ClosesParts, w.HBox):
         if position is not None:
             self.show(position, state)
 
-    def show(self, position: Position, state: XgidState | None = None) -> None:
-        """Show ``position``'s IDs (``state``: cube, dice and score for the XGID)."""
+    def show(self, position: Position, state: XgidState | None = None, *,
+             dice: tuple[int, int] | None = None) -> None:
+        """Show ``position``'s IDs and link (``state``: cube, dice and score for the XGID; ``dice``: the
+        roll to play, written into the XGID when no ``state`` is given: a widget that knows better,
+        a replay after a move or a turn half played, gives its own state)."""
+        if dice is not None and all(dice) and state is None:
+            state = XgidState(dice=(dice[0], dice[1]))
         self._values["gnubg"] = position.gnubg_id()
         self._values["xgid"] = position.xgid(state)
+        self.link.href = sandbox_link(position, state=state)
         self.gnubg.value = self._values["gnubg"]
         self.xgid.value = self._values["xgid"]
 

@@ -8,6 +8,7 @@ import ipywidgets as w
 
 from ..drills import DECISION_KINDS, KINDS, Drill, Task, choice_label
 from ..i18n import _
+from ._classresults import reporter_for
 from ._common import MessageLine
 from ._page import Presentable
 from ._stepper import StepperWidget
@@ -79,7 +80,9 @@ class DrillWidget(Presentable, w.VBox):
         buttons.add_class("bgsim-drill-buttons")
         # in the presentation mode the task, the choices, the message and the buttons go beside
         # the board (the stylesheet places them; the message stays the drill's own child)
-        super().__init__([self.title, self.stepper, self.choices, self.message, buttons, self.score])
+        self.reporter = reporter_for()        # the class's results: a "Your name" box, when the server stores them
+        super().__init__([self.title, self.stepper, self.choices, self.message, buttons, self.score,
+                          *([self.reporter] if self.reporter else [])])
         self.add_class("bgsim-drill")
         self.add_class("bgsim-widget")
         self.present = present
@@ -130,6 +133,7 @@ class DrillWidget(Presentable, w.VBox):
             if shown.text != self._seen_refusal:   # the same refusal twice is one wrong try
                 self._seen_refusal = shown.text
                 self.drill.wrong_try()
+                self._report(False, shown.text)
             self.message.say(_("Not that: {why}").format(why=shown.text), "error")
             return
         turn = self.stepper.turn
@@ -146,7 +150,14 @@ class DrillWidget(Presentable, w.VBox):
             return
         self._judge(self.drill.answer(change["new"]))
 
+    def _report(self, right: bool, answer: str) -> None:
+        if self.reporter is not None:
+            task = self.drill.task
+            self.reporter.report(f"{_('Task {n} of {total}').format(n=self.drill.index + 1, total=len(self.drill))}: "
+                                 f"{task.prompt}", right, answer)
+
     def _judge(self, verdict: Any) -> None:
+        self._report(verdict.right, verdict.text)
         if verdict.right:
             self._solved = True
             self.message.say(verdict.text, "ok")

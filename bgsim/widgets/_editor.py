@@ -85,6 +85,15 @@ class EditorWidget(Presentable, w.VBox):
         self.load = w.Button(description=_("Load"), icon="upload", button_style="primary")
         self.load.add_class("bgsim-load")
         self.load.on_click(lambda _b: self.load_id(self.paste.value))
+        self.clear_button = w.Button(description=_("Clear board"), icon="eraser", layout=w.Layout(width="auto"),
+                                     tooltip=_("every checker off the board, into its tray: then click a position "
+                                               "together"))
+        self.clear_button.add_class("bgsim-clear")
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.start_button = w.Button(description=_("Start position"), icon="refresh", layout=w.Layout(width="auto"),
+                                     tooltip=_("the checkers where every game starts (R3)"))
+        self.start_button.add_class("bgsim-start-position")
+        self.start_button.on_click(lambda _b: self.start_position())
         self.message = MessageLine()
         self._syncing = False
         for box in (*self.bar, *self.off):
@@ -94,11 +103,15 @@ class EditorWidget(Presentable, w.VBox):
             box.observe(lambda _c: self._redraw(), names="value")
         paste_row = w.HBox([self.paste, self.load], layout=w.Layout(flex_flow="row wrap"))
         paste_row.add_class("bgsim-paste-row")
+        dice_row = w.HBox([self.dice[0], self.dice[1]], layout=w.Layout(flex_flow="row wrap"))
+        dice_row.add_class("bgsim-dice-row")
+        board_row = w.HBox([self.clear_button, self.start_button], layout=w.Layout(flex_flow="row wrap"))
+        board_row.add_class("bgsim-setup-row")
+        # the dice near the top: a teacher sets them for nearly every position
         controls = w.VBox([
-            self.colour, self.turn,
+            dice_row, self.colour, board_row, self.turn,
             w.HBox([self.bar[0], self.bar[1], self.off[0], self.off[1]], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.cube_value, self.cube_owner, self.dice[0], self.dice[1]],
-                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.cube_value, self.cube_owner], layout=w.Layout(flex_flow="row wrap")),
             paste_row,
         ])
         controls.add_class("bgsim-controls")
@@ -146,6 +159,33 @@ class EditorWidget(Presentable, w.VBox):
             return False
         self._show(pos)
         self.message.say(_("loaded"), "ok")
+        return True
+
+    def clear(self) -> bool:
+        """Every checker off the board, into its side's tray ("Clear board"), to click a position together.
+
+        >>> ed = EditorWidget(); ed.clear()
+        True
+        >>> ed.position.pips(), ed.message.text
+        ((0, 0), 'board cleared: choose a colour and click the points to put checkers there')
+        """
+        empty = [[self._checkers] + [0] * 25 for _p in (0, 1)]
+        return self._try(empty, self._position.turn,
+                         _("board cleared: choose a colour and click the points to put checkers there"))
+
+    def start_position(self) -> bool:
+        """The checkers where every game starts (R3), the side on roll kept ("Start position").
+
+        >>> ed = EditorWidget(); _ = ed.clear(); ed.start_position(), ed.position == Position.initial()
+        (True, True)
+        """
+        if self._checkers != CHECKERS:
+            self.message.say(_("the start position has {each} checkers a side, this board {n}").format(
+                each=CHECKERS, n=self._checkers), "error")
+            return False
+        start = Position.initial(turn=self._position.turn)
+        self._show(start)
+        self.message.say(_("the start position (R3)"), "ok")
         return True
 
     def _set_extras(self, state: XgidState) -> None:

@@ -7,6 +7,7 @@ import ipywidgets as w
 from ..i18n import _
 from ..quiz import Quiz
 from ._board import BoardWidget
+from ._classresults import reporter_for
 from ._page import PageKit, Presentable
 
 __all__ = ["QuizWidget"]
@@ -73,8 +74,10 @@ class QuizWidget(Presentable, w.VBox):
         if isinstance(self.field, BoardWidget):
             self.check_button.layout.display = "none"   # a click is the answer
         # the question's box has no class of its own: the lessons store this widget's text form
+        # the class's results (bgsim.classresults): a "Your name" box, when the server stores them
+        self.reporter = reporter_for()
         super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback,
-                          PageKit()])
+                          PageKit(), *([self.reporter] if self.reporter else [])])
         self.add_class("bgsim-quiz")
         self.present = present
 
@@ -82,6 +85,8 @@ class QuizWidget(Presentable, w.VBox):
         """Check the answer given (what **Check** does): show the feedback and return it as ``(right, why)``."""
         given = self._clicked if isinstance(self.field, BoardWidget) else self.field.value
         right, why = self.quiz.check(given)
+        if self.reporter is not None and given not in (None, ""):
+            self.reporter.report(self.quiz.question, right, given)
         colour = _RIGHT if right else _WRONG
         self.feedback.value = f'<span style="color:{colour};font-size:1.05em">{_escape(why)}</span>'
         return right, why

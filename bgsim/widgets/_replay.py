@@ -94,15 +94,15 @@ class ReplayWidget(Presentable, w.VBox):
         self.back_button = button(_("Back"), "step-backward", "bgsim-back", self.back, _("one step back"))
         self.forward_button = button(_("Forward"), "step-forward", "bgsim-forward", self.forward, _("one step on"))
         self.last_button = button(_("Last"), "fast-forward", "bgsim-last", self.last, _("the last step"))
-        self.previous_game_button = button(_("Game"), "backward", "bgsim-previous-game", self.previous_game,
-                                           _("the previous game (or the start of this one)"), "9.5em")
-        self.next_game_button = button(_("Game"), "forward", "bgsim-next-game", self.next_game,
-                                       _("the start of the next game"), "9.5em")
-        self.previous_cube_button = button(_("Cube / resign"), "chevron-left", "bgsim-previous-cube",
+        self.previous_game_button = button(_("Previous game"), "backward", "bgsim-previous-game", self.previous_game,
+                                           _("the previous game (or the start of this one)"), "11em")
+        self.next_game_button = button(_("Next game"), "forward", "bgsim-next-game", self.next_game,
+                                       _("the start of the next game"), "11em")
+        self.previous_cube_button = button(_("Previous cube or resignation"), "chevron-left", "bgsim-previous-cube",
                                            self.previous_cube_action,
-                                           _("the previous double, take, drop or resignation"), "12em")
-        self.next_cube_button = button(_("Cube / resign"), "chevron-right", "bgsim-next-cube", self.next_cube_action,
-                                       _("the next double, take, drop or resignation"), "12em")
+                                           _("the previous double, take, drop or resignation"), "17em")
+        self.next_cube_button = button(_("Next cube or resignation"), "chevron-right", "bgsim-next-cube",
+                                       self.next_cube_action, _("the next double, take, drop or resignation"), "17em")
         # The slider counts steps from 1, as the status line does ("step 3 of 9").
         self.slider = w.IntSlider(min=1, max=len(record), value=record.cursor + 1, description=_("step"),
                                   continuous_update=False, layout=w.Layout(width="100%"))
@@ -122,7 +122,8 @@ class ReplayWidget(Presentable, w.VBox):
         jumps = w.HBox([self.previous_game_button, self.next_game_button, self.previous_cube_button,
                         self.next_cube_button], layout=w.Layout(flex_flow="row wrap"))
         jumps.add_class("bgsim-jumps")
-        side = w.VBox([w.HTML("<b>Moves</b>"), self.moves], layout=w.Layout(width="24em", min_width="14em"))
+        side = w.VBox([w.HTML("<b>" + _("Moves") + "</b>"), self.moves],
+                      layout=w.Layout(width="24em", min_width="14em"))
         side.add_class("bgsim-side")
         board_row = w.HBox([self.board, side])
         board_row.add_class("bgsim-board-row")

@@ -11,6 +11,7 @@ from ..dice import roll as roll_dice
 from ..errors import BgsimError, InvalidPositionError, Refusal
 from ..explain import step_refusal
 from ..i18n import _
+from ..ids import XgidState
 from ..position import Position
 from ..turn import TurnBuilder
 from ._board import BoardWidget, Click
@@ -391,7 +392,8 @@ class StepperWidget(Presentable, w.VBox):
             self._refresh()
             return
         play = self._plays[i]
-        self.board.show(self._start, play=play, highlight=(), dice=self.turn.dice if self.turn else None, arrows=())
+        self.board.show(self._start, play=play, highlight=(), dice=self.turn.dice if self.turn else None, arrows=(),
+                        xgid_state=XgidState(dice=self.turn.dice) if self.turn else XgidState())
         self.message.say(_("legal play {i} of {n}: {play}").format(i=i + 1, n=len(self._plays), play=play), "info")
 
     # ------------------------------------------------------------------ drawing
@@ -412,7 +414,8 @@ class StepperWidget(Presentable, w.VBox):
         if t is None:
             self.explain.value = ""
             self.played.value = ""
-            self.board.show(self._start, highlight=(), play=None, dice=None, arrows=())   # no hint arrows left
+            self.board.show(self._start, highlight=(), play=None, dice=None, arrows=(),   # no hint arrows left
+                            xgid_state=XgidState())
             return
         if not self._auto:              # teaching: only the picked checker, no hint where to go
             marks = set() if self._selected is None else {self._selected}
@@ -428,4 +431,6 @@ class StepperWidget(Presentable, w.VBox):
         self.played.value = ("<b>" + _("Played:") + f"</b> {steps or '-'}"
                              + (" &nbsp; <b>" + _("dice left:") + f"</b> {left}" if left else "")
                              + (" &nbsp; <b>" + _("complete") + "</b>" if t.is_complete else ""))
-        self.board.show(t.position, highlight=highlight, play=None, dice=t.dice, arrows=())
+        # the XGID keeps the dice to play until a step is played (XG has no half-played turn)
+        self.board.show(t.position, highlight=highlight, play=None, dice=t.dice, arrows=(),
+                        xgid_state=XgidState() if t.steps else XgidState(dice=t.dice))

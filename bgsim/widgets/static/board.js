@@ -35,6 +35,9 @@ function render({ model, el }) {
 
   const draw = () => {
     holder.innerHTML = model.get("svg");
+    bgsimSetAspect(holder.querySelector("svg"), el);
+    const widget = el.closest(".bgsim-board");
+    if (widget) requestAnimationFrame(() => bgsimFitBoard(widget));
     holder.style.cursor = model.get("clickable") ? "pointer" : "default";
     const w = model.get("width");
     holder.style.maxWidth = w ? `${w}px` : "";
@@ -57,6 +60,8 @@ function render({ model, el }) {
   showAnswered();
   model.on("change:answered", showAnswered);
   const followPage = () => {
+    const widget = el.closest(".bgsim-board");
+    if (widget) bgsimFitBoard(widget);
     if (page.themeAsked && model.get("page_theme") !== page.theme) {
       model.set("page_theme", page.theme);
       model.save_changes();

@@ -78,8 +78,14 @@ function bgsimPage() {
       bgsimEnsureXsrf();
     }
     let pending = null;
+    window.addEventListener("resize", bgsimFitBoards);
+    let fitting = null;
     new MutationObserver((records) => {
+      if (page.present && fitting === null) {      // outputs arriving: the boards fit the screen again
+        fitting = setTimeout(() => { fitting = null; bgsimFitBoards(); }, 150);
+      }
       for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) bgsimMarkBoards(n);
+      if (page.present && document.querySelector("img.bgsim-static-board")) bgsimInlinePictures();
       if (page.themeAsked && pending === null) {       // pictures arriving: in the page's theme
         pending = setTimeout(() => { pending = null; bgsimRestyle(page); }, 200);
       }
@@ -89,9 +95,95 @@ function bgsimPage() {
   return page;
 }
 
+// A board's width over its height (from its viewBox), as the CSS variable --bgsim-aspect on the
+// board and on the widget around it: the presentation mode sizes a board to the screen's height.
+function bgsimSetAspect(svg, el) {
+  if (!svg) return;
+  const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (box.length !== 4 || !(box[2] > 0 && box[3] > 0)) return;
+  const aspect = (box[2] / box[3]).toFixed(4);
+  for (const target of [svg, el, el && el.closest(".bgsim-board")]) {
+    if (target) target.style.setProperty("--bgsim-aspect", aspect);
+  }
+}
+
+// The question a board illustrates: the last paragraph (or item, or heading) of the text just
+// before the board's cell, in Voila ([cell-index]) or JupyterLab (.jp-Cell). Null if none.
+// A widget with a question of its own asks it itself: a drill's task (beside its board), a
+// sandbox puzzle's task, a replay's caption (above the board).
+function bgsimQuestionOf(el) {
+  const own = el.closest(".bgsim-drill, .bgsim-sandbox, .bgsim-replay");
+  if (own) {
+    const task = own.querySelector(".bgsim-drill-title, .bgsim-sandbox-task, .bgsim-caption");
+    if (task && (task.textContent || "").trim()) return task;
+  }
+  const cell = el.closest("[cell-index]") || el.closest(".jp-Cell");
+  let prev = cell && cell.previousElementSibling;
+  for (let hops = 0; prev && hops < 3; hops += 1, prev = prev.previousElementSibling) {
+    const md = prev.querySelector(".jp-RenderedMarkdown, .jp-MarkdownOutput");
+    if (!md) continue;
+    const blocks = md.querySelectorAll("p, li, h1, h2, h3, h4");
+    return blocks.length ? blocks[blocks.length - 1] : md;
+  }
+  return null;
+}
+
+// In the presentation mode a board is as high as the screen less its question (and whatever
+// lies between them): --bgsim-board-h on the board, read by the stylesheet. A question longer
+// than a third of the screen is not kept in view (the board stays at least 55% of the screen).
+function bgsimFitBoard(el) {
+  if (!document.body.classList.contains("bgsim-present") && !el.closest(".bgsim-present")) return;
+  const question = bgsimQuestionOf(el);
+  const screen = window.innerHeight;
+  let above = 0;
+  if (question) {
+    above = el.getBoundingClientRect().top - question.getBoundingClientRect().top;   // beside: 0 or less
+    if (!(above > 0) || above > screen / 3 + 100) above = 0;
+  }
+  const room = Math.max(screen - above - 10, 0.55 * screen);
+  el.style.setProperty("--bgsim-board-h", `${Math.round(room)}px`);
+}
+
+function bgsimFitBoards() {
+  for (const el of document.querySelectorAll(".bgsim-board, svg.bgsim-board.bgsim-picture")) bgsimFitBoard(el);
+}
+
+// The SVG text of a board picture (an <img> with a data: address), or null.
+function bgsimPictureText(img) {
+  const src = img.getAttribute("src") || "";
+  if (!src.startsWith("data:image/svg+xml")) return null;
+  try {
+    const comma = src.indexOf(",");
+    const head = src.slice(0, comma);
+    return head.endsWith(";base64") ? atob(src.slice(comma + 1)) : decodeURIComponent(src.slice(comma + 1));
+  } catch (e) {
+    return null;
+  }
+}
+
+// In the presentation mode the board pictures go into the page as SVG (not an <img>), so the
+// stylesheet can size them to the screen's height and draw their text larger.
+function bgsimInlinePictures() {
+  for (const img of document.querySelectorAll("img.bgsim-static-board")) {
+    const text = bgsimPictureText(img);
+    if (!text) continue;
+    const holder = document.createElement("div");
+    holder.innerHTML = text;
+    const svg = holder.querySelector("svg");
+    if (!svg) continue;
+    svg.classList.add("bgsim-picture");
+    svg.dataset.bgsimBoard = img.dataset.bgsimBoard || svg.id;
+    if (img.dataset.bgsimTheme) svg.dataset.bgsimTheme = img.dataset.bgsimTheme;
+    bgsimSetAspect(svg, null);
+    img.replaceWith(svg);
+  }
+}
+
 function bgsimApply(page) {
   if (!document.body) return;
   document.body.classList.toggle("bgsim-present", page.present);
+  if (page.present) bgsimInlinePictures();
+  bgsimFitBoards();
   document.body.dataset.bgsimTheme = page.theme;
   const bar = document.querySelector(".bgsim-toolbar");
   if (!bar) return;
@@ -169,6 +261,10 @@ function bgsimRestyled(message) {
       const holder = document.createElement("div");
       holder.innerHTML = svg;
       const fresh = holder.querySelector("svg");
+      if (p.el.classList.contains("bgsim-picture")) {
+        fresh.classList.add("bgsim-picture");
+        bgsimSetAspect(fresh, null);
+      }
       fresh.dataset.bgsimBoard = p.id;
       fresh.dataset.bgsimTheme = message.theme;
       p.el.replaceWith(fresh);
@@ -183,17 +279,8 @@ function bgsimMarkBoards(root) {
   const imgs = root.tagName === "IMG" ? [root] : root.querySelectorAll("img");
   for (const img of imgs) {
     if (img.classList.contains("bgsim-static-board")) continue;
-    const src = img.getAttribute("src") || "";
-    if (!src.startsWith("data:image/svg+xml")) continue;
-    let text = "";
-    try {
-      const comma = src.indexOf(",");
-      const head = src.slice(0, comma);
-      text = head.endsWith(";base64") ? atob(src.slice(comma + 1)) : decodeURIComponent(src.slice(comma + 1));
-    } catch (e) {
-      continue;
-    }
-    if (!text.includes('class="bgsim-board"')) continue;
+    const text = bgsimPictureText(img);
+    if (!text || !text.includes('class="bgsim-board"')) continue;
     img.classList.add("bgsim-static-board");
     const id = /<svg[^>]*?\sid="([^"]+)"/.exec(text);
     if (id) img.dataset.bgsimBoard = id[1];
@@ -234,4 +321,101 @@ function bgsimToolbar(page) {
   const content = document.querySelector("#rendered_cells > div") || document.body;
   content.insertBefore(bar, content.firstChild);
   bgsimApply(page);
+}
+
+// ------------------------------------------------------------------ the teacher view's readiness
+// A Voila page is run by its kernel before it shows; on a busy machine that takes a while and
+// the page should say what it is waiting for. The template calls bgsimLoading() while the cells
+// run (the spinner's line: "getting the boards ready... (3 of 12)"), and bgsimWatchBoards() when
+// they are shown: a board widget still "Loading widget..." is announced in a bar at the top
+// ("getting the boards ready...") until every one is live; one that never comes (its kernel
+// gone) makes the page load itself again, once.
+const BGSIM_WORDS = {
+  en: { ready: "getting the boards ready...", of: "of", retry: "the boards did not come: loading the page again",
+        failed: "the boards did not come: reload the page (F5)" },
+  cs: { ready: "připravuji desky...", of: "z", retry: "desky nepřišly: načítám stránku znovu",
+        failed: "desky nepřišly: načtěte stránku znovu (F5)" },
+};
+
+function bgsimWords() {
+  const cs = /\/cs\//.test(window.location.pathname) || (document.documentElement.lang || "").startsWith("cs");
+  return cs ? BGSIM_WORDS.cs : BGSIM_WORDS.en;
+}
+
+function bgsimLoading(cellIndex, cellCount) {
+  const w = bgsimWords();
+  const text = cellIndex ? `${w.ready} (${cellIndex} ${w.of} ${cellCount})` : w.ready;
+  if (window.update_loading_text) window.update_loading_text(cellIndex, cellCount, text);
+  else {
+    const el = document.getElementById("loading_text");
+    if (el) el.textContent = text;
+  }
+}
+
+// The widget outputs the kernel sent (the page's cell outputs, before Voila's front end shows them).
+function bgsimExpectedWidgets() {
+  let n = 0;
+  for (const script of document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]')) {
+    try {
+      const output = JSON.parse(script.textContent);
+      if (output && output.data && output.data["application/vnd.jupyter.widget-view+json"]) n += 1;
+    } catch (e) { /* not ours to judge */ }
+  }
+  return n;
+}
+
+// The widget outputs shown: live ones, and ones not live yet (the placeholder of a view still
+// loading, or a widget's text form).
+function bgsimWidgetOutputs() {
+  let live = 0, pending = 0;
+  for (const el of document.querySelectorAll("#rendered_cells .jp-OutputArea-output.lm-Panel")) {
+    const text = (el.textContent || "").trim();
+    if (/^Loading widget/.test(text) || /^(VBox|HBox|Box)\(children=/.test(text)) pending += 1;
+    else live += 1;
+  }
+  return { live, pending };
+}
+
+function bgsimWatchBoards({ patience = 90000, every = 500 } = {}) {
+  const w = bgsimWords();
+  const started = performance.now();
+  const key = `bgsim-retried:${window.location.pathname}`;
+  const expected = bgsimExpectedWidgets();
+  document.body.dataset.bgsimExpected = String(expected);
+  let bar = null;
+  const say = (text) => {
+    if (!bar) {
+      bar = document.createElement("div");
+      bar.className = "bgsim-readiness";
+      bar.setAttribute("role", "status");
+      const content = document.querySelector("#rendered_cells > div") || document.body;
+      content.insertBefore(bar, content.firstChild);
+    }
+    bar.textContent = text;
+  };
+  const tick = () => {
+    const { live, pending } = bgsimWidgetOutputs();
+    document.body.dataset.bgsimLive = String(live);
+    if (!pending && live >= expected) {
+      if (bar) bar.remove();
+      bar = null;
+      document.body.dataset.bgsimReady = "1";
+      sessionStorage.removeItem(key);
+      return;
+    }
+    say(w.ready);
+    if (performance.now() - started > patience) {
+      if (!sessionStorage.getItem(key)) {          // retry once: a fresh kernel, a fresh run
+        sessionStorage.setItem(key, "1");
+        say(w.retry);
+        window.location.reload();
+      } else {
+        say(w.failed);
+      }
+      return;
+    }
+    setTimeout(tick, every);
+  };
+  // the widget manager renders the views a moment after the cells are shown
+  setTimeout(tick, every);
 }
