@@ -9,7 +9,7 @@
 #   make test    set up .venv (first time only), then run every test (make check first)
 #   make check   lint (ruff) and type-check (mypy) bgsim/
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
-#   make docs    regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md from bgsim/rulebook.py
+#   make docs    regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md from bgsim/teach/rulebook.py
 #   make messages  the message catalogues: extract the English messages of bgsim (bgsim/locale/bgsim.pot,
 #                and argparse's own words) and of the lessons (lessons/locale/lessons.pot), merge them into
 #                each language's .po, compile bgsim's .mo, and list what lacks a translation (or is fuzzy)
@@ -63,7 +63,7 @@ help:
 	@echo "make test       run every test: make check, tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make check      lint (ruff) and type-check (mypy) bgsim/; settings in pyproject.toml"
 	@echo "make bench      run every benchmarks/*.py"
-	@echo "make docs       regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md (the rule reference) from bgsim/rulebook.py"
+	@echo "make docs       regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md (the rule reference) from bgsim/teach/rulebook.py"
 	@echo "make messages   extract the messages, update the Czech catalogue (.po), compile it (.mo), list what is untranslated"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
 
@@ -114,7 +114,7 @@ lab: trust
 #   page script makes sure is accepted); a kernel whose page vanished (a crash, a closed
 #   laptop) is ended after 10 idle minutes.
 # - CLASS_RESULTS=1 lets drills and quizzes record each student's first try on this server
-#   (bgsim.classresults: a SQLite file under Jupyter's data directory; off by default).
+#   (bgsim.teach.classresults: a SQLite file under Jupyter's data directory; off by default).
 teach: trust
 	JUPYTER_PATH="$(CURDIR)/teach$${JUPYTER_PATH:+:$$JUPYTER_PATH}" BGSIM_TEACH_READY="$(TEACH_READY)" \
 	  BGSIM_TEACH_PAGES="$(TEACH_PAGES)" $(if $(filter 1,$(CLASS_RESULTS)),BGSIM_CLASS_RESULTS=1) \
@@ -156,19 +156,19 @@ bench: $(STAMP)
 # --- docs ----------------------------------------------------------------------
 
 docs: $(STAMP)
-	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.md')"
-	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.cs.md', lang='cs')"
-	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.sk.md', lang='sk')"
+	$(VPY) -c "from bgsim.teach import rulebook; rulebook.write_markdown('docs/rules.md')"
+	$(VPY) -c "from bgsim.teach import rulebook; rulebook.write_markdown('docs/rules.cs.md', lang='cs')"
+	$(VPY) -c "from bgsim.teach import rulebook; rulebook.write_markdown('docs/rules.sk.md', lang='sk')"
 
 # --- the message catalogues (gettext; Babel does the work) ---------------------------
 # bgsim's own (domain bgsim):
 # 1. extract every _() / ngettext() / N_() message of bgsim/ into the template (.pot),
 # 2. merge it into each language's .po (new messages come in empty, changed ones fuzzy),
-# 3. compile the .mo files that bgsim.i18n loads (committed: a fresh clone needs no Babel),
+# 3. compile the .mo files that bgsim.engine.i18n loads (committed: a fresh clone needs no Babel),
 #    and the same for argparse's own words (domain argparse, lent to argparse by bgsim's CLI),
 # 4. list every message that still lacks a translation (tests/test_i18n.py fails on them).
 # A new language xx: pybabel init -i bgsim/locale/bgsim.pot -d bgsim/locale -D bgsim -l xx (and
-# -D argparse with argparse.pot), translate, make messages: bgsim.i18n.available_languages() finds it.
+# -D argparse with argparse.pot), translate, make messages: bgsim.engine.i18n.available_languages() finds it.
 # The lessons' (domain lessons, lessons/tools/messages.py): every heading, paragraph, list item,
 # table cell, _("...") string and comment of lessons/src/*.md into lessons/locale/lessons.pot,
 # merged into lessons/locale/<lang>/LC_MESSAGES/lessons.po the same way, and listed when

@@ -1,6 +1,6 @@
 """Doctest set-up for the docstrings in bgsim/.
 
-The value module ``bgsim/board.py`` cannot import :class:`bgsim.Position` (it sits below
+The value module ``bgsim/engine/board.py`` cannot import :class:`bgsim.Position` (it sits below
 it), but its examples are written with it, as users call those methods; every doctest
 gets ``Position`` here, as if the example began with ``from bgsim import Position``. The
 modules under :class:`bgsim.Game` (``game_base``, ``game_guards``, ``game_ids``,

@@ -181,7 +181,7 @@ def bench_parse(cases, rounds: int) -> None:
 
 def bench_game(n_games: int, seed: int, rounds: int) -> None:
     from bgsim import Position
-    from bgsim.game import Game
+    from bgsim.game.game import Game
 
     print(f"\n4. Game.play beside Position.legal_plays, {n_games} random games replayed (best of {rounds} rounds)")
     rng = np.random.default_rng(seed + 1)

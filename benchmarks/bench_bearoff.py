@@ -1,4 +1,4 @@
-"""Benchmark: bear-off databases (bgsim.bearoff).
+"""Benchmark: bear-off databases (bgsim.odds.bearoff).
 
 Targets: one-sided database built in <= 5 s and loaded from the disk cache in <= 0.5 s;
 two-sided database (6 checkers a side, 924 x 924) built in <= 60 s.
@@ -30,8 +30,8 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bgsim-bench-"))
     os.environ["BGSIM_CACHE"] = str(tmp)
 
-    from bgsim import bearoff
-    from bgsim.bearoff import OneSided, TwoSided
+    from bgsim.odds import bearoff
+    from bgsim.odds.bearoff import OneSided, TwoSided
 
     threads = bearoff._threads()
     _, first = timed(OneSided.build)
@@ -48,7 +48,7 @@ def main() -> None:
     print(f"one-sided build + save to the cache: {t_save:.2f} s ({path.stat().st_size / 1e6:.1f} MB, {path.name})")
     loads = [timed(OneSided.load)[1] for _ in range(5)]
     print(f"one-sided load from cache: {min(loads):.3f} s (target <= 0.5 s; best of 5, worst {max(loads):.3f} s)")
-    code = ("import time, bgsim.bearoff as b; t = time.perf_counter(); b.one_sided(); "
+    code = ("import time, bgsim.odds.bearoff as b; t = time.perf_counter(); b.one_sided(); "
             "print(f'{time.perf_counter() - t:.3f}')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ))

@@ -12,7 +12,7 @@ same positions.
    decision; gnubg's 0-ply equity of every legal result is stored with it
    (``best_move(..., list=1)``).
 2. **The judgement.** Each network named chooses among the same results as the ``"net"``
-   player of :func:`bgsim.estimate` does (:func:`bgsim._net_kernel.net_choose`); what it
+   player of :func:`bgsim.estimate` does (:func:`bgsim.sim._net_kernel.net_choose`); what it
    gives away is gnubg's equity of gnubg's best result minus gnubg's equity of its choice.
 
 Printed per network: the mean equity given away per decision in thousandths (mEq, with a 95%
@@ -27,7 +27,7 @@ the TD-trained network it replaced (git 505f521) 8.95, 2.82 +- 0.12 more.
 the play: contact, crashed (a side has few checkers left in play), race, bear-off. For each
 class the mean loss per decision (mEq) and the **shown error**: the mean absolute difference
 between the equity the hint shows for gnubg's best result (the network's 0-ply equity of it, or
-the bear-off databases' where both sides bear off, as :meth:`bgsim.net.Net.evaluate` gives it)
+the bear-off databases' where both sides bear off, as :meth:`bgsim.sim.net.Net.evaluate` gives it)
 and gnubg's 0-ply equity of that result. With ``--write`` the first network's figures go to
 ``bgsim/data/decision-error.json``, which the hint quotes next to its numbers.
 
@@ -58,7 +58,7 @@ def decisions(pairs: int, seed: int):
     import gnubg_nn as g
 
     from bgsim import Position
-    from bgsim._kernel import Workspace, generate
+    from bgsim.engine._kernel import Workspace, generate
 
     net = compiled_side("net")
     gnubg = Gnubg()
@@ -87,8 +87,8 @@ def decisions(pairs: int, seed: int):
 
 def given_away(arrays, boards, offsets, results, equities) -> np.ndarray:
     """gnubg's equity given away by the network ``arrays`` at each decision."""
-    from bgsim import _net_kernel as nk
-    from bgsim.net import BINOM, bearoff_expected
+    from bgsim.sim import _net_kernel as nk
+    from bgsim.sim.net import BINOM, bearoff_expected
 
     bo = bearoff_expected()
     idx, val = np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO)
@@ -137,11 +137,11 @@ def by_class(g, classes, lost, err) -> dict:
 
 
 def write(name: str, figures: dict, decisions: int, command: str) -> None:
-    """The first network's figures by class, for the hint (``bgsim.strength.decision_error``)."""
+    """The first network's figures by class, for the hint (``bgsim.sim.strength.decision_error``)."""
     data = {"about": "Measured error of the net's 0-ply judgement by gnubg's class of position: the equity given "
                      "away per decision (points) and the mean absolute difference between the equity the hint shows "
                      "and gnubg's 0-ply equity (points), judged by gnubg 0-ply. Written by "
-                     "benchmarks/bench_decisions.py --write; read by bgsim.strength; the hint quotes it.",
+                     "benchmarks/bench_decisions.py --write; read by bgsim.sim.strength; the hint quotes it.",
             "player": name, "judge": "gnubg 0-ply", "decisions": decisions, "command": command,
             "date": time.strftime("%Y-%m-%d"), "classes": figures}
     ERROR_FILE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("gnubg_nn is not installed (pip install gnubg-nn): nothing to judge with")
         return 1
-    from bgsim.net import Net
+    from bgsim.sim.net import Net
 
     t0 = time.perf_counter()
     boards, offsets, results, equities, classes = decisions(args.pairs, args.seed)

@@ -16,7 +16,7 @@ import numpy as np
 
 def main(games: int = 100, repeats: int = 5) -> None:
     from bgsim import Rules, play_game
-    from bgsim.rules import CUBE_OFF
+    from bgsim.game.rules import CUBE_OFF
 
     rng = np.random.default_rng(0)
     play_game(Rules.money(), rng=rng)                       # warm-up: loads the numba cache

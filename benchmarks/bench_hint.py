@@ -23,7 +23,8 @@ import argparse
 import math
 import time
 
-from bgsim import Position, estimate, gnubg_player
+from bgsim import Position, estimate
+from bgsim.sim import gnubg_player
 
 RACE = Position.from_counts({8: 3, 7: 3, 6: 3, 5: 3, 4: 3}, {9: 3, 7: 3, 6: 3, 5: 3, 4: 1, 3: 2})
 

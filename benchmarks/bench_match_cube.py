@@ -13,7 +13,7 @@
    board is gnubg's key of ``[opponent, side on roll]`` (the halves as
    ``board_from_position_id`` gives them; checked: a race the side on roll wins 99% is "Double,
    pass" that way round).
-4. **bgsim's answer.** :func:`bgsim.net_cube.cube_hint` on a game at that score (the shipped
+4. **bgsim's answer.** :func:`bgsim.sim.net_cube.cube_hint` on a game at that score (the shipped
    network's chances, the live-cube match model); with ``--model-only`` also bgsim's model fed
    gnubg's own chances, which separates the model from the network.
 
@@ -50,8 +50,8 @@ def positions(count: int, seed: int, every: int) -> list:
     import gnubg_nn as g
 
     from bgsim import Position
-    from bgsim.net import Net
-    from bgsim.net_cube import is_last_roll
+    from bgsim.sim.net import Net
+    from bgsim.sim.net_cube import is_last_roll
 
     net_side, gnubg, net = compiled_side("net"), Gnubg(), Net()
     found: list = []
@@ -88,7 +88,7 @@ def gnubg_decision(g, b, away: tuple[int, int], probs=None) -> tuple[float, floa
 def bgsim_decision(b, away: tuple[int, int], evaluator) -> tuple[bool, bool]:
     """bgsim's (double, take) for the side on roll of ``b`` at ``away``, the cube centred."""
     from bgsim import Position
-    from bgsim.net_cube import CubeView, decide
+    from bgsim.sim.net_cube import CubeView, decide
 
     d = decide(CubeView(Position.from_array(b), 1, "centered", away, False), evaluator)
     return d.double, d.take
@@ -122,7 +122,7 @@ class Fixed:
     name = "gnubg"
 
     def __init__(self, probs) -> None:
-        from bgsim.net import NetEvaluation
+        from bgsim.sim.net import NetEvaluation
 
         self.e = NetEvaluation(*probs)
 
@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("gnubg_nn is not installed (pip install gnubg-nn): nothing to judge with")
         return 1
-    from bgsim.net import Net
+    from bgsim.sim.net import Net
 
     t0 = time.perf_counter()
     cache = Path(args.cache) if args.cache else None

@@ -1,4 +1,4 @@
-"""Benchmark: Monte Carlo play-out speed and scaling (bgsim.montecarlo).
+"""Benchmark: Monte Carlo play-out speed and scaling (bgsim.sim.montecarlo).
 
 Targets (issue 11): random-policy full games >= 5,000 games/s on one core; heuristic
 games >= 5,000 games/s on one core; two workers >= 1.8x one worker. The peer, in the same
@@ -23,10 +23,11 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 from numba import njit
 
-from bgsim import Position, _kernel
-from bgsim import _random_kernel as R
-from bgsim.montecarlo import estimate
-from bgsim.workers import mp_context
+from bgsim import Position
+from bgsim.engine import _kernel
+from bgsim.engine import _random_kernel as R
+from bgsim.sim.montecarlo import estimate
+from bgsim.sim.workers import mp_context
 
 
 @njit(cache=True)

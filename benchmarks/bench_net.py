@@ -28,7 +28,7 @@ import argparse
 import math
 import time
 
-from bgsim.montecarlo import Interval, wilson_interval
+from bgsim.sim.montecarlo import Interval, wilson_interval
 
 GNUBG_GAMMONS = (0.154, 0.130)   # gnubg's evaluation of the opening position, side on roll first
 GNUBG_BACKGAMMONS = 0.0076
@@ -86,8 +86,8 @@ PARTS = ("strength", "selfplay", "speed")
 
 def main(games: int = 20_160, parts: tuple[str, ...] = PARTS) -> None:
     from bgsim import Position
-    from bgsim.montecarlo import estimate
-    from bgsim.net import Net
+    from bgsim.sim.montecarlo import estimate
+    from bgsim.sim.net import Net
 
     games = max(30, games // 30 * 30)
     start = Position.initial()
@@ -104,7 +104,7 @@ def main(games: int = 20_160, parts: tuple[str, ...] = PARTS) -> None:
 
 def strength(start, games: int) -> None:
     """Part 1: the net against pubeval from the opening, in both seats on the same dice."""
-    from bgsim.montecarlo import estimate
+    from bgsim.sim.montecarlo import estimate
 
     print(f"\n1. net vs pubeval from the opening, cubeless, {games:,} games in each seat (same dice)")
     first = estimate(start, games=games, player=("net", "pubeval"), opening=True, rng=11)
@@ -121,7 +121,7 @@ def strength(start, games: int) -> None:
 
 def selfplay(start, games: int) -> None:
     """Part 2: the net's self-play gammon rates beside gnubg's (its evaluation; its own play with gnubg-nn)."""
-    from bgsim.montecarlo import estimate
+    from bgsim.sim.montecarlo import estimate
 
     print(f"\n2. net self-play from the starting position (side on roll about to roll), {games:,} games")
     net = estimate(start, games=games, player="net", rng=12)
@@ -150,7 +150,7 @@ def selfplay(start, games: int) -> None:
 
 def speed(start, games: int) -> None:
     """Part 3: play-out games per second, net beside the compiled heuristic and pubeval players."""
-    from bgsim.montecarlo import estimate
+    from bgsim.sim.montecarlo import estimate
 
     print("\n3. play-out speed, one process (games/s; median of 3 alternating rounds)")
     rates: dict[str, list[float]] = {"net": [], "heuristic": [], "pubeval": []}

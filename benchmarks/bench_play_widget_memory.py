@@ -40,7 +40,7 @@ def open_widgets() -> int:
 
 def play_one_game(widget) -> None:
     """Play the widget's current game to its end as the person, by the widget's buttons and board clicks."""
-    from bgsim.events import GameState
+    from bgsim.game.events import GameState
 
     table = widget.table
     for _ in range(2000):

@@ -47,7 +47,8 @@ def main() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
     print(f"import + first legal_plays (loads the compiled cache): {time.perf_counter() - t0:.2f} s")
 
-    from bgsim import Position, _kernel
+    from bgsim import Position
+    from bgsim.engine import _kernel
 
     t0 = time.perf_counter()
     boards, dice = sample_positions(200)

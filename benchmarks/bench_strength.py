@@ -30,7 +30,7 @@ network one roll deeper, :class:`bgsim.NetPlayer` ``plies=1``, recorded as ``"ne
 ``--write`` stores each named player's result (not those of ``net:PATH``) in the ``"players"``
 table of ``bgsim/data/player-strength.json`` (``{"opponent": "gnubg 0-ply", "ppg",
 "ppg_half_width", "win_rate", "games", "command", "date", "note"}`` per player name), which
-:mod:`bgsim.strength` reads.
+:mod:`bgsim.sim.strength` reads.
 
 Run: ``python benchmarks/bench_strength.py [--games 10000] [--players net,heuristic]
 [--seed 2026] [--write]``. Prints numbers; asserts nothing.
@@ -80,10 +80,10 @@ class Side:
 
 def compiled_side(name: str) -> Side:
     """A compiled player (``net``, ``net:PATH``, ``heuristic``, ``pubeval``) on bgsim's own kernels."""
-    from bgsim import _kernel
-    from bgsim import _mc_kernel as K
-    from bgsim.compiled_players import NO_BEAROFF, pubeval_tables
-    from bgsim.net import BINOM, Net, bearoff_expected, shipped_weights
+    from bgsim.engine import _kernel
+    from bgsim.sim import _mc_kernel as K
+    from bgsim.sim.compiled_players import NO_BEAROFF, pubeval_tables
+    from bgsim.sim.net import BINOM, Net, bearoff_expected, shipped_weights
 
     if name == "net" or name.startswith("net:"):
         code = K.PLAYER_NET
@@ -111,7 +111,7 @@ def compiled_side(name: str) -> Side:
 
 
 def python_side(name: str) -> Side:
-    """A Python :class:`bgsim.players.Player` (``handwritten``)."""
+    """A Python :class:`bgsim.players.players.Player` (``handwritten``)."""
     from bgsim import HandwrittenPlayer, Position
 
     player = HandwrittenPlayer()
@@ -127,11 +127,11 @@ def python_side(name: str) -> Side:
 
 
 def ply1_side(name: str) -> Side:
-    """The network one roll deeper (:func:`bgsim._net_ply.ply1_choose`, as ``NetPlayer(plies=1)``)."""
-    from bgsim import _kernel
-    from bgsim import _net_kernel as nk
-    from bgsim import _net_ply as ply
-    from bgsim.net import BINOM, Net, bearoff_expected
+    """The network one roll deeper (:func:`bgsim.sim._net_ply.ply1_choose`, as ``NetPlayer(plies=1)``)."""
+    from bgsim.engine import _kernel
+    from bgsim.sim import _net_kernel as nk
+    from bgsim.sim import _net_ply as ply
+    from bgsim.sim.net import BINOM, Net, bearoff_expected
 
     net = Net.from_file(name.split(":", 1)[1]) if ":" in name else Net()
     arrays = net.arrays()
@@ -164,7 +164,7 @@ class Gnubg:
     def __init__(self) -> None:
         import gnubg_nn
 
-        from bgsim import _kernel
+        from bgsim.engine import _kernel
 
         self.g = gnubg_nn
         self.ws = _kernel.Workspace()
@@ -263,7 +263,7 @@ def report(r: dict, first: dict) -> None:
 
 def write(results: list[dict], command: str) -> None:
     """Store the named players' results in ``player-strength.json`` (its ``"players"`` table,
-    which :mod:`bgsim.strength` reads; other entries are kept)."""
+    which :mod:`bgsim.sim.strength` reads; other entries are kept)."""
     data = json.loads(STRENGTH_FILE.read_text()) if STRENGTH_FILE.exists() else {}
     players = data.setdefault("players", {})
     today = dt.datetime.now(dt.timezone.utc).date().isoformat()

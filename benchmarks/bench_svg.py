@@ -37,7 +37,7 @@ def cases():
 
 
 def main(runs: int = 400) -> None:
-    from bgsim.svg import board
+    from bgsim.draw.svg import board
 
     for label, pos, options in cases():
         board(pos, **options)                             # warm up

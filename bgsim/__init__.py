@@ -12,15 +12,11 @@ The rules engine (the board, moving and bearing off: rules R1-R21, V5 and X3 of 
 
 from __future__ import annotations
 
-from . import (
-    _startup,  # noqa: F401  first: Ctrl-C while the bgsim command starts ends quietly
-    svg,
-)
-from .board import BasePosition
-from .cube import Cube
-from .decisions import cube_decision
-from .dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
-from .errors import (
+from . import _startup  # noqa: F401  first: Ctrl-C while the bgsim command starts ends quietly
+from .draw import svg
+from .engine.board import BasePosition
+from .engine.dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening
+from .engine.errors import (
     AmbiguousPlayError,
     BgsimError,
     IllegalGamePlayError,
@@ -31,21 +27,31 @@ from .errors import (
     Refusal,
     RuleViolationError,
 )
-from .events import Event, EventVisitor, GameResult, GameState
-from .game import Game
-from .glossary import glossary
-from .hint import PlayRanking, RankedPlay, rank_plays
-from .i18n import get_language, set_language
-from .match import Match, Session
-from .montecarlo import Estimate, estimate
-from .net import Net, NetPlayer
-from .players import HandwrittenPlayer, HeuristicPlayer, PubevalPlayer, RandomPlayer, drive, named_player, play_game
-from .plays import LegalPlays, Play
-from .position import Position
-from .rulebook import RuleEntry, UnknownRuleError, rules_reference
-from .rules import ResultKind, Rules
-from .table import Table
-from .turn import Step, TurnBuilder
+from .engine.i18n import get_language, set_language
+from .engine.plays import LegalPlays, Play
+from .engine.position import Position
+from .engine.turn import Step, TurnBuilder
+from .game.cube import Cube
+from .game.events import Event, EventVisitor, GameResult, GameState
+from .game.game import Game
+from .game.match import Match, Session
+from .game.rules import ResultKind, Rules
+from .players.decisions import cube_decision
+from .players.hint import PlayRanking, RankedPlay, rank_plays
+from .players.players import (
+    HandwrittenPlayer,
+    HeuristicPlayer,
+    PubevalPlayer,
+    RandomPlayer,
+    drive,
+    named_player,
+    play_game,
+)
+from .players.table import Table
+from .sim.montecarlo import Estimate, estimate
+from .sim.net import Net, NetPlayer
+from .teach.glossary import glossary
+from .teach.rulebook import RuleEntry, UnknownRuleError, rules_reference
 
 __version__ = "0.1.0"
 

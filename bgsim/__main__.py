@@ -1,5 +1,5 @@
-"""``python -m bgsim``: the command line (see :mod:`bgsim.cli`)."""
+"""``python -m bgsim``: the command line (see :mod:`bgsim.cli.main`)."""
 
-from .cli import main
+from .cli.main import main
 
 raise SystemExit(main())

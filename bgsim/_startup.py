@@ -4,13 +4,13 @@ The command's first seconds go to importing numpy, numba and bgsim itself. Pytho
 Ctrl-C there with a ``KeyboardInterrupt`` raised in the middle of some import, and an
 uncaught one prints a traceback and ends the process by the signal (exit status -2). The
 ``bgsim`` command promises one line on stderr and exit status 130 instead, whenever Ctrl-C
-comes (:func:`bgsim.cli.main`).
+comes (:func:`bgsim.cli.main.main`).
 
 This module is the first thing ``bgsim/__init__.py`` imports. When the process *is* the
 command (the ``bgsim`` script, or ``python -m bgsim``), it puts a handler on SIGINT that
 says ``bgsim: stopped (Ctrl-C)`` and ends the process with status 130 at once; a Python
 program, a notebook or a test that imports bgsim is left alone. :func:`started`, called by
-:func:`bgsim.cli.main` once everything is imported, hands Ctrl-C back to Python
+:func:`bgsim.cli.main.main` once everything is imported, hands Ctrl-C back to Python
 (``KeyboardInterrupt``), which ``main`` turns into the same line, or into the partial
 result of an estimate stopped part-way.
 
@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n import LANGUAGES, _, language
+from .engine.i18n import LANGUAGES, _, language
 
 __all__ = ["STOPPED", "is_the_command", "language_of", "started"]
 
@@ -96,7 +96,7 @@ def started() -> None:
     """The command has started: Ctrl-C raises ``KeyboardInterrupt`` again (``main`` answers it).
 
     Does nothing unless this module's handler is the one in place (a test calling
-    :func:`bgsim.cli.main` keeps its own).
+    :func:`bgsim.cli.main.main` keeps its own).
     """
     try:
         if signal.getsignal(signal.SIGINT) is _stop_quietly:

@@ -14,13 +14,14 @@ import threading
 import numpy as np
 import pytest
 
-from bgsim import IllegalPlayError, LegalPlays, ParseError, Play, Position, _kernel, plays as plays_module
-from bgsim import plays as plays_module
-from bgsim.errors import AmbiguousPlayError
-from bgsim.game import Game
-from bgsim.ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
-from bgsim.notation import format_play
-from bgsim.plays import ROLLS
+from bgsim import IllegalPlayError, LegalPlays, ParseError, Play, Position
+from bgsim.engine import _kernel, plays as plays_module
+from bgsim.engine import plays as plays_module
+from bgsim.engine.errors import AmbiguousPlayError
+from bgsim.game.game import Game
+from bgsim.engine.ids import decode_position_id, decode_xgid, encode_position_id, encode_xgid
+from bgsim.engine.notation import format_play
+from bgsim.engine.plays import ROLLS
 from tests.support.games import random_game_cases
 
 CASES = random_game_cases(400, seed=1111)

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgsim import Position, Rules
-from bgsim import equity as eq
-from bgsim.errors import BgsimError
-from bgsim.match import Match, Session
-from bgsim.montecarlo import estimate
-from bgsim.svg import board
+from bgsim.odds import equity as eq
+from bgsim.engine.errors import BgsimError
+from bgsim.game.match import Match, Session
+from bgsim.sim.montecarlo import estimate
+from bgsim.draw.svg import board
 
 NON_FINITE = st.sampled_from([math.nan, math.inf, -math.inf])
 NEGATIVE = st.integers(max_value=-1) | st.floats(max_value=-1e-9, allow_nan=False, allow_infinity=False)

@@ -1,4 +1,4 @@
-"""Bear-off databases (bgsim.bearoff): published numbers, brute force, self-consistency, cache.
+"""Bear-off databases (bgsim.odds.bearoff): published numbers, brute force, self-consistency, cache.
 
 Independent checks used here:
 - published values: one checker off in one roll / expected rolls from 4..12 pips; Walter
@@ -20,13 +20,14 @@ from math import comb
 import numpy as np
 import pytest
 
-from bgsim import InvalidPositionError, Position, bearoff
-from bgsim.bearoff import (
+from bgsim import InvalidPositionError, Position
+from bgsim.odds import bearoff
+from bgsim.odds.bearoff import (
     N_POSITIONS, OneSided, TwoSided, best_bearoff_play, cache_dir, counts, index, one_sided, rolls_distribution,
     two_sided,
 )
-from bgsim.dice import DISTINCT_ROLLS
-from bgsim.errors import BgsimError
+from bgsim.engine.dice import DISTINCT_ROLLS
+from bgsim.engine.errors import BgsimError
 
 
 @pytest.fixture(scope="session")
@@ -551,7 +552,7 @@ def test_race_chances_agree_with_gnubg():
     """The optional peer (gnubg-nn, GPL, only measured) evaluates bear-offs from its own two-sided
     (6 checkers) and one-sided databases: the same five chances as bgsim's."""
     pytest.importorskip("gnubg_nn")
-    from bgsim.gnubg_player import GnubgPlayer
+    from bgsim.sim.gnubg_player import GnubgPlayer
 
     g = GnubgPlayer()
     rng = np.random.default_rng(35)

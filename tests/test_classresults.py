@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from bgsim import classresults
-from bgsim.classresults import ClassResults, ClassResultsError, student_name
+from bgsim.teach import classresults
+from bgsim.teach.classresults import ClassResults, ClassResultsError, student_name
 
 STUDENTS = 30
 QUESTIONS = 6
@@ -134,7 +134,7 @@ def test_a_kernel_killed_after_answering_loses_nothing(tmp_path):
     path = tmp_path / "class.sqlite3"
     done = _python(f"""
         import os, signal
-        from bgsim.classresults import ClassResults
+        from bgsim.teach.classresults import ClassResults
         ClassResults({str(path)!r}).record("03", "Task 1", "Ana", True)
         os.kill(os.getpid(), signal.SIGKILL)                # the kernel dies at once: no clean exit
     """)
@@ -161,7 +161,7 @@ def test_a_kernel_killed_while_writing_blocks_nobody(tmp_path):
 # ----------------------------------------------------------------------------- the widgets
 def test_quiz_and_drill_report_first_tries_by_name(class_on):
     pytest.importorskip("ipywidgets")
-    from bgsim.quiz import Quiz
+    from bgsim.teach.quiz import Quiz
     from bgsim.widgets import DrillWidget, QuizWidget
 
     quiz = QuizWidget(Quiz.choice("How many checkers does each side have?", ["12", "15"], "15", "R2"))
@@ -191,7 +191,7 @@ def test_quiz_and_drill_report_first_tries_by_name(class_on):
 def test_widgets_store_nothing_when_off(monkeypatch):
     pytest.importorskip("ipywidgets")
     monkeypatch.delenv("BGSIM_CLASS_RESULTS", raising=False)
-    from bgsim.quiz import Quiz
+    from bgsim.teach.quiz import Quiz
     from bgsim.widgets import DrillWidget, QuizWidget
 
     quiz = QuizWidget(Quiz.choice("Q?", ["a", "b"], "a", "why"))

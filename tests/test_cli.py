@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bgsim.cli import main
+from bgsim.cli.main import main
 
 
 def test_show(capsys):
@@ -158,7 +158,7 @@ def test_odds_and_race_print_the_match_state(capsys):
 
 def test_bearoff_full_distribution_with_cumulative_odds(capsys):
     from bgsim import Position
-    from bgsim.bearoff import one_sided
+    from bgsim.odds.bearoff import one_sided
 
     pos = Position.from_counts({6: 15}, {1: 15})   # 15 on the six point: many rolls, past 7
     assert main(["bearoff", pos.xgid()]) == 0
@@ -185,7 +185,7 @@ def test_cube_chance_format_is_explicit(capsys, text, words):
 
 
 def test_cube_chance_formats_agree(capsys):
-    from bgsim.equity import cube_decision
+    from bgsim.odds.equity import cube_decision
 
     assert main(["cube", "0.72"]) == 0
     first = capsys.readouterr().out
@@ -196,7 +196,7 @@ def test_cube_chance_formats_agree(capsys):
 
 
 def test_cube_from_a_position_id(capsys):
-    from bgsim.equity import cube_decision
+    from bgsim.odds.equity import cube_decision
 
     # player 0 on roll at 1-3 in a 5-point match (4-away vs 2-away), owning a 2-cube
     x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:1:3:0:5:10"
@@ -212,7 +212,7 @@ def test_cube_from_a_position_id(capsys):
 
 
 def test_takepoint_money_and_match(capsys):
-    from bgsim.equity import match_take_point
+    from bgsim.odds.equity import match_take_point
 
     assert main(["takepoint"]) == 0
     out = capsys.readouterr().out
@@ -238,7 +238,7 @@ def _estimate_lines(out: str) -> list[str]:
 
 def test_estimate_uses_the_match_state_of_an_xgid(capsys):
     from bgsim import Position, Rules
-    from bgsim.montecarlo import estimate
+    from bgsim.sim.montecarlo import estimate
 
     x = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:3:2:0:5:10"   # player 0 on roll, 2-away vs 3-away
     assert main(["estimate", x, "--games", "360", "--quiet", "--player", "random"]) == 0
@@ -267,7 +267,7 @@ def test_estimate_contradictions_are_errors(capsys, argv, words):
 
 def test_estimate_opening(capsys):
     from bgsim import Position
-    from bgsim.montecarlo import estimate
+    from bgsim.sim.montecarlo import estimate
 
     assert main(["estimate", "start", "--opening", "--games", "300", "--quiet", "--player", "random"]) == 0
     out = capsys.readouterr().out
@@ -303,7 +303,7 @@ def _run(capsys, *argv):
 def test_one_score_convention_on_every_command(capsys):
     """--score A-B is the points won (with --match N) everywhere; --away A B the points still needed;
     in `cube` and `takepoint` both list the doubler first (issue 33: takepoint listed the taker first)."""
-    from bgsim.equity import cube_decision, match_take_point
+    from bgsim.odds.equity import cube_decision, match_take_point
 
     _, out, _ = _run(capsys, "takepoint", "--match", "7", "--score", "4-2")
     assert f"take point: {match_take_point(5, 3):.1%}" in out and "doubler 4 (3-away), taker 2 (5-away)" in out
@@ -352,7 +352,7 @@ def test_blots_are_named_as_the_board_is_drawn(capsys):
 
 def test_cube_decision_from_a_position(capsys):
     from bgsim import Position
-    from bgsim.decisions import cube_decision
+    from bgsim.players.decisions import cube_decision
 
     race = "board:6=2,5=2,4=3,19=-3,20=-3,21=-3,22=-1"
     status, out, _ = _run(capsys, "cube", race, "--games", "1800", "--player", "heuristic", "--seed", "3", "--quiet")
@@ -402,7 +402,7 @@ def test_json_on_every_command(capsys, argv):
 
 
 def test_every_command_takes_json():
-    from bgsim.cli import _build_parser
+    from bgsim.cli.main import _build_parser
 
     parser = _build_parser()
     commands = parser._subparsers._group_actions[0].choices      # argparse keeps them there
@@ -423,8 +423,8 @@ def test_json_answers_match_the_text(capsys):
 
 
 def test_ctrl_c_prints_the_partial_estimate_and_exits_130(capsys, monkeypatch):
-    from bgsim import cli_commands
-    from bgsim.montecarlo import estimate as real
+    from bgsim.cli import commands as cli_commands
+    from bgsim.sim.montecarlo import estimate as real
 
     played = []
 
@@ -518,7 +518,7 @@ def test_compile_notice(monkeypatch, capsys):
     """The first compile says so on stderr, once, when a person can see it (a terminal) or when asked."""
     from types import SimpleNamespace
 
-    from bgsim._kernel import COMPILE_NOTICE, _CompileNotice
+    from bgsim.engine._kernel import COMPILE_NOTICE, _CompileNotice
 
     def compiling(module):
         return SimpleNamespace(data={"dispatcher": SimpleNamespace(py_func=SimpleNamespace(__module__=module))})
@@ -527,13 +527,13 @@ def test_compile_notice(monkeypatch, capsys):
     monkeypatch.setenv("BGSIM_COMPILE_NOTICE", "1")
     notice = _CompileNotice()
     notice.on_start(compiling("somebody_else"))        # not bgsim's: quiet
-    notice.on_start(compiling("bgsim._kernel"))
-    notice.on_start(compiling("bgsim._mc_kernel"))     # once per process
+    notice.on_start(compiling("bgsim.engine._kernel"))
+    notice.on_start(compiling("bgsim.sim._mc_kernel"))     # once per process
     assert capsys.readouterr().err == COMPILE_NOTICE + "\n"
     monkeypatch.setenv("BGSIM_COMPILE_NOTICE", "0")
-    _CompileNotice().on_start(compiling("bgsim._kernel"))
+    _CompileNotice().on_start(compiling("bgsim.engine._kernel"))
     monkeypatch.delenv("BGSIM_COMPILE_NOTICE")
-    _CompileNotice().on_start(compiling("bgsim._kernel"))   # captured stderr is no terminal: quiet
+    _CompileNotice().on_start(compiling("bgsim.engine._kernel"))   # captured stderr is no terminal: quiet
     assert capsys.readouterr().err == ""
 
 
@@ -599,9 +599,9 @@ def test_output_nits(capsys):
 
 
 def test_the_cli_doc_and_help_say_the_conventions(capsys):
-    import bgsim.cli
+    import bgsim.cli.main
 
-    doc = bgsim.cli.__doc__
+    doc = bgsim.cli.main.__doc__
     assert "points won" in doc and "--away" in doc and "--json" in doc and "130" in doc and "141" in doc
     main(["cube", "--help"])
     text = " ".join(capsys.readouterr().out.split())
@@ -621,7 +621,7 @@ def test_bearoff_beyond_the_two_sided_table_gives_the_one_sided_estimate(capsys)
     """Issue 33: more checkers than the two-sided table holds got only a refusal; now the one-sided
     estimate answers, labelled as such, and --json carries it with its method."""
     from bgsim import Game
-    from bgsim.bearoff import race_chances
+    from bgsim.odds.bearoff import race_chances
 
     xgid = "XGID=-CCCBBB------------bbbccc-:0:0:1:00:0:0:0:0:10"      # 15 against 15
     want = race_chances(Game.from_xgid(xgid).position, exact_checkers=0).win
@@ -683,7 +683,7 @@ def test_estimate_of_one_game_says_it_has_no_interval(capsys, lang, words):
 def test_rule_json_in_czech_gives_the_czech_title_text_and_options(capsys):
     """`bgsim rule R4b --lang cs --json` gave the English title and text."""
     from bgsim import rules_reference
-    from bgsim.i18n import _, language
+    from bgsim.engine.i18n import _, language
 
     entry = rules_reference("R4b")
     _status, out, _err = _run(capsys, "rule", "R4b", "--lang", "cs", "--json")

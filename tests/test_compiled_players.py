@@ -1,20 +1,21 @@
-"""bgsim.compiled_players: the named compiled players, their tables and compiled_choice."""
+"""bgsim.sim.compiled_players: the named compiled players, their tables and compiled_choice."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from bgsim import Position, montecarlo
-from bgsim.compiled_players import (
+from bgsim import Position
+from bgsim.sim import montecarlo
+from bgsim.sim.compiled_players import (
     PLAYER_DESCRIPTIONS,
     PLAYERS,
     compiled_choice,
     pubeval_tables,
     pubeval_weights,
 )
-from bgsim.errors import InvalidSettingError
-from bgsim.net import Net, NetPlayer
+from bgsim.engine.errors import InvalidSettingError
+from bgsim.sim.net import Net, NetPlayer
 
 
 def test_every_name_is_described_and_montecarlo_shows_the_same_names():

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from bgsim import IllegalPlayError, Position
-from bgsim.errors import AmbiguousPlayError
-from bgsim.notation import parse_chains
+from bgsim.engine.errors import AmbiguousPlayError
+from bgsim.engine.notation import parse_chains
 from tests.support.positions import GENERATORS, sample_case
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]

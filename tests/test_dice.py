@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from bgsim.dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, probability, rng_from, roll, roll_opening
+from bgsim.engine.dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, probability, rng_from, roll, roll_opening
 
 
 def test_roll_tables():
@@ -50,9 +50,9 @@ def test_probability_is_exact():
 def test_check_dice_accepts_two_dice_and_names_the_roll_and_error_class():
     import pytest
 
-    from bgsim.dice import check_dice
-    from bgsim.errors import IllegalPlayError, RuleViolationError
-    from bgsim.plays import check_dice as from_plays
+    from bgsim.engine.dice import check_dice
+    from bgsim.engine.errors import IllegalPlayError, RuleViolationError
+    from bgsim.engine.plays import check_dice as from_plays
 
     assert from_plays is check_dice   # still importable from where callers used it
     assert check_dice([6, 1]) == (6, 1) and check_dice(np.array([3, 3])) == (3, 3)

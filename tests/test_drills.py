@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bgsim import InvalidSettingError, Position
-from bgsim.drills import KINDS, Drill, make_task
-from bgsim.rules import ResultKind, result_kind
+from bgsim.teach.drills import KINDS, Drill, make_task
+from bgsim.game.rules import ResultKind, result_kind
 
 
 @pytest.fixture(scope="module")
@@ -128,14 +128,14 @@ def test_bad_settings_get_clear_errors():
 # Take or drop (a decision kind: a choice about a last-roll position, no play) ---------------
 
 def test_a_board_drill_never_includes_a_decision_kind_unless_asked():
-    from bgsim.drills import DECISION_KINDS
+    from bgsim.teach.drills import DECISION_KINDS
     assert "take-drop" in DECISION_KINDS and "take-drop" not in KINDS
     assert all(t.kind in KINDS for t in Drill(per_kind=1, rng=3).tasks)
 
 
 def test_take_drop_tasks_are_seeded_last_rolls_judged_by_the_exact_count_and_the_take_point():
-    from bgsim.equity import match_take_point
-    from bgsim.exact import bearoff_chance
+    from bgsim.odds.equity import match_take_point
+    from bgsim.odds.exact import bearoff_chance
 
     d = Drill(["take-drop"], per_kind=4, rng=2026)
     again = Drill(["take-drop"], per_kind=4, rng=2026)
@@ -189,7 +189,7 @@ def _drill_widget(*args, **kwargs):
 
 def test_the_drill_widget_asks_take_drop_tasks_as_choices_R26():
     """DrillWidget(["take-drop"]) raised KeyError although Drill takes that kind."""
-    from bgsim.drills import DECISION_KINDS
+    from bgsim.teach.drills import DECISION_KINDS
 
     d = _drill_widget(["take-drop"], per_kind=2, rng=3)
     task = d.task
@@ -215,7 +215,7 @@ def _over(d) -> None:
 @pytest.mark.parametrize("kinds", [["result"], ["only-play"], ["take-drop"]])
 def test_after_the_last_task_a_click_or_a_choice_says_the_drill_is_over(kinds):
     """After the last task was skipped, a choice or a click raised InvalidSettingError (Drill.answer)."""
-    from bgsim.i18n import _
+    from bgsim.engine.i18n import _
 
     d = _drill_widget(kinds, per_kind=1, rng=4)
     _over(d)
@@ -236,7 +236,7 @@ def test_after_the_last_task_a_click_or_a_choice_says_the_drill_is_over(kinds):
 
 
 def test_the_drill_over_message_and_the_take_drop_title_in_czech():
-    from bgsim.i18n import language
+    from bgsim.engine.i18n import language
 
     with language("cs"):
         d = _drill_widget(["take-drop"], per_kind=1, rng=4)

@@ -136,7 +136,7 @@ def test_binder_installs_bgsim_with_the_lessons_and_warms_the_caches():
 def test_binder_warms_every_compiled_player_with_rng():
     """Issue 22: postBuild warms the default "net" player too (every name in PLAYERS), seeded with
     rng= (not the deprecated seed=), and the warm-up code runs as written."""
-    from bgsim.montecarlo import DEFAULT_PLAYER, PLAYERS
+    from bgsim.sim.montecarlo import DEFAULT_PLAYER, PLAYERS
 
     text = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
     m = re.search(r"for player in \(([^)]*)\):", text)

@@ -1,4 +1,4 @@
-"""Match equity (R27, R28) and cube theory (R24-R26) in bgsim.equity.
+"""Match equity (R27, R28) and cube theory (R24-R26) in bgsim.odds.equity.
 
 Expected numbers come from the sources, not from our own output: entries of the published
 Kazaross-XG2 table (met/Kazaross-XG2.xml of GNU Backgammon), take points worked by hand from table entries,
@@ -12,8 +12,8 @@ import math
 
 import pytest
 
-from bgsim.errors import BgsimError, RuleViolationError
-from bgsim.equity import (
+from bgsim.engine.errors import BgsimError, RuleViolationError
+from bgsim.odds.equity import (
     CubeDecision,
     GammonRates,
     MatchEquityError,
@@ -306,7 +306,7 @@ def test_match_cube_keeps_the_cube_at_5away_all_with_a_small_edge():
     """Issue 33: with the cube dead after the double, 52% at 5-away/5-away was a double. The live
     cube keeps its value: no double, take (gnubg agrees on the opening position), and owning
     the cube is worth something at every score where the owner can still use it."""
-    from bgsim.equity import match_cubeful_mwc
+    from bgsim.odds.equity import match_cubeful_mwc
 
     assert cube_decision(0.52, gammons=(0.27, 0.22), away=(5, 5)).action == "No double, take"
     assert cube_decision(0.52, gammons=(0.27, 0.22), away=(5, 5), cube_life=0.0).action == "Double, take"
@@ -318,7 +318,7 @@ def test_match_cube_keeps_the_cube_at_5away_all_with_a_small_edge():
 
 
 def test_match_cubeful_mwc_is_the_dead_cube_at_x0_and_rises_with_p():
-    from bgsim.equity import match_cubeful_mwc
+    from bgsim.odds.equity import match_cubeful_mwc
 
     g = GammonRates(0.25, 0.15, 0.02, 0.01)
     for owner in ("centered", "me", "opponent"):
@@ -358,7 +358,7 @@ def test_cube_decision_shows_itself():
 def test_one_score_convention_points_won_with_away_by_name():
     """Issue 22: score is points won (as gnubg and XG show it) with the match length; points still
     needed only as away=; both given must agree; the old points-away score= warns and still works."""
-    from bgsim.equity import match_away
+    from bgsim.odds.equity import match_away
 
     won = cube_decision(0.6, match_length=7, score=(2, 4))
     assert won.away == (5, 3) and won.points_won == (2, 4) and won.match_length == 7
@@ -397,7 +397,7 @@ def test_cube_decision_output_nits():
 def test_janowski_take_point_is_the_complement_of_the_cash_point(x, W, L):
     """With gammons the taker's take point uses the doubler's W (review finding): TP = 1 - CP,
     and it agrees with janowski_take_point seen from the taker's side and with cube_decision."""
-    from bgsim.equity import janowski_points, janowski_take_point
+    from bgsim.odds.equity import janowski_points, janowski_take_point
 
     pts = janowski_points(x, W=W, L=L)
     assert pts.take_point == pytest.approx(1 - pts.cash_point)
@@ -405,7 +405,7 @@ def test_janowski_take_point_is_the_complement_of_the_cash_point(x, W, L):
 
 
 def test_cube_decision_take_point_agrees_with_janowski_points():
-    from bgsim.equity import cube_decision, janowski_points
+    from bgsim.odds.equity import cube_decision, janowski_points
 
     d = cube_decision(0.7, gammons=(0.25, 0.1), cube_life=0.68)
     assert d.take_point == pytest.approx(janowski_points(0.68, W=1.25, L=1.1).take_point)
@@ -435,7 +435,7 @@ class EditableFinder:   # as setuptools' editable install maps bgsim's submodule
 sys.meta_path.insert(0, EditableFinder)
 import bgsim
 assert bgsim.__spec__.origin in (None, "namespace"), bgsim.__spec__    # the shadowing namespace package
-from bgsim import equity
+from bgsim.odds import equity
 print(equity.match_equity(3, 5))
 """
     out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,

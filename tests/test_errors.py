@@ -19,8 +19,12 @@ import numpy as np
 import pytest
 
 import bgsim
-from bgsim import Position, bearoff, decisions, equity, errors, exact, montecarlo, race
-from bgsim.errors import (
+from bgsim import Position
+from bgsim.odds import bearoff, equity, exact, race
+from bgsim.players import decisions
+from bgsim.engine import errors
+from bgsim.sim import montecarlo
+from bgsim.engine.errors import (
     BearoffError,
     BgsimError,
     EstimateError,
@@ -34,7 +38,7 @@ from bgsim.errors import (
     RuleViolationError,
     SeedError,
 )
-from bgsim.rules import Rules
+from bgsim.game.rules import Rules
 
 NAN, INF = math.nan, math.inf
 START = Position.initial()
@@ -301,12 +305,12 @@ def _every_module():
 
 def test_every_error_class_lives_in_errors_and_is_a_bgsim_error():
     modules = _every_module()
-    assert {"bgsim.bearoff", "bgsim.game", "bgsim.montecarlo", "bgsim.widgets._board"} <= {m.__name__ for m in modules}
+    assert {"bgsim.odds.bearoff", "bgsim.game.game", "bgsim.sim.montecarlo", "bgsim.widgets._board"} <= {m.__name__ for m in modules}
     for module in modules:
         for name, obj in vars(module).items():
             if inspect.isclass(obj) and issubclass(obj, BaseException) and not name.startswith("_"):
                 assert issubclass(obj, BgsimError), f"{module.__name__}.{name}"
-                assert obj.__module__ == "bgsim.errors", f"{module.__name__}.{name} is defined outside errors.py"
+                assert obj.__module__ == "bgsim.engine.errors", f"{module.__name__}.{name} is defined outside errors.py"
     for name in errors.__all__:
         cls = getattr(errors, name)
         if cls is errors.Refusal:   # the value errors are made from, not an error
@@ -316,11 +320,11 @@ def test_every_error_class_lives_in_errors_and_is_a_bgsim_error():
 
 def test_no_module_outside_errors_defines_an_exception_class():
     # Read as text (ast), so a class defined inside a function is found too: every exception
-    # class, private ones included, is defined in bgsim/errors.py.
-    root = Path(errors.__file__).parent
+    # class, private ones included, is defined in bgsim/engine/errors.py.
+    root = Path(errors.__file__).parents[1]
     found = []
     for path in sorted(root.rglob("*.py")):
-        if path.name == "errors.py" and path.parent == root:
+        if path == Path(errors.__file__):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
@@ -328,14 +332,14 @@ def test_no_module_outside_errors_defines_an_exception_class():
                 if any(b.endswith(("Error", "Exception", "Warning")) or b in {"BaseException", "Exception"}
                        or b in {"KeyboardInterrupt", "StopIteration", "SystemExit"} for b in bases):
                     found.append(f"{path.relative_to(root.parent)}:{node.lineno} class {node.name}")
-    assert not found, "exception classes outside bgsim/errors.py: " + "; ".join(found)
+    assert not found, "exception classes outside bgsim/engine/errors.py: " + "; ".join(found)
 
 
 def test_no_module_raises_a_bare_bgsim_error_or_a_plain_value_error():
-    # Every raise names the most specific class of bgsim/errors.py (adding one there when none
+    # Every raise names the most specific class of bgsim/engine/errors.py (adding one there when none
     # fits): never the base BgsimError, never a plain ValueError. Read as text (ast), so raises
     # inside compiled kernels and inner functions are found too.
-    root = Path(errors.__file__).parent
+    root = Path(errors.__file__).parents[1]
     found = []
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -360,7 +364,7 @@ def test_no_code_reads_rule_ids_back_out_of_a_message():
     import re
     from pathlib import Path
 
-    root = Path(errors.__file__).parent
+    root = Path(errors.__file__).parents[1]
     rule_pattern = re.compile(r"""re\.(compile|search|match|findall|fullmatch)\(\s*r?["'][^"']*(\[RVPX\]|R\|V|\(\?:R)""")
     found = [f"{p.relative_to(root.parent)}:{n}" for p in sorted(root.rglob("*.py")) if p.name != "rulebook.py"
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if rule_pattern.search(line)]

@@ -1,4 +1,4 @@
-"""Tests of bgsim.events and bgsim.cube: the event visitor, JSON forms, and the cube's transitions.
+"""Tests of bgsim.game.events and bgsim.game.cube: the event visitor, JSON forms, and the cube's transitions.
 
 Rule ids: R24-R26 (cube, double, take, drop), R28 (Crawford), R29 (automatic doubles),
 V2 (cube limit), V4 (final roll), X2 (beavers).
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from bgsim import BgsimError, Position, RuleViolationError
-from bgsim.cube import Cube
-from bgsim.events import (
+from bgsim.game.cube import Cube
+from bgsim.game.events import (
     EVENT_TYPES,
     AutomaticDouble,
     Beaver,
@@ -33,11 +33,11 @@ from bgsim.events import (
     Roll,
     Take,
 )
-from bgsim.game import Game
-from bgsim.match import Match, Session
-from bgsim.players import RandomPlayer, play_game
-from bgsim.records import GameRecord, MatchRecord
-from bgsim.rules import CUBE_OFF, Rules
+from bgsim.game.game import Game
+from bgsim.game.match import Match, Session
+from bgsim.players.players import RandomPlayer, play_game
+from bgsim.game.records import GameRecord, MatchRecord
+from bgsim.game.rules import CUBE_OFF, Rules
 
 BUILT_IN = (GameStart, OpeningRoll, AutomaticDouble, Double, Take, Drop, Beaver, Roll, Move, Pass, FinalRoll,
             Resign, GameOver)
@@ -117,8 +117,8 @@ def test_a_new_event_class_is_unhandled_by_every_existing_visitor():
     with pytest.raises(RuleViolationError, match="Coffee"):
         Game.replay(list(g.events) + [ev])
     # the .mat writer and the captions are visitors too: they refuse it
-    from bgsim.matfile import _MatCells
-    from bgsim.records import _Captions
+    from bgsim.game.matfile import _MatCells
+    from bgsim.game.records import _Captions
 
     with pytest.raises(TypeError, match="Coffee"):
         ev.accept(_MatCells())

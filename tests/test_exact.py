@@ -1,4 +1,4 @@
-"""Exact odds over the 36 rolls (bgsim.exact) against the published tables and hand counts.
+"""Exact odds over the 36 rolls (bgsim.odds.exact) against the published tables and hand counts.
 
 Every expected number here comes from a published table or is counted by hand in a comment;
 positions are legal 15-checker positions whose other checkers are borne off, so nothing but
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from bgsim import BgsimError, InvalidPositionError, Position
-from bgsim.exact import (
+from bgsim.odds.exact import (
     EnterOdds, Odds, Shots, bearoff_chance, chance, closeout_chance, enter_chance, hit_chance, odds, roll_name,
     shot_chance, shots,
 )
@@ -237,7 +237,7 @@ def test_not_a_position():
 
 def test_forced_shot_chance_R8_R10():
     """Every legal play leaves a shot: worked out by hand for a two-checker position."""
-    from bgsim.exact import forced_shot_chance, hit_chance
+    from bgsim.odds.exact import forced_shot_chance, hit_chance
 
     # Two on my 8, the rest off; their only checker is on the bar and enters on my home points.
     pos = Position.from_counts({8: 2}, {25: 1})
@@ -256,7 +256,7 @@ def test_forced_shot_chance_R8_R10():
 
 
 def test_roll_condition_and_the_deprecated_event_alias():
-    import bgsim.exact as ex
+    import bgsim.odds.exact as ex
     assert "RollCondition" in ex.__all__ and "Event" not in ex.__all__
     with pytest.warns(DeprecationWarning, match="RollCondition"):
         assert ex.Event is ex.RollCondition

@@ -1,4 +1,4 @@
-"""Tests of bgsim.game: the flow of a game, the cube, scoring and the record.
+"""Tests of bgsim.game.game: the flow of a game, the cube, scoring and the record.
 
 Rule ids: R4, R4a (opening), R10-R12 (plays, passes), R22-R26 (end, scoring, cube), R28
 (Crawford), R29 (automatic doubles), V1-V5 (site settings), X1-X3 (Jacoby, beavers,
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from bgsim import IllegalGamePlayError, IllegalPlayError, InvalidSettingError, Position, RuleViolationError
-from bgsim.events import (
+from bgsim.game.events import (
     AutomaticDouble,
     Beaver,
     Double,
@@ -29,9 +29,9 @@ from bgsim.events import (
     Roll,
     Take,
 )
-from bgsim.game import Game
-from bgsim.players import RandomPlayer, play_game
-from bgsim.rules import CUBE_OFF, ResultKind, Rules
+from bgsim.game.game import Game
+from bgsim.players.players import RandomPlayer, play_game
+from bgsim.game.rules import CUBE_OFF, ResultKind, Rules
 
 V1_TABLE = {  # V1: the points of single, gammon, backgammon under each ending mode
     "oin": {ResultKind.SINGLE: 1, ResultKind.GAMMON: 1, ResultKind.BACKGAMMON: 1},
@@ -650,7 +650,7 @@ def test_replay_refuses_an_illegal_cube_action():
 
 # ----------------------------------------------------------------------------- invariants over many random games
 def independent_kind(final: Position, loser: int) -> ResultKind:
-    """R23 straight from the text, for checking (not bgsim.rules.result_kind)."""
+    """R23 straight from the text, for checking (not bgsim.game.rules.result_kind)."""
     side = final.mine if final.turn == loser else final.theirs
     if side[0] >= 1:
         return ResultKind.SINGLE
@@ -903,7 +903,7 @@ def test_why_not_is_the_one_answer_every_action_gives():
     # action goes through, else the action raises that very refusal (message and rule).
     import copy
 
-    from bgsim.game_guards import ACTIONS
+    from bgsim.game.game_guards import ACTIONS
 
     assert set(ACTS) == set(ACTIONS)
     seen_states, refused = set(), 0
@@ -926,7 +926,7 @@ def test_why_not_is_the_one_answer_every_action_gives():
 
 
 def test_the_guard_table_has_a_row_for_every_action_and_state():
-    from bgsim.game_guards import ACTIONS, TABLE
+    from bgsim.game.game_guards import ACTIONS, TABLE
 
     assert set(TABLE) == set(ACTIONS)
     for action in ACTIONS:
@@ -951,8 +951,8 @@ def test_the_questions_are_the_table_without_the_lead():
 
 
 def test_engine_refusals_keep_their_rule_and_a_bare_complaint_gets_R5_R21():
-    from bgsim.errors import Refusal
-    from bgsim.game import _illegal
+    from bgsim.engine.errors import Refusal
+    from bgsim.game.game import _illegal
 
     g = started(); g.roll(dice=(6, 1))
     with pytest.raises(IllegalGamePlayError) as info:
@@ -973,7 +973,7 @@ def test_replay_keeps_the_rule_of_the_refusal_it_wraps():
 
 
 def test_game_parts_live_in_their_modules():
-    from bgsim import game_base, game_guards, game_ids, game_replay
+    from bgsim.game import game_base, game_guards, game_ids, game_replay
 
     g = started()
     assert isinstance(g, game_base.BaseGame) and g.refused_offers == frozenset()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bgsim import Game, Match, Position, Rules, play_game
-from bgsim.errors import BgsimError, ParseError, RuleViolationError
-from bgsim.events import GameState
-from bgsim.ids import decode_match_id, decode_xgid
-from bgsim.players import HandwrittenPlayer, RandomPlayer, drive
+from bgsim.engine.errors import BgsimError, ParseError, RuleViolationError
+from bgsim.game.events import GameState
+from bgsim.engine.ids import decode_match_id, decode_xgid
+from bgsim.players.players import HandwrittenPlayer, RandomPlayer, drive
 
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
@@ -144,7 +144,7 @@ def test_gnubg_match_ids_the_id_tests_use():
 
 def test_gnubg_ids_refused():
     start = "4HPwATDgc/ABMA"
-    from bgsim.ids import GAME_DROPPED, RESIGN_GAMMON, MatchState, encode_match_id
+    from bgsim.engine.ids import GAME_DROPPED, RESIGN_GAMMON, MatchState, encode_match_id
     with pytest.raises(RuleViolationError, match="over"):
         Game.from_gnubg_ids(start, encode_match_id(MatchState(game_state=GAME_DROPPED)))
     with pytest.raises(RuleViolationError, match="resignation"):
@@ -182,7 +182,7 @@ def test_finished_games_write_their_state():
 
 
 def test_the_id_readers_give_plain_values_and_keep_the_rule():
-    from bgsim.game_ids import IdGame, read_gnubg_ids, read_xgid
+    from bgsim.game.game_ids import IdGame, read_gnubg_ids, read_xgid
 
     g = Game(Rules.money(beavers=True), starter=0); g.double(); g.beaver()
     at = read_xgid(g.xgid())

@@ -14,13 +14,14 @@ import math
 import pytest
 
 import bgsim
-from bgsim import Game, Position, Rules, gnubg_player
-from bgsim.cli import main
-from bgsim.errors import HintError, MissingExtraError
-from bgsim.hint import PlayRanking, RankedPlay, rank_plays
-from bgsim.net import Net
-from bgsim.rules import result_kind
-from bgsim.strength import player_strength
+from bgsim import Game, Position, Rules
+from bgsim.sim import gnubg_player
+from bgsim.cli.main import main
+from bgsim.engine.errors import HintError, MissingExtraError
+from bgsim.players.hint import PlayRanking, RankedPlay, rank_plays
+from bgsim.sim.net import Net
+from bgsim.game.rules import result_kind
+from bgsim.sim.strength import player_strength
 
 RACE = Position.from_counts({8: 3, 7: 3, 6: 3, 5: 3, 4: 3}, {9: 3, 7: 3, 6: 3, 5: 3, 4: 1, 3: 2})   # 90 vs 91 pips
 CONTACT = Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
@@ -275,7 +276,7 @@ def test_cli_hint_bad_input(capsys, argv, fragment):
 # ------------------------------------------------------------------------------------ pictures
 def test_svg_draws_a_hints_top_plays_as_ranked_arrows():
     from bgsim import svg
-    from bgsim.errors import ViewError
+    from bgsim.engine.errors import ViewError
 
     pos = Position.initial()
     top = [r.play for r in pos.rank_plays((4, 3))[:3]]
@@ -326,14 +327,14 @@ def test_1ply_needs_plies_0_or_1_and_cli_takes_it(capsys):
 
 def test_netplayer_1ply_chooses_the_best_play_one_roll_deeper():
     from bgsim import NetPlayer
-    from bgsim.errors import InvalidSettingError
+    from bgsim.engine.errors import InvalidSettingError
 
     pos, dice = Position.initial(), (6, 4)
     plays = pos.legal_plays(dice)
     player = NetPlayer(plies=1)
     chosen = player.choose_play(pos, dice, plays)
     deeper = pos.rank_plays(dice, plies=1)
-    # the 1-ply player judges again the best plays at 0-ply (bgsim._net_ply.KEEP, WINDOW): its
+    # the 1-ply player judges again the best plays at 0-ply (bgsim.sim._net_ply.KEEP, WINDOW): its
     # choice is the best at 1-ply among those
     kept = [r.play for r in pos.rank_plays(dice)][:8]
     assert chosen in kept
@@ -349,7 +350,7 @@ BEAROFF = Position.from_counts({1: 1, 2: 2, 4: 1, 5: 1, 6: 1}, {3: 2, 5: 1})   #
 
 
 def test_the_hint_judges_a_bear_off_by_the_two_sided_table():
-    from bgsim.bearoff import best_bearoff_play, two_sided
+    from bgsim.odds.bearoff import best_bearoff_play, two_sided
 
     r = rank_plays(BEAROFF, (3, 2))
     assert r.bearoff == "two-sided"
@@ -364,7 +365,7 @@ def test_the_hint_judges_a_bear_off_by_the_two_sided_table():
 
 def test_the_net_player_and_evaluate_use_the_databases_in_a_bear_off():
     from bgsim import NetPlayer
-    from bgsim.bearoff import race_chances
+    from bgsim.odds.bearoff import race_chances
 
     pos = BEAROFF
     plays = pos.legal_plays((3, 2))
@@ -376,7 +377,7 @@ def test_the_net_player_and_evaluate_use_the_databases_in_a_bear_off():
 
 
 def test_the_cube_in_a_bear_off_uses_the_database_and_says_so():
-    from bgsim.bearoff import race_chances, two_sided
+    from bgsim.odds.bearoff import race_chances, two_sided
 
     g = Game(Rules.money(), position=Position.from_counts({6: 2, 5: 2}, {4: 2, 3: 1}))
     d = g.cube_hint()

@@ -22,10 +22,10 @@ import pytest
 
 import bgsim
 from bgsim import Position
-from bgsim.errors import IllegalPlayError
-from bgsim.game_guards import refusal
-from bgsim.glossary import glossary
-from bgsim.i18n import _, get_language, language, ngettext, set_language
+from bgsim.engine.errors import IllegalPlayError
+from bgsim.game.game_guards import refusal
+from bgsim.teach.glossary import glossary
+from bgsim.engine.i18n import _, get_language, language, ngettext, set_language
 from tests.support import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,10 +95,10 @@ def _literal_sentence(node: ast.expr) -> bool:
 
 
 #: Modules whose refusals and labels a learner reads: a new one must go through the catalogue.
-_USER_FACING = ["explain.py", "turn.py", "game_guards.py", "cube.py", "widgets/_stepper.py", "widgets/_drill.py",
+_USER_FACING = ["engine/explain.py", "engine/turn.py", "game/game_guards.py", "game/cube.py", "widgets/_stepper.py", "widgets/_drill.py",
                 "widgets/_quiz.py", "widgets/_score.py", "widgets/_replay.py", "widgets/_editor.py",
-                "widgets/_sandbox.py", "widgets/_common.py", "widgets/_montecarlo.py", "table.py", "widgets/_play.py",
-                "net_cube.py", "hint.py"]
+                "widgets/_sandbox.py", "widgets/_common.py", "widgets/_montecarlo.py", "players/table.py", "widgets/_play.py",
+                "sim/net_cube.py", "players/hint.py"]
 
 
 @pytest.mark.parametrize("module", _USER_FACING)
@@ -160,7 +160,7 @@ def _run(code: str, env_lang: str | None) -> str:
 
 
 def test_environment_variable_sets_the_language():
-    code = "from bgsim.i18n import _; print(_('the game is over'))"
+    code = "from bgsim.engine.i18n import _; print(_('the game is over'))"
     assert _run(code, "cs") == "hra skončila"
     assert _run(code, "sk") == "hra sa skončila"
     assert _run(code, None) == "the game is over"
@@ -168,7 +168,7 @@ def test_environment_variable_sets_the_language():
 
 
 def test_cli_lang_flag(capsys):
-    from bgsim.cli import main
+    from bgsim.cli.main import main
 
     assert main(["rule", "R13", "--lang", "cs"]) == 0
     out = capsys.readouterr().out
@@ -279,8 +279,8 @@ def test_a_tray_click_from_the_start_is_refused_with_r16():
 
 
 def test_your_own_resignation_is_said_as_yours():
-    from bgsim.events import GameResult, ResultKind
-    from bgsim.table import score_text
+    from bgsim.game.events import GameResult, ResultKind
+    from bgsim.players.table import score_text
 
     set_language("cs")
     text = score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("Vy", "Počítač"))
@@ -312,12 +312,12 @@ def test_slovak_messages_use_the_slovak_pages_words():
 # ----------------------------------------------------------------------------- issue 28, item 5
 @pytest.mark.parametrize("bad", [5, 3.5, [], ("cs",), b"cs"])
 def test_set_language_refuses_what_is_not_a_language_with_a_bgsim_error(bad):
-    from bgsim.errors import BgsimError, LanguageError
+    from bgsim.engine.errors import BgsimError, LanguageError
 
     with pytest.raises(LanguageError, match="a language is a code such as 'cs' or 'en'") as err:
         set_language(bad)
     assert isinstance(err.value, BgsimError) and isinstance(err.value, LookupError)
-    from bgsim.i18n import LANGUAGES
+    from bgsim.engine.i18n import LANGUAGES
 
     with pytest.raises(LanguageError, match="bgsim speaks " + ", ".join(LANGUAGES)):
         set_language("de")
@@ -325,7 +325,7 @@ def test_set_language_refuses_what_is_not_a_language_with_a_bgsim_error(bad):
 
 
 def test_the_languages_are_the_catalogues_there_are_and_locale_names_mean_their_language():
-    from bgsim.i18n import LANGUAGES, LOCALE_DIR, _normalise
+    from bgsim.engine.i18n import LANGUAGES, LOCALE_DIR, _normalise
 
     catalogues = {d.name for d in LOCALE_DIR.iterdir() if (d / "LC_MESSAGES" / "bgsim.mo").is_file()}
     assert LANGUAGES[0] == "en" and set(LANGUAGES[1:]) == catalogues and "cs" in catalogues
@@ -340,7 +340,7 @@ def _first_message(env_lang: str) -> tuple[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "BGSIM_LANG"}
     env["BGSIM_LANG"] = env_lang
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    code = ("from bgsim.i18n import _, get_language; print(_('the game is over'), get_language()); "
+    code = ("from bgsim.engine.i18n import _, get_language; print(_('the game is over'), get_language()); "
             "print(_('the game is over'))")
     out = subprocess.run([sys.executable, "-W", "default", "-c", code], capture_output=True, text=True, env=env,
                          cwd=ROOT, timeout=120)
@@ -351,7 +351,7 @@ def _first_message(env_lang: str) -> tuple[str, str]:
 @pytest.mark.parametrize("value", ["sk_SK", "xx", "de:fr", "cs;en"])
 def test_a_bgsim_lang_that_names_no_language_warns_once_naming_the_languages(value):
     """A garbage BGSIM_LANG silently gave English: now English with one warning that names the languages."""
-    from bgsim.i18n import LANGUAGES
+    from bgsim.engine.i18n import LANGUAGES
 
     if value == "sk_SK" and "sk" in LANGUAGES:
         pytest.skip("bgsim speaks Slovak: sk_SK is a language")

@@ -26,12 +26,12 @@ import numpy as np
 import pytest
 
 from bgsim import Game, Position
-from bgsim.cli import main
-from bgsim.errors import BgsimError
-from bgsim.events import GameState
-from bgsim.game_guards import ACTIONS, refusal
-from bgsim.i18n import available_languages, fmt_count, fmt_percent, get_language, language, set_language
-from bgsim.svg import board
+from bgsim.cli.main import main
+from bgsim.engine.errors import BgsimError
+from bgsim.game.events import GameState
+from bgsim.game.game_guards import ACTIONS, refusal
+from bgsim.engine.i18n import available_languages, fmt_count, fmt_percent, get_language, language, set_language
+from bgsim.draw.svg import board
 from tests.support import catalogue
 
 LANGS = [lang for lang in available_languages() if lang != "en"]

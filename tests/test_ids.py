@@ -1,4 +1,4 @@
-"""Tests for bgsim.ids: gnubg Position ID, gnubg Match ID, XGID.
+"""Tests for bgsim.engine.ids: gnubg Position ID, gnubg Match ID, XGID.
 
 Sources of the expected values (none is taken from bgsim's own output):
 - the GNU Backgammon manual, "A technical description of the Position ID" and
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bgsim.errors import InvalidPositionError, ParseError
-from bgsim.ids import (
+from bgsim.engine.errors import InvalidPositionError, ParseError
+from bgsim.engine.ids import (
     GAME_DROPPED,
     GAME_NONE,
     GAME_OVER,
@@ -62,7 +62,7 @@ B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
 def reference_position_id(mine, theirs) -> str:
-    """The manual's algorithm written literally, independent of bgsim.ids.
+    """The manual's algorithm written literally, independent of bgsim.engine.ids.
 
     Bit string: for each slot 1..24 then the bar, '1' per checker then '0';
     the side not on roll first (what gnubg does); pad to 80; pack little-endian
@@ -469,7 +469,7 @@ def test_match_id_fuzz_mutations(text):
 
 
 def match_id_from_fields(**fields) -> str:
-    """Pack raw field values by the manual's table (independent of bgsim.ids)."""
+    """Pack raw field values by the manual's table (independent of bgsim.engine.ids)."""
     layout = dict(cube=(0, 4), owner=(4, 2), move=(6, 1), crawford=(7, 1), state=(8, 3), turn=(11, 1),
                   double=(12, 1), resign=(13, 2), die1=(15, 3), die2=(18, 3), length=(21, 15),
                   score0=(36, 15), score1=(51, 15), extra=(66, 6))
@@ -829,7 +829,7 @@ def test_a_bad_checkers_count_is_an_invalid_position_error(checkers):
 # Position.from_board: one signed board from the side on roll's view
 # ---------------------------------------------------------------------------
 
-from bgsim.position import Position  # noqa: E402
+from bgsim.engine.position import Position  # noqa: E402
 
 
 def test_from_board_start_and_xgid_agree():

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bgsim.rulebook import LESSONS, parse_ids
+from bgsim.teach.rulebook import LESSONS, parse_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = ROOT / "lessons"

@@ -5,7 +5,7 @@ A lesson declares what it teaches in its first Markdown cell with one line
     **Rules:** R1-R4, R4a, P1, P2
 
 (``Rules: none`` for a lesson that teaches no rule of its own). The ids must be real and
-must match the course plan in ``bgsim.rulebook.LESSONS``, which the rule reference uses
+must match the course plan in ``bgsim.teach.rulebook.LESSONS``, which the rule reference uses
 to link each rule to its lessons.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import bgsim
-from bgsim.rulebook import LESSONS, parse_ids, rules_reference
+from bgsim.teach.rulebook import LESSONS, parse_ids, rules_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON_DIR = ROOT / "lessons"
@@ -61,7 +61,7 @@ def test_lesson_files_follow_the_plan():
     planned = {lesson.file for lesson in LESSONS.values()} | {"teacher-guide.ipynb", "sandbox.ipynb",
                                                               "class-results.ipynb"}
     unexpected = [p.name for p in NOTEBOOKS if p.name not in planned]
-    assert not unexpected, f"lessons not in bgsim.rulebook.LESSONS: {unexpected}"
+    assert not unexpected, f"lessons not in bgsim.teach.rulebook.LESSONS: {unexpected}"
 
 
 @pytest.mark.parametrize("path", _ids(NUMBERED))
@@ -71,7 +71,7 @@ def test_lesson_declares_the_planned_valid_rule_ids(path):
     assert set(ids) <= known, f"{path.name} declares unknown ids {sorted(set(ids) - known)}"
     planned = set(parse_ids(LESSONS[path.name[:2]].rules))
     assert set(ids) == planned, (
-        f"{path.name} declares {sorted(ids)} but the plan (bgsim.rulebook.LESSONS) says {sorted(planned)}")
+        f"{path.name} declares {sorted(ids)} but the plan (bgsim.teach.rulebook.LESSONS) says {sorted(planned)}")
 
 
 @pytest.mark.parametrize("path", _ids(NOTEBOOKS))
@@ -178,7 +178,7 @@ def _sanitize(s: str) -> str:
 
 
 @pytest.mark.parametrize("raw, clean", [
-    ("<bgsim.position.Position object at 0x7f3a2c1d9e50>", "<bgsim.position.Position object at 0xADDRESS>"),
+    ("<bgsim.engine.position.Position object at 0x7f3a2c1d9e50>", "<bgsim.engine.position.Position object at 0xADDRESS>"),
     ("model 0123456789abcdef0123456789ABCDEF", "model HEX-ID"),
     ("id 123e4567-e89b-12d3-a456-426614174000", "id UUID"),
     ("took 1.25 s", "took DURATION"),

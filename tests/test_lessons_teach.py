@@ -1,7 +1,7 @@
 """The lessons let learners try before they are told (issue 19).
 
 Every lesson is executed in a fresh kernel, cell by cell. After each cell the test asks the
-kernel which quizzes exist (:class:`bgsim.quiz.Quiz`, with the texts that would give its
+kernel which quizzes exist (:class:`bgsim.teach.quiz.Quiz`, with the texts that would give its
 answer away, ``quiz.answers``), so it knows the cell where each question is first shown.
 Then:
 
@@ -30,7 +30,7 @@ NOTEBOOKS = sorted(p for p in LESSONS.glob("*.ipynb")) + sorted((LESSONS / "cs")
 
 PROBE = """\
 import gc as _gc, json as _json
-from bgsim.quiz import Quiz as _Quiz
+from bgsim.teach.quiz import Quiz as _Quiz
 print(_json.dumps([[id(_q), list(_q.answers)] for _q in _gc.get_objects() if isinstance(_q, _Quiz)]))
 """
 

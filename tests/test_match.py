@@ -1,4 +1,4 @@
-"""Tests of bgsim.match: matches to N points and money sessions.
+"""Tests of bgsim.game.match: matches to N points and money sessions.
 
 Rule ids: R4, R4b (who starts each game), R22-R26 (results, cube), R27 (a match ends when a
 player reaches N), R28 (Crawford and post-Crawford), R29 (automatic doubles), V1 (ending
@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 
 from bgsim import RuleViolationError
-from bgsim.events import AutomaticDouble, Beaver, Double, Drop, GameState, Move, Take
-from bgsim.game import Game
-from bgsim.match import GameSummary, Match, Session
-from bgsim.players import HandwrittenPlayer, RandomPlayer, drive
-from bgsim.rules import ENDING_MODES, ResultKind, Rules
+from bgsim.game.events import AutomaticDouble, Beaver, Double, Drop, GameState, Move, Take
+from bgsim.game.game import Game
+from bgsim.game.match import GameSummary, Match, Session
+from bgsim.players.players import HandwrittenPlayer, RandomPlayer, drive
+from bgsim.game.rules import ENDING_MODES, ResultKind, Rules
 
 CUBE_EVENTS = (Double, Take, Drop, Beaver)
 
@@ -440,7 +440,7 @@ def test_session_replay_and_summary_type():
 # ----------------------------------------------------------------------------- bad input and views
 def test_bad_match_and_session_arguments_are_bgsim_errors():
     from bgsim import BgsimError
-    from bgsim.errors import InvalidSettingError
+    from bgsim.engine.errors import InvalidSettingError
 
     for length in (-1, 0, 2.5, "3", True, None):
         with pytest.raises(BgsimError, match="R27"):

@@ -1,4 +1,4 @@
-"""Tests of bgsim.matfile: the Jellyfish .mat format, as GNU Backgammon lays it out.
+"""Tests of bgsim.game.matfile: the Jellyfish .mat format, as GNU Backgammon lays it out.
 
 Rule ids: R4 (opening: the first move's dice), R4a/R4b (openings and starters kept by the
 bgsim tags), R8 (hits ``*``), R10/R12 (moves written, dances), R22-R27 (results, cube
@@ -20,11 +20,11 @@ import numpy as np
 import pytest
 
 from bgsim import ParseError, Position
-from bgsim.events import (Beaver, Double, Drop, GameOver, Move, OpeningRoll, Pass, Resign, ResignationAccepted,
+from bgsim.game.events import (Beaver, Double, Drop, GameOver, Move, OpeningRoll, Pass, Resign, ResignationAccepted,
                           ResignationOffer, Roll, Take)
-from bgsim.game import Game
-from bgsim.match import Match, Session
-from bgsim.matfile import (
+from bgsim.game.game import Game
+from bgsim.game.match import Match, Session
+from bgsim.game.matfile import (
     load_mat,
     parse_rules_tag,
     read_mat,
@@ -32,8 +32,8 @@ from bgsim.matfile import (
     save_mat,
     write_mat,
 )
-from bgsim.players import RandomPlayer, drive
-from bgsim.rules import ResultKind, Rules
+from bgsim.players.players import RandomPlayer, drive
+from bgsim.game.rules import ResultKind, Rules
 
 THREE_POINTER = """\
 ; [Event "bgsim test"]
@@ -264,7 +264,7 @@ def test_export_then_import_under_other_rules(rules):
 
 def test_single_money_game_and_files(tmp_path):
     g = Game(Rules.money(), rng=5)
-    from bgsim.players import drive
+    from bgsim.players.players import drive
     drive(g, (RandomPlayer(1), RandomPlayer(2)))
     text = write_mat(g, names=("X", "Y"), tags={"Site": "club"})
     assert text.startswith('; [Site "club"]') and " 0 point match" in text
@@ -476,7 +476,7 @@ def test_a_resignation_right_after_the_opening_roll_reads_back_V3_R30(length, wh
 def _first_turn_resignation(kind: str, starter: int, **table):
     """A table whose game is resigned on its first turn: the opening roll, then the starter offers ``kind``
     and the other accepts (R30); the seed is the first that makes ``starter`` win the opening roll (R4)."""
-    from bgsim.table import Table
+    from bgsim.players.table import Table
 
     for seed in range(100):
         t = Table(None, rng=seed, **table)

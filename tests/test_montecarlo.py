@@ -1,4 +1,4 @@
-"""Tests of the Monte Carlo engine (bgsim.montecarlo, bgsim._mc_kernel).
+"""Tests of the Monte Carlo engine (bgsim.sim.montecarlo, bgsim.sim._mc_kernel).
 
 Every statistical check compares an estimate with an exact answer computed here,
 independently of the engine, and allows 4 standard errors. Seeds are fixed, so the
@@ -16,18 +16,19 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from bgsim import Position, bearoff
-from bgsim import _mc_kernel as K
-from bgsim import _random_kernel as R
-from bgsim._kernel import Workspace, generate
-from bgsim.dice import ALL_ROLLS, OPENING_ROLLS
-from bgsim.equity import match_equity
-from bgsim.errors import RuleViolationError
-from bgsim.montecarlo import (
+from bgsim import Position
+from bgsim.odds import bearoff
+from bgsim.sim import _mc_kernel as K
+from bgsim.engine import _random_kernel as R
+from bgsim.engine._kernel import Workspace, generate
+from bgsim.engine.dice import ALL_ROLLS, OPENING_ROLLS
+from bgsim.odds.equity import match_equity
+from bgsim.engine.errors import RuleViolationError
+from bgsim.sim.montecarlo import (
     EstimateError,
     PLAYERS, Estimate, Interval, estimate, mean_interval, normal_quantile, pubeval_weights, wilson_interval,
 )
-from bgsim.rules import Rules
+from bgsim.game.rules import Rules
 
 
 def close_to(est_interval, exact: float, n: int, sigmas: float = 4.0) -> bool:
@@ -641,7 +642,7 @@ def test_resume_refuses_a_different_run(change, word):
 
 
 def test_the_default_player_is_the_net_and_the_display_names_the_players():
-    from bgsim.montecarlo import DEFAULT_PLAYER
+    from bgsim.sim.montecarlo import DEFAULT_PLAYER
 
     pos = Position.initial()
     default = estimate(pos, games=36, rng=1)
@@ -717,7 +718,7 @@ class LastPlay:
 def test_python_path_replays_the_compiled_loop_exactly(pos, rules, kw):
     """A Python player choosing as a compiled one does gives identical counts: the same dice,
     first-roll blocks, V4 final roll and R23 outcome kinds, chunk by chunk."""
-    from bgsim.players import PubevalPlayer
+    from bgsim.players.players import PubevalPlayer
 
     kw = dict(games=396, rng=3, chunk_size=180, **kw)   # a last chunk of 36: partial chunks too
     compiled = estimate(pos, rules, player="heuristic", **kw)
@@ -733,7 +734,7 @@ def test_python_path_replays_the_compiled_loop_exactly(pos, rules, kw):
 def test_the_heuristic_player_class_plays_as_the_name():
     """One name, one player: the class HeuristicPlayer (named_player("heuristic")) replays the
     compiled "heuristic" player's games exactly in the Python loop."""
-    from bgsim.players import named_player
+    from bgsim.players.players import named_player
 
     kw = dict(games=216, rng=5, chunk_size=72)
     for pos in (PY_CONTACT, PY_BEAROFF):
@@ -743,7 +744,7 @@ def test_the_heuristic_player_class_plays_as_the_name():
 
 
 def test_a_netplayer_subclass_plays_as_the_compiled_net():
-    from bgsim.net import NetPlayer
+    from bgsim.sim.net import NetPlayer
 
     class Mine(NetPlayer):
         def choose_play(self, game_or_pos, dice, plays):
@@ -760,8 +761,8 @@ def two_sample_z(a: Estimate, b: Estimate) -> float:
 
 
 @pytest.mark.parametrize("pos, name, make", [
-    (PY_RACE, "random", lambda: __import__("bgsim").players.RandomPlayer()),
-    (PY_BEAROFF, "heuristic", lambda: __import__("bgsim").players.HandwrittenPlayer()),
+    (PY_RACE, "random", lambda: __import__("bgsim").RandomPlayer()),
+    (PY_BEAROFF, "heuristic", lambda: __import__("bgsim").HandwrittenPlayer()),
 ])
 def test_python_players_agree_with_the_compiled_ones_statistically(pos, name, make):
     """RandomPlayer and the compiled "random" player are the same player with other random
@@ -796,7 +797,7 @@ def test_a_custom_deterministic_player_gives_deterministic_results():
 def test_a_random_python_player_is_reseeded_per_chunk():
     """A player with a numpy Generator in ``rng`` plays each chunk with one seeded from the
     run's seed, the chunk and the side: seeded runs are reproducible with any workers."""
-    from bgsim.players import RandomPlayer
+    from bgsim.players.players import RandomPlayer
 
     player = RandomPlayer(0)
     kw = dict(games=360, rng=5, chunk_size=72)
@@ -820,7 +821,7 @@ def test_a_player_returning_an_illegal_play_is_named():
 
 
 def test_python_player_settings_are_checked():
-    from bgsim.players import HeuristicPlayer
+    from bgsim.players.players import HeuristicPlayer
 
     with pytest.raises(EstimateError, match="cannot be pickled"):
         estimate(PY_RACE, games=72, chunk_size=36, workers=2, player=lambda pos, dice, plays: plays[0])
@@ -853,16 +854,16 @@ def test_the_display_says_the_results_depend_on_the_players():
     text = str(est)
     assert "players: pubeval (on roll) vs first_play (custom Python player)" in text
     assert ("note: results depend on the players: pubeval (Tesauro's pubeval linear evaluator) vs first_play "
-            "(custom Python player); see bgsim.montecarlo.PLAYERS") in text
+            "(custom Python player); see bgsim.sim.montecarlo.PLAYERS") in text
     assert "results depend on the players" in est._repr_html_()
     assert repr(est).startswith("<Estimate 36 games, pubeval vs first_play (custom Python player): win ")
     same_players = str(estimate(PY_RACE, games=36, rng=1))
-    assert ("results depend on the players: net vs net (neural network trained here, see bgsim.train); "
-            "see bgsim.montecarlo.PLAYERS") in same_players
+    assert ("results depend on the players: net vs net (neural network trained here, see bgsim.players.train); "
+            "see bgsim.sim.montecarlo.PLAYERS") in same_players
 
 
 def test_every_named_player_is_described():
-    from bgsim.montecarlo import PLAYER_DESCRIPTIONS, describe_player
+    from bgsim.sim.montecarlo import PLAYER_DESCRIPTIONS, describe_player
 
     assert set(PLAYER_DESCRIPTIONS) == set(PLAYERS)
     assert describe_player("net (weights.npz)").startswith("neural network with other weights")
@@ -874,7 +875,8 @@ def test_every_named_player_is_described():
 # ============================================================================================
 
 def test_the_old_home_still_exports_what_moved():
-    from bgsim import compiled_players, estimate_settings, intervals, montecarlo
+    from bgsim.sim import compiled_players, estimate_settings, montecarlo
+    from bgsim.odds import intervals
 
     assert montecarlo.Interval is intervals.Interval and montecarlo.wilson_interval is intervals.wilson_interval
     assert montecarlo.mean_interval is intervals.mean_interval
@@ -887,7 +889,7 @@ def test_the_old_home_still_exports_what_moved():
 
 
 def test_settings_are_checked_once_and_resolved():
-    from bgsim.estimate_settings import EstimateSettings
+    from bgsim.sim.estimate_settings import EstimateSettings
 
     s = EstimateSettings.from_arguments(Position.initial(), Rules.match(5), games=1000, rng=4, away=(1, 3),
                                         player=("heuristic", first_play), opening=True)
@@ -902,7 +904,7 @@ def test_settings_are_checked_once_and_resolved():
 
 
 def test_estimate_builds_its_settings_once(monkeypatch):
-    from bgsim.estimate_settings import EstimateSettings
+    from bgsim.sim.estimate_settings import EstimateSettings
 
     calls = []
     real = EstimateSettings.from_arguments.__func__
@@ -917,7 +919,7 @@ def test_estimate_builds_its_settings_once(monkeypatch):
 
 
 def test_the_run_bookkeeping_is_grouped_and_read_through_the_old_names():
-    from bgsim.montecarlo import RunInfo
+    from bgsim.sim.montecarlo import RunInfo
 
     est = estimate(Position.initial(), games=100, rng=np.random.SeedSequence(6, spawn_key=(2,)), player="random",
                    chunk_size=36)
@@ -935,7 +937,7 @@ def test_the_run_bookkeeping_is_grouped_and_read_through_the_old_names():
 def test_estimates_pickle_and_old_pickles_still_load():
     import pickle
 
-    from bgsim.montecarlo import RunInfo
+    from bgsim.sim.montecarlo import RunInfo
 
     est = estimate(Position.initial(), games=100, rng=3, player="random", chunk_size=36)
     back = pickle.loads(pickle.dumps(est))
@@ -951,7 +953,7 @@ def test_estimates_pickle_and_old_pickles_still_load():
 
 
 def test_a_chunk_depends_only_on_the_seed_and_its_number():
-    from bgsim.playouts import PlayoutJob, play_chunk
+    from bgsim.sim.playouts import PlayoutJob, play_chunk
 
     job = PlayoutJob.create(Position.initial(), Rules(), ALL_ROLLS, players=(K.PLAYER_RANDOM, K.PLAYER_RANDOM),
                             starter=0, seed=np.random.SeedSequence(9))
@@ -965,8 +967,8 @@ def test_a_chunk_depends_only_on_the_seed_and_its_number():
 
 
 def test_run_chunks_here_in_threads_and_stopped():
-    from bgsim.playouts import PlayoutJob
-    from bgsim.workers import run_chunks
+    from bgsim.sim.playouts import PlayoutJob
+    from bgsim.sim.workers import run_chunks
 
     job = PlayoutJob.create(Position.initial(), Rules(), ALL_ROLLS, players=(K.PLAYER_RANDOM, K.PLAYER_RANDOM),
                             starter=0, seed=np.random.SeedSequence(9))
@@ -987,7 +989,7 @@ def test_run_chunks_here_in_threads_and_stopped():
 def test_progress_off_a_terminal_is_lines_every_few_seconds(capsys, monkeypatch):
     """Issue 33: with stderr redirected (a log, a pipe, CI) tqdm's carriage returns made one long
     line; now plain lines every PROGRESS_INTERVAL seconds, and nothing for a short run."""
-    from bgsim import montecarlo
+    from bgsim.sim import montecarlo
 
     assert isinstance(montecarlo.progress_bar(10), montecarlo.LineProgress)     # captured: not a terminal
     estimate(Position.initial(), games=72, rng=1, player="random", progress=True)

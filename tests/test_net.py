@@ -1,7 +1,7 @@
 """The neural player: its inputs, forward pass, learning step, play choice and training run.
 
 Each compiled piece is checked against a plain reading in this file: the inputs against
-the layout written in ``bgsim._net_kernel``'s docstring, the forward pass against numpy,
+the layout written in ``bgsim.sim._net_kernel``'s docstring, the forward pass against numpy,
 the TD step against a numeric gradient, the choice against evaluating every result.
 """
 
@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 
 from bgsim import Position
-from bgsim import _mc_kernel as K
-from bgsim import _net_kernel as nk
-from bgsim import train as train_mod
-from bgsim._kernel import Workspace, generate
-from bgsim.errors import BgsimError, InvalidPositionError, WeightsError
-from bgsim.net import BINOM, Net, NetEvaluation, NetPlayer, bearoff_expected, consistent, load_weights, save_weights
+from bgsim.sim import _mc_kernel as K
+from bgsim.sim import _net_kernel as nk
+from bgsim.players import train as train_mod
+from bgsim.engine._kernel import Workspace, generate
+from bgsim.engine.errors import BgsimError, InvalidPositionError, WeightsError
+from bgsim.sim.net import BINOM, Net, NetEvaluation, NetPlayer, bearoff_expected, consistent, load_weights, save_weights
 from tests.support.games import random_game_cases
 from tests.support.positions import gen_anything, gen_bar, gen_bearoff_contact, gen_prime
 
@@ -336,7 +336,7 @@ def test_lambda_traces_reduce_to_td0():
     for lam in (0.0, 1e-9):
         w = _small_net(hidden=5, seed=2)
         state = np.random.SeedSequence(9).generate_state(4, np.uint64)
-        from bgsim import _kernel
+        from bgsim.engine import _kernel
         ws = _kernel.Workspace()
         stats = np.zeros(8, dtype=np.int64)
         nk.train_games(3, Position.initial().to_array(), w["w1"], w["b1"], w["w2"], w["b2"], 0.05, lam, state,
@@ -352,7 +352,7 @@ def test_lambda_traces_carry_errors_back():
     for lam in (0.0, 0.7):
         w = _small_net(hidden=5, seed=2)
         state = np.random.SeedSequence(9).generate_state(4, np.uint64)
-        from bgsim import _kernel
+        from bgsim.engine import _kernel
         stats = np.zeros(8, dtype=np.int64)
         nk.train_games(2, Position.initial().to_array(), w["w1"], w["b1"], w["w2"], w["b2"], 0.05, lam, state,
                        np.zeros(1), np.zeros((22, 7), dtype=np.int64), nk.HIT_MASKS, stats,
@@ -423,7 +423,7 @@ def test_bearing_off_the_last_checker_is_always_chosen():
 
 def test_pure_bear_off_uses_the_database():
     """No contact and all home: the play with the fewest expected rolls (like heuristic)."""
-    from bgsim import bearoff
+    from bgsim.odds import bearoff
     db = bearoff.one_sided()
     pos = Position.from_counts({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {6: 5, 5: 5, 4: 5})
     for dice in ((2, 1), (6, 5), (4, 4), (3, 1)):
@@ -467,12 +467,17 @@ def test_weights_round_trip_and_bad_files(tmp_path):
 
 
 def test_training_settings_out_of_range_are_refused():
-    from bgsim import train as train_mod
-    from bgsim.errors import InvalidSettingError
+    from bgsim.players import train as train_mod
+    from bgsim.engine.errors import InvalidSettingError
 
     for bad in ({"games": -1}, {"games": 10, "hidden": 0}, {"games": 10, "lam": 1.0}, {"games": 10, "alpha": 0}):
         with pytest.raises(InvalidSettingError, match=r"games >= 0, hidden >= 1, 0 <= lam < 1"):
             train_mod.train(**bad, progress=False)
+
+
+#: How the shipped weights were trained: the command as it was run (``bgsim.train`` before the
+#: modules moved into their layers; ``bgsim.players.train`` since).
+_TRAIN = "python -m bgsim.train"
 
 
 def test_shipped_weights_record_how_they_were_made():
@@ -488,7 +493,7 @@ def test_shipped_weights_record_how_they_were_made():
     while meta.get("method") == "distill":
         rounds += 1
         command = meta["command"]
-        assert command.startswith("python -m bgsim.train --method distill") and meta["commands"] == [command]
+        assert command.startswith(_TRAIN + " --method distill") and meta["commands"] == [command]
         assert Path(option(command, "--init")).name == meta["init"]["file"]
         assert int(option(command, "--positions")) == meta["positions"] and int(option(command, "--seed")) == meta["seed"]
         assert meta["input_layout"] == nk.INPUT_LAYOUT and meta["hidden"] >= meta["init"]["meta"]["hidden"]
@@ -497,7 +502,7 @@ def test_shipped_weights_record_how_they_were_made():
         meta = meta["init"]["meta"]
     commands = meta.get("commands", [meta["command"]])
     assert meta["command"] == commands[-1]
-    assert all(c.startswith("python -m bgsim.train") for c in commands)
+    assert all(c.startswith(_TRAIN) for c in commands)
     assert meta["games"] >= 100_000
 
     assert sum(int(option(c, "--games")) for c in commands) == meta["games"]
@@ -527,9 +532,9 @@ def test_training_is_reproducible_and_resumable(tmp_path):
 def test_training_log_and_interrupt_keeps_what_was_learned(tmp_path, monkeypatch):
     log = tmp_path / "log.tsv"
     train_mod.train(1000, hidden=3, eval_every=500, eval_games=50, progress=False, log=log,
-                    out=tmp_path / "w.npz", command="python -m bgsim.train --test")
+                    out=tmp_path / "w.npz", command="python -m bgsim.players.train --test")
     lines = log.read_text().splitlines()
-    assert lines[0] == "# python -m bgsim.train --test"
+    assert lines[0] == "# python -m bgsim.players.train --test"
     assert [line.split("\t")[0] for line in lines[2:]] == ["500", "1000"]
     calls = {"n": 0}
     real = nk.train_games
@@ -588,7 +593,7 @@ def test_chances_are_consistent_in_bar_heavy_and_closed_out_positions():
     from hypothesis import given, settings
 
     from bgsim import Game, Rules
-    from bgsim.net_cube import CubeView, decide
+    from bgsim.sim.net_cube import CubeView, decide
 
     net = Net()
 

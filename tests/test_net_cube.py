@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 
 from bgsim import Game, NetPlayer, Position, Rules
-from bgsim.equity import janowski_points
-from bgsim.errors import RuleViolationError
-from bgsim.net import Net
-from bgsim.net_cube import ExactEvaluator, accept_double, cube_hint, is_last_roll, offer_double
-from bgsim.players import play_game
-from bgsim.strength import player_strength
+from bgsim.odds.equity import janowski_points
+from bgsim.engine.errors import RuleViolationError
+from bgsim.sim.net import Net
+from bgsim.sim.net_cube import ExactEvaluator, accept_double, cube_hint, is_last_roll, offer_double
+from bgsim.players.players import play_game
+from bgsim.sim.strength import player_strength
 
 NET = Net()
 THEY_BEAR_OFF = {1: 2}            # the opponent bears off with any roll: my roll is the last

@@ -11,13 +11,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bgsim import Position, _kernel
-from bgsim import _net_kernel as nk
-from bgsim import _net_ply as ply
-from bgsim import train as train_mod
-from bgsim.errors import InvalidSettingError
-from bgsim.net import BINOM, Net, NetEvaluation, bearoff_expected, load_weights, save_weights, shipped_weights
-from bgsim.rules import result_kind
+from bgsim import Position
+from bgsim.engine import _kernel
+from bgsim.sim import _net_kernel as nk
+from bgsim.sim import _net_ply as ply
+from bgsim.players import train as train_mod
+from bgsim.engine.errors import InvalidSettingError
+from bgsim.sim.net import BINOM, Net, NetEvaluation, bearoff_expected, load_weights, save_weights, shipped_weights
+from bgsim.game.rules import result_kind
 
 CONTACT = Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
 ON_BAR = Position.from_counts({25: 1, 6: 4, 8: 3, 13: 5, 24: 2}, {2: 2, 3: 2, 4: 2, 6: 5, 8: 2, 13: 2})
@@ -147,7 +148,7 @@ def test_distillation_fits_the_teacher_1ply_and_records_it(tmp_path):
     log = tmp_path / "log.tsv"
     got = train_mod.distill(3000, init=teacher, hidden=w["b1"].shape[0] + 4, epochs=6, lr=1e-3, seed=9,
                             eval_games=60, out=tmp_path / "student.npz", log=log, progress=False, data=data,
-                            command="python -m bgsim.train --method distill --test")
+                            command="python -m bgsim.players.train --method distill --test")
     back, smeta = load_weights(tmp_path / "student.npz")
     assert back["b1"].shape == (w["b1"].shape[0] + 4,)
     np.testing.assert_allclose(back["w1"], got["w1"])
@@ -158,7 +159,7 @@ def test_distillation_fits_the_teacher_1ply_and_records_it(tmp_path):
     assert smeta["init"]["file"] == "teacher.npz" and smeta["init"]["meta"] == meta   # the teacher's whole record
     assert 0 < smeta["check"]["win_rate"] < 1
     lines = log.read_text().splitlines()
-    assert lines[0] == "# python -m bgsim.train --method distill --test"
+    assert lines[0] == "# python -m bgsim.players.train --method distill --test"
     assert [line.split("\t")[0] for line in lines[2:9]] == [str(e) for e in range(7)]
     with np.load(data) as z:
         assert z["boards"].shape == (3000, 2, 26) and z["targets"].shape == (3000, 5)

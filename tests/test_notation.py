@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgsim import IllegalPlayError, ParseError, Position
-from bgsim.errors import AmbiguousPlayError
-from bgsim.errors import BgsimError
-from bgsim.notation import format_play, parse_chains
+from bgsim.engine.errors import AmbiguousPlayError
+from bgsim.engine.errors import BgsimError
+from bgsim.engine.notation import format_play, parse_chains
 
 from tests.support.positions import GENERATORS, sample_case
 

@@ -1,11 +1,12 @@
-"""bgsim.page: what a teacher page's address asks of its boards (issue 21)."""
+"""bgsim.draw.page: what a teacher page's address asks of its boards (issue 21)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bgsim import Position, page, svg
-from bgsim.errors import ViewError
+from bgsim import Position, svg
+from bgsim.draw import page
+from bgsim.engine.errors import ViewError
 
 
 @pytest.mark.parametrize(("query", "theme", "present"), [

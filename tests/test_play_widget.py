@@ -1,4 +1,4 @@
-"""Playing the computer (issue 20, items 1 and 3): the table (bgsim.table) and PlayWidget, without a browser.
+"""Playing the computer (issue 20, items 1 and 3): the table (bgsim.players.table) and PlayWidget, without a browser.
 
 A whole seeded game against the net with refused actions, doubles taken and dropped,
 resignations offered, accepted and refused (R30), a match with its Crawford game (R28), the
@@ -14,11 +14,11 @@ import re
 import pytest
 
 from bgsim import rank_plays
-from bgsim.events import GameState
-from bgsim.matfile import read_mat
-from bgsim.players import HandwrittenPlayer, NetPlayer
-from bgsim.rules import Rules
-from bgsim.table import Table, TutorWarning, score_text
+from bgsim.game.events import GameState
+from bgsim.game.matfile import read_mat
+from bgsim.players.players import HandwrittenPlayer, NetPlayer
+from bgsim.game.rules import Rules
+from bgsim.players.table import Table, TutorWarning, score_text
 from tests.support.play import play_out_as_person
 
 pytest.importorskip("ipywidgets")
@@ -259,7 +259,7 @@ def test_tutor_warns_on_a_known_blunder_and_shows_the_better_play():
 
 
 def test_bad_settings_are_refused():
-    from bgsim.errors import InvalidSettingError
+    from bgsim.engine.errors import InvalidSettingError
     with pytest.raises(InvalidSettingError):
         Table(42)
     with pytest.raises(InvalidSettingError):
@@ -466,7 +466,7 @@ def test_widget_download_of_a_game_resigned_on_its_first_turn_reads_back_R4_R30(
 # ----------------------------------------------------------------------------- issue 28, item 5: bad arguments
 @pytest.mark.parametrize("bad", [None, 5, 3.5, [], b"24/18", {"play": "24/18"}])
 def test_committing_something_that_is_not_a_play_is_a_bgsim_error_and_changes_nothing(bad):
-    from bgsim.errors import IllegalPlayError
+    from bgsim.engine.errors import IllegalPlayError
 
     table = Table(None, rng=1)
     table.roll()
@@ -481,7 +481,7 @@ def test_committing_something_that_is_not_a_play_is_a_bgsim_error_and_changes_no
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), -0.01, None, "x", True, [0.1]])
 def test_a_tutor_threshold_that_is_not_an_equity_is_refused(bad):
-    from bgsim.errors import InvalidSettingError
+    from bgsim.engine.errors import InvalidSettingError
 
     with pytest.raises(InvalidSettingError, match="tutor_threshold is an equity >= 0, not"):
         Table("random", tutor_threshold=bad)
@@ -490,7 +490,7 @@ def test_a_tutor_threshold_that_is_not_an_equity_is_refused(bad):
 
 def test_a_match_longer_than_an_xgid_can_write_is_refused_at_the_start():
     """PlayWidget(None, match=40000) was accepted and failed at the end of the first game (XGID: at most 32767)."""
-    from bgsim.errors import InvalidSettingError
+    from bgsim.engine.errors import InvalidSettingError
 
     with pytest.raises(InvalidSettingError, match="at most 32767 points long .* not 40000"):
         PlayWidget(None, match=40000)
@@ -504,7 +504,7 @@ def test_a_match_longer_than_an_xgid_can_write_is_refused_at_the_start():
 
 
 def test_an_unknown_resignation_kind_is_refused_in_the_language_spoken_R23():
-    from bgsim.i18n import language
+    from bgsim.engine.i18n import language
 
     table = Table(None, rng=1)
     table.roll()

@@ -1,4 +1,4 @@
-"""Tests of bgsim.players: the Player protocol, the random, hand-written and named players, and play_game.
+"""Tests of bgsim.players.players: the Player protocol, the random, hand-written and named players, and play_game.
 
 Rule ids: R12 (automatic passes), R22-R26 (games end, cube answers), R28 (Crawford), X2 (beavers), X3.
 """
@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from bgsim import Position
-from bgsim.events import Beaver, Double, GameState, Move
-from bgsim.game import Game
-from bgsim.players import HandwrittenPlayer, HeuristicPlayer, Player, RandomPlayer, play_game, shot_rolls
-from bgsim.rules import CUBE_OFF, Rules
+from bgsim.game.events import Beaver, Double, GameState, Move
+from bgsim.game.game import Game
+from bgsim.players.players import HandwrittenPlayer, HeuristicPlayer, Player, RandomPlayer, play_game, shot_rolls
+from bgsim.game.rules import CUBE_OFF, Rules
 
 # The classic table of how many of the 36 rolls hit a blot at a distance (no blocking points).
 SHOTS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3,
@@ -178,11 +178,11 @@ def test_play_game_checks_its_players():
 
 
 # ---------------------------------------------------------------------------
-# named players: the names of bgsim.montecarlo.PLAYERS and Net objects
+# named players: the names of bgsim.sim.montecarlo.PLAYERS and Net objects
 # ---------------------------------------------------------------------------
 
 def test_play_game_takes_names_and_nets():
-    from bgsim.net import Net
+    from bgsim.sim.net import Net
 
     g = play_game(Rules.money(), ("net", "heuristic"), rng=3)
     assert g.is_over and g.result.winner in (0, 1)
@@ -193,9 +193,9 @@ def test_play_game_takes_names_and_nets():
 
 
 def test_named_players_are_the_estimate_players():
-    from bgsim.montecarlo import PLAYERS
-    from bgsim.net import Net, NetPlayer
-    from bgsim.players import PubevalPlayer, named_player
+    from bgsim.sim.montecarlo import PLAYERS
+    from bgsim.sim.net import Net, NetPlayer
+    from bgsim.players.players import PubevalPlayer, named_player
 
     made = {name: named_player(name, rng=1) for name in PLAYERS}
     assert isinstance(made["random"], RandomPlayer) and isinstance(made["net"], NetPlayer)
@@ -209,10 +209,10 @@ def test_named_players_are_the_estimate_players():
 def test_pubeval_player_chooses_as_the_compiled_players():
     """Each choice of PubevalPlayer is the compiled pubeval's (with ``bearoff``: the compiled
     heuristic's, which in a pure bear-off takes the fewest expected rolls, R16)."""
-    from bgsim import _mc_kernel as K
-    from bgsim.compiled_players import pubeval_tables as _pubeval_tables
-    from bgsim.net import BINOM, bearoff_expected
-    from bgsim.players import PubevalPlayer, named_player
+    from bgsim.sim import _mc_kernel as K
+    from bgsim.sim.compiled_players import pubeval_tables as _pubeval_tables
+    from bgsim.sim.net import BINOM, bearoff_expected
+    from bgsim.players.players import PubevalPlayer, named_player
 
     ptab, pbar, poff = _pubeval_tables()
     rng = np.random.default_rng(7)
@@ -230,7 +230,7 @@ def test_pubeval_player_chooses_as_the_compiled_players():
 
 
 def test_unknown_player_names_are_refused_with_the_choices():
-    from bgsim.errors import InvalidSettingError
+    from bgsim.engine.errors import InvalidSettingError
 
     with pytest.raises(InvalidSettingError, match="unknown player 'wizard': choose from random, pubeval, "
                                                   "heuristic, net"):
@@ -247,9 +247,9 @@ def test_unknown_player_names_are_refused_with_the_choices():
 
 def test_each_name_is_one_player_and_its_class_has_the_name():
     import bgsim
-    from bgsim.compiled_players import PLAYER_DESCRIPTIONS, PLAYERS
-    from bgsim.net import NetPlayer
-    from bgsim.players import PubevalPlayer, named_player
+    from bgsim.sim.compiled_players import PLAYER_DESCRIPTIONS, PLAYERS
+    from bgsim.sim.net import NetPlayer
+    from bgsim.players.players import PubevalPlayer, named_player
 
     classes = {"random": RandomPlayer, "pubeval": PubevalPlayer, "heuristic": HeuristicPlayer, "net": NetPlayer}
     assert set(classes) == set(PLAYERS)
@@ -267,7 +267,7 @@ def test_making_a_heuristic_player_by_hand_warns_for_one_release():
     import pickle
     import warnings
 
-    from bgsim.players import PubevalPlayer, named_player
+    from bgsim.players.players import PubevalPlayer, named_player
 
     with pytest.warns(DeprecationWarning, match=r'HeuristicPlayer is now the "heuristic" player.*HandwrittenPlayer'):
         h = HeuristicPlayer(double_lead=0.1)

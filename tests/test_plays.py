@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgsim import OPENING_ROLLS, IllegalPlayError, InvalidPositionError, ParseError, Play, Position
-from bgsim.dice import ALL_ROLLS
+from bgsim.engine.dice import ALL_ROLLS
 
 from tests.support.positions import GENERATORS, sample_case, valid_positions
 
@@ -365,7 +365,7 @@ def test_resolve_returns_the_legal_play_object_for_a_play_or_its_notation():
 
 
 def test_resolve_refuses_with_a_refusal_value_naming_the_rule():
-    from bgsim.errors import Refusal
+    from bgsim.engine.errors import Refusal
 
     plays = Position.initial().legal_plays((6, 4))
     with pytest.raises(IllegalPlayError) as info:
@@ -380,7 +380,7 @@ def test_resolve_refuses_with_a_refusal_value_naming_the_rule():
 
 
 def test_play_from_dict_builds_the_position_class_it_is_given():
-    from bgsim.board import BasePosition
+    from bgsim.engine.board import BasePosition
 
     play = Position.initial().legal_plays((6, 1))[4]
     as_value = Play.from_dict(play.to_dict())

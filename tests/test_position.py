@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgsim import InvalidPositionError, ParseError, Position
-from bgsim.errors import BgsimError
+from bgsim.engine.errors import BgsimError
 
 from tests.support.positions import GENERATORS, sample_case, valid_positions
 
@@ -248,7 +248,7 @@ def test_V4_a_draw_position_is_whole(turn, checkers):
 
 
 def test_V4_a_draw_position_draws_itself():
-    from bgsim.svg import board
+    from bgsim.draw.svg import board
 
     svg = board(Position.from_counts({0: 15}, {0: 15}))
     for player in (0, 1):  # every checker of both players in its tray
@@ -258,7 +258,7 @@ def test_V4_a_draw_position_draws_itself():
 
 def test_V4_a_drawn_game_ends_on_the_draw_position_and_records_it():
     from bgsim import Game, Rules
-    from bgsim.records import GameRecord
+    from bgsim.game.records import GameRecord
 
     g = Game(Rules.money(last_roll_draw=True), position=Position.from_counts({1: 1}, {1: 2}, turn=0))
     g.roll(dice=(2, 1))
@@ -278,7 +278,7 @@ def test_V4_a_drawn_game_ends_on_the_draw_position_and_records_it():
 
 
 def test_V4_a_draw_has_no_bear_off_chances_left():
-    from bgsim.bearoff import two_sided
+    from bgsim.odds.bearoff import two_sided
 
     with pytest.raises(InvalidPositionError, match="V4"):
         two_sided(max_checkers=1).win_chance(Position.from_counts({0: 15}, {0: 15}))

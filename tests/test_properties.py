@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgsim import Position
-from bgsim.dice import ALL_ROLLS, DISTINCT_ROLLS
+from bgsim.engine.dice import ALL_ROLLS, DISTINCT_ROLLS
 from tests.support.positions import GENERATORS, is_valid, sample_case, valid_positions
 from tests.support.reference import reference_results
 
@@ -120,7 +120,7 @@ def test_perft_from_the_start():
 
 
 def test_numpy_batch_entry_point_agrees_with_the_api():
-    from bgsim import _kernel
+    from bgsim.engine import _kernel
 
     rng = np.random.default_rng(5)
     names = sorted(GENERATORS)

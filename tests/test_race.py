@@ -1,4 +1,4 @@
-"""Race formulas in bgsim.race: Keith, Thorp, Kleinman, 8-9-12.
+"""Race formulas in bgsim.odds.race: Keith, Thorp, Kleinman, 8-9-12.
 
 Expected values come from the published sources quoted in each test (worked
 examples and rollouts), or are worked by hand from the formulas' definitions.
@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bgsim import Position
-from bgsim.errors import BgsimError
-from bgsim.race import (
+from bgsim.engine.errors import BgsimError
+from bgsim.odds.race import (
     NotARaceError,
     eight_nine_twelve,
     keith_count,

@@ -1,10 +1,10 @@
-"""Tests of bgsim.records: stepping through games and matches, captions, text, and IDs per position.
+"""Tests of bgsim.game.records: stepping through games and matches, captions, text, and IDs per position.
 
 Rule ids: R3 (start position IDs), R4 (opening), R12 (pass caption), R22-R26 (cube and
 results in captions and IDs), R27, R28 (score and Crawford in the Match ID / XGID), R29
 (automatic doubles), V3 (resign), V4 (final roll), X1-X3 (Jacoby/beaver flags, hypergammon).
 Known IDs come from the gnubg manual (start position ``4HPwATDgc/ABMA``) and XG's format
-description (start XGID), as quoted in bgsim.ids.
+description (start XGID), as quoted in bgsim.engine.ids.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from bgsim import Position, RuleViolationError
-from bgsim.events import GameState, Roll
-from bgsim.game import Game
-from bgsim.ids import (
+from bgsim.game.events import GameState, Roll
+from bgsim.game.game import Game
+from bgsim.engine.ids import (
     GAME_DROPPED,
     GAME_OVER,
     GAME_PLAYING,
@@ -24,17 +24,17 @@ from bgsim.ids import (
     decode_position_id,
     decode_xgid,
 )
-from bgsim.match import Match, Session, replay_record
-from bgsim.players import RandomPlayer, play_game
-from bgsim.records import GameRecord, MatchRecord, Step
-from bgsim.rules import ResultKind, Rules
+from bgsim.game.match import Match, Session, replay_record
+from bgsim.players.players import RandomPlayer, play_game
+from bgsim.game.records import GameRecord, MatchRecord, Step
+from bgsim.game.rules import ResultKind, Rules
 
 START_ID = "4HPwATDgc/ABMA"                                            # gnubg manual, R3
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"     # XG, money, R3
 
 
 def check_ids(step: Step) -> None:
-    """Every ID of a step decodes back to the step's position and state (bgsim.ids decoders)."""
+    """Every ID of a step decodes back to the step's position and state (bgsim.engine.ids decoders)."""
     pos = step.position
     n = pos.checkers
     mine, theirs = decode_position_id(step.position_id, checkers=n)
@@ -323,8 +323,8 @@ def test_steps_hold_the_games_snapshots():
 
 
 def test_bad_record_arguments_are_bgsim_errors():
-    from bgsim.errors import InvalidSettingError, ParseError
-    from bgsim.events import Event
+    from bgsim.engine.errors import InvalidSettingError, ParseError
+    from bgsim.game.events import Event
 
     g = Game(starter=0)
     for kwargs in ({"number": 0}, {"number": 1.5}, {"score": (1,)}, {"score": (-1, 0)}, {"names": ("a:b", "c")}):

@@ -14,13 +14,14 @@ import numpy as np
 import pytest
 
 import bgsim
-from bgsim import Game, Position, Rules, exact, race
-from bgsim.equity import cube_decision, janowski_points, match_equity_table
-from bgsim.intervals import Interval, wilson_interval
-from bgsim.match import Match, Session
-from bgsim.montecarlo import estimate
-from bgsim.records import GameRecord, MatchRecord
-from bgsim.results import ResultDisplay, jsonable
+from bgsim import Game, Position, Rules
+from bgsim.odds import exact, race
+from bgsim.odds.equity import cube_decision, janowski_points, match_equity_table
+from bgsim.odds.intervals import Interval, wilson_interval
+from bgsim.game.match import Match, Session
+from bgsim.sim.montecarlo import estimate
+from bgsim.game.records import GameRecord, MatchRecord
+from bgsim.odds.results import ResultDisplay, jsonable
 
 RACE = Position.from_xgid("XGID=----BCD-CB-Ac---ab-dcb----:0:0:1:00:0:0:2:0:10")
 

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 import bgsim
-from bgsim import Game, Match, Position, Rules, Session, rulebook
-from bgsim.cli import main
-from bgsim.rulebook import LESSONS, SECTIONS, SOURCES, RuleEntry, UnknownRuleError, parse_ids, rules_reference
+from bgsim import Game, Match, Position, Rules, Session
+from bgsim.teach import rulebook
+from bgsim.cli.main import main
+from bgsim.teach.rulebook import LESSONS, SECTIONS, SOURCES, RuleEntry, UnknownRuleError, parse_ids, rules_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bgsim import rules_reference
-from bgsim.i18n import get_language, language
-from bgsim.rulebook import SIC, SOURCES, _sic, markdown
+from bgsim.engine.i18n import get_language, language
+from bgsim.teach.rulebook import SIC, SOURCES, _sic, markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The original rule pages (not part of the repository); BGSIM_SEEDS points elsewhere.

@@ -1,4 +1,4 @@
-"""Tests of bgsim.rules: the settings (R4, R4a, R4b, R27-R29, V1, V2, V4, V5, X1-X3) and scoring (R23, R26, V1, X1).
+"""Tests of bgsim.game.rules: the settings (R4, R4a, R4b, R27-R29, V1, V2, V4, V5, X1-X3) and scoring (R23, R26, V1, X1).
 
 The expected numbers are written here from the rules' text (docs/rules.md), not taken from the code.
 """
@@ -12,7 +12,7 @@ import math
 import pytest
 
 from bgsim import Position, RuleViolationError
-from bgsim.rules import CUBE_OFF, ENDING_MODES, ResultKind, Rules, result_kind
+from bgsim.game.rules import CUBE_OFF, ENDING_MODES, ResultKind, Rules, result_kind
 
 # V1, written out from the rule's text: Oin 1/1/1, Mars 1/2/2, Koks 1/2/3 (single, gammon, backgammon).
 V1_TABLE = {

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from bgsim import Position
-from bgsim.ids import XgidState
+from bgsim.engine.ids import XgidState
 from bgsim.widgets import (
     BestPlayTask,
     BoardWidget,
@@ -129,7 +129,7 @@ def test_clear_board_and_start_position_buttons():
 
 # ----------------------------------------------------------------------------- find the best play
 def test_rank_exactly_agrees_with_the_bear_off_database():
-    from bgsim.bearoff import best_bearoff_play
+    from bgsim.odds.bearoff import best_bearoff_play
 
     for pos, dice in [(TWO_CHECKERS, (5, 2)), (Position.from_counts({6: 2, 5: 1, 4: 1, 1: 3}, {1: 3, 2: 2}), (6, 2)),
                       (Position.from_counts({6: 3, 5: 3, 3: 3, 2: 3, 1: 3}, {}), (4, 1))]:

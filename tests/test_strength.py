@@ -9,8 +9,8 @@ from importlib import resources
 import pytest
 
 from bgsim import Position, cube_decision, estimate
-from bgsim.cli import main
-from bgsim.strength import INTERVAL_COVERS, player_strength, strength_note, strengths
+from bgsim.cli.main import main
+from bgsim.sim.strength import INTERVAL_COVERS, player_strength, strength_note, strengths
 
 RACE = Position.from_counts({6: 2, 5: 2}, {6: 2, 4: 2})
 RECORDED = json.loads(resources.files("bgsim.data").joinpath("player-strength.json").read_text(encoding="utf-8"))
@@ -79,7 +79,7 @@ def test_the_monte_carlo_widget_states_it():
 # ------------------------------------------------------------------ error by class (issue 33, item 4)
 def test_position_classes():
     from bgsim import Position
-    from bgsim.strength import position_class
+    from bgsim.sim.strength import position_class
 
     assert position_class(Position.initial()) == "contact"
     assert position_class(Position.from_counts({6: 2}, {12: 2})) == "race"
@@ -92,7 +92,7 @@ def test_position_classes():
 
 def test_the_hint_quotes_the_measured_error_of_its_class():
     from bgsim import Position
-    from bgsim.strength import decision_error, error_note
+    from bgsim.sim.strength import decision_error, error_note
 
     data = decision_error()
     assert data["player"] == "net" and data["judge"] == "gnubg 0-ply"

@@ -1,4 +1,4 @@
-"""The SVG board (bgsim.svg) and the fixed-perspective text board (bgsim.text).
+"""The SVG board (bgsim.draw.svg) and the fixed-perspective text board (bgsim.engine.text).
 
 Golden files: ``tests/golden/*.svg`` hold the exact bytes of a few boards. After a
 deliberate change of the drawing, regenerate them with
@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from bgsim import BgsimError, Position, charts, svg
-from bgsim.errors import ViewError
-from bgsim.svg import SvgBoard, board, play_board, step_board
-from bgsim.text import board_text
+from bgsim import BgsimError, Position, svg
+from bgsim.draw import charts
+from bgsim.engine.errors import ViewError
+from bgsim.draw.svg import SvgBoard, board, play_board, step_board
+from bgsim.engine.text import board_text
 from tests.support.positions import valid_positions
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -1,4 +1,4 @@
-"""A Hypothesis state machine over :class:`bgsim.table.Table` (issue 28, item 8): keep the bugs found.
+"""A Hypothesis state machine over :class:`bgsim.players.table.Table` (issue 28, item 8): keep the bugs found.
 
 Random sequences of the person's actions, legal and illegal, in money play (one game, or a
 session) and in matches, against the random computer or in the hot seat (both sides are
@@ -9,11 +9,11 @@ refused, of each kind and of no kind (R30, R23), the computer's steps, new games
 
 What must hold after every step:
 
-- an action is done, or refused with a :class:`~bgsim.errors.Refusal` (it names its rule),
-  or, for an argument that is not a play at all, raises a :class:`~bgsim.errors.BgsimError`;
+- an action is done, or refused with a :class:`~bgsim.engine.errors.Refusal` (it names its rule),
+  or, for an argument that is not a play at all, raises a :class:`~bgsim.engine.errors.BgsimError`;
   never another exception;
 - a refused action changes nothing: the games, their events, the score and the state;
-- every finished game's ``.mat`` reads back (:func:`bgsim.matfile.read_mat`) to the same
+- every finished game's ``.mat`` reads back (:func:`bgsim.game.matfile.read_mat`) to the same
   result (winner, kind, points, how) and the same starter, and the file's score is the
   series' score.
 
@@ -29,12 +29,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from bgsim import Position
-from bgsim.errors import BgsimError, Refusal
-from bgsim.events import GameStart, GameState, OpeningRoll
-from bgsim.matfile import read_mat
-from bgsim.plays import Play
-from bgsim.rules import Rules
-from bgsim.table import Table, TutorWarning
+from bgsim.engine.errors import BgsimError, Refusal
+from bgsim.game.events import GameStart, GameState, OpeningRoll
+from bgsim.game.matfile import read_mat
+from bgsim.engine.plays import Play
+from bgsim.game.rules import Rules
+from bgsim.players.table import Table, TutorWarning
 
 #: The tables tried: (label, keywords of Table besides the opponent and the seed).
 MODES = [

@@ -1,4 +1,4 @@
-"""The turn stepper (bgsim.turn): stepping die by die reaches exactly the legal plays, and every
+"""The turn stepper (bgsim.engine.turn): stepping die by die reaches exactly the legal plays, and every
 refused step is explained with a rule id.
 
 Exhaustive part: for thousands of (position, roll) cases from tests/support/positions.py (bar against

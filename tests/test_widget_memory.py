@@ -16,11 +16,11 @@ import ipywidgets as w
 from ipywidgets.widgets import widget as ipywidget_module
 
 import bgsim.widgets
-from bgsim.events import GameState
-from bgsim.match import Match, Session
-from bgsim.matfile import read_mat, write_mat
-from bgsim.quiz import Quiz
-from bgsim.records import MatchRecord
+from bgsim.game.events import GameState
+from bgsim.game.match import Match, Session
+from bgsim.game.matfile import read_mat, write_mat
+from bgsim.teach.quiz import Quiz
+from bgsim.game.records import MatchRecord
 from bgsim.widgets import PlayWidget
 from bgsim.widgets._page import close_all, owned_widgets
 

@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bgsim import Position, svg
-from bgsim.game import Game
-from bgsim.page import page
-from bgsim.players import HandwrittenPlayer
-from bgsim.quiz import Quiz
-from bgsim.records import GameRecord
+from bgsim.game.game import Game
+from bgsim.draw.page import page
+from bgsim.players.players import HandwrittenPlayer
+from bgsim.teach.quiz import Quiz
+from bgsim.game.records import GameRecord
 from bgsim.widgets import (
     BoardView,
     BoardWidget,
@@ -42,7 +42,7 @@ from bgsim.widgets import (
 
 @pytest.fixture(autouse=True)
 def _own_page():
-    """A page's theme switch changes the kernel's page theme (bgsim.page): put it back after each test."""
+    """A page's theme switch changes the kernel's page theme (bgsim.draw.page): put it back after each test."""
     with page():
         yield
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import bgsim.widgets
 from bgsim import InvalidPositionError, Position
-from bgsim.errors import QuizError, ViewError
-from bgsim.game import Game
-from bgsim.ids import XgidState
-from bgsim.quiz import Quiz
-from bgsim.records import GameRecord
+from bgsim.engine.errors import QuizError, ViewError
+from bgsim.game.game import Game
+from bgsim.engine.ids import XgidState
+from bgsim.teach.quiz import Quiz
+from bgsim.game.records import GameRecord
 from bgsim.widgets import (
     BoardView,
     BoardWidget,
@@ -87,7 +87,7 @@ def test_board_widget_show_draws_a_position_with_its_keywords_in_one_go():
     after = Position.initial().play("13/7 8/7")
     b.show(after, dice=(6, 1), cube=(2, 0), highlight=(7, 25))
     assert b.position == after and b.ids.gnubg.value == after.gnubg_id()
-    assert b.view.svg == str(bgsim.svg.board(after, perspective=1, theme="colorblind", dice=(6, 1), cube=(2, 0),
+    assert b.view.svg == str(bgsim.draw.svg.board(after, perspective=1, theme="colorblind", dice=(6, 1), cube=(2, 0),
                                              highlight=(7, 25)))
     assert dict(b.drawing) == {"theme": "colorblind", "dice": (6, 1), "cube": (2, 0), "highlight": (7, 25)}
     b.show(Position.initial(), dice=None)                       # keywords not given keep their values
@@ -302,7 +302,7 @@ def test_replay_steps_back_and_forth():
 
 
 def test_replay_names_the_players():
-    from bgsim.game import Game
+    from bgsim.game.game import Game
 
     g = Game(rng=1)
     g.roll(dice=(4, 3))
@@ -420,9 +420,9 @@ def test_a_choice_quiz_widget_asks_for_an_answer_first():
 
 
 def test_quiz_module_imports_no_widgets_at_module_level():
-    import bgsim.quiz
+    import bgsim.teach.quiz
 
-    tree = ast.parse(Path(bgsim.quiz.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(bgsim.teach.quiz.__file__).read_text(encoding="utf-8"))
     top = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert not [s for s in top if "widgets" in s or "svg" in s or "IPython" in s], top
 
@@ -557,7 +557,7 @@ def test_a_play_quiz_names_both_plays_an_unmarked_double_hit_could_be():
 
 # ----------------------------------------------------------------------------- issue 21: present in class
 def _every_widget():
-    from bgsim.match import Match
+    from bgsim.game.match import Match
     from bgsim.widgets import DrillWidget, PlayWidget, SandboxWidget
 
     record = Match(3, rng=3, names=("Ann", "Ben")).play_out().record()
@@ -600,7 +600,7 @@ def test_every_widget_carries_the_stylesheet_and_the_page_switches():
 
 def test_the_lessons_stored_text_forms_are_unchanged():
     """Lessons store each widget's text form (its first 110 characters): new parts go after them."""
-    from bgsim.match import Match
+    from bgsim.game.match import Match
 
     text = {type(w).__name__: w._repr_mimebundle_()["text/plain"] for w in (
         StepperWidget(), ScoreWidget(), MonteCarloWidget(),
@@ -617,7 +617,7 @@ def test_the_lessons_stored_text_forms_are_unchanged():
 
 
 def test_boards_follow_the_page_theme():
-    from bgsim.page import page, settings
+    from bgsim.draw.page import page, settings
 
     with page():                                                   # puts the page's theme back after
         b = BoardWidget()
@@ -637,7 +637,7 @@ def test_boards_follow_the_page_theme():
 
 def test_the_page_asks_for_its_board_pictures_in_another_theme():
     from bgsim import svg
-    from bgsim.page import page
+    from bgsim.draw.page import page
     from bgsim.widgets import PageKit
 
     picture = svg.board(Position.initial(), dice=(3, 1), caption="a lesson's picture")
@@ -656,7 +656,7 @@ def test_the_page_asks_for_its_board_pictures_in_another_theme():
 
 def test_replay_jumps_to_games_and_cube_actions_with_slider_status_and_list_agreeing():
     from bgsim import named_player
-    from bgsim.match import Match
+    from bgsim.game.match import Match
     from bgsim.widgets._replay import is_cube_or_resignation
 
     bots = (named_player("heuristic"), named_player("heuristic"))
@@ -765,7 +765,7 @@ def test_sandbox_puzzle_needs_exactly_one_legal_play_and_counts_wrong_tries():
 
 def test_sandbox_refuses_a_puzzle_with_no_legal_play():
     from bgsim import Position
-    from bgsim.ids import XgidState
+    from bgsim.engine.ids import XgidState
     from bgsim.widgets import SandboxWidget
 
     closed = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3})

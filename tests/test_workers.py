@@ -27,10 +27,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = textwrap.dedent("""
     import sys
-    import bgsim.montecarlo as mc
-    import bgsim.workers
+    import bgsim.sim.montecarlo as mc
+    import bgsim.sim.workers
     from bgsim import Position
-    bgsim.workers._PDEATHSIG = {pdeathsig}
+    bgsim.sim.workers._PDEATHSIG = {pdeathsig}
     est = mc.estimate(Position.initial(), games=10**8, workers=2, chunk_size=1080, player="random")
     print("RESULT", est.games, est.stopped, flush=True)
 """)

@@ -21,7 +21,7 @@ Every widget brings its own stylesheet into the page (a board view, or an invisi
 :class:`PageKit`), has a presentation mode for a projector (``present=True``, or the
 page's **Present** switch: the board as wide as the page, text and controls at 20-24 px,
 the rule message beside the board, the IDs hidden) and follows the page's board theme
-(classic, high contrast, colour-blind safe; see :mod:`bgsim.page`). In Voila the first
+(classic, high contrast, colour-blind safe; see :mod:`bgsim.draw.page`). In Voila the first
 bgsim widget on a page puts the page's switches at its top (the teacher view's template
 puts them on every page).
 

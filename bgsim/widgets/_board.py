@@ -1,4 +1,4 @@
-"""The clickable board: an SVG from :func:`bgsim.svg.board` shown inside the page's DOM."""
+"""The clickable board: an SVG from :func:`bgsim.draw.svg.board` shown inside the page's DOM."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from .. import page, svg
-from ..errors import InvalidPositionError, ViewError
-from ..ids import XgidState
-from ..position import Position
+from ..draw import page, svg
+from ..engine.errors import InvalidPositionError, ViewError
+from ..engine.ids import XgidState
+from ..engine.position import Position
 from ._common import IdBox
 from ._input import CLICK_KINDS, click_of
 from ._page import STATIC, ClosesParts, Presentable, answer_restyle, esm
@@ -129,9 +129,9 @@ class BoardWidget(Presentable, w.VBox):
     present : bool, default False
         The presentation mode (:attr:`present`): as wide as the page allows, the IDs hidden.
     **drawing
-        Keywords for :func:`bgsim.svg.board`: ``dice``, ``cube``, ``play``, ``highlight``,
+        Keywords for :func:`bgsim.draw.svg.board`: ``dice``, ``cube``, ``play``, ``highlight``,
         ``orientation``, ``theme`` ... A board with no ``theme`` follows the page's theme
-        (:mod:`bgsim.page`), and the page's theme switch redraws every board in the new one.
+        (:mod:`bgsim.draw.page`), and the page's theme switch redraws every board in the new one.
 
     Raises
     ------
@@ -179,7 +179,7 @@ class BoardWidget(Presentable, w.VBox):
 
     @property
     def drawing(self) -> Mapping[str, Any]:
-        """The :func:`bgsim.svg.board` keywords the board is drawn with now (read-only).
+        """The :func:`bgsim.draw.svg.board` keywords the board is drawn with now (read-only).
 
         >>> BoardWidget(dice=(3, 1)).drawing["dice"]
         (3, 1)
@@ -187,11 +187,11 @@ class BoardWidget(Presentable, w.VBox):
         return MappingProxyType(dict(self._drawing))
 
     def show(self, position: Position, *, xgid_state: XgidState | None = None, **drawing: Any) -> None:
-        """Show ``position``, with any :func:`bgsim.svg.board` keywords changed, in one redraw.
+        """Show ``position``, with any :func:`bgsim.draw.svg.board` keywords changed, in one redraw.
 
         The one way a widget built around this board puts something on it. ``drawing`` takes
         the board's keywords: ``dice`` (the roll of the player on roll, or None), ``cube``
-        (a value, ``(value, owner)`` or None), ``play`` (a :class:`~bgsim.plays.Play` of
+        (a value, ``(value, owner)`` or None), ``play`` (a :class:`~bgsim.engine.plays.Play` of
         ``position``, drawn as arrows), ``highlight`` (points in the board's numbering; 25
         is the bar, 0 the tray), ``caption``, ``theme`` ...; a keyword not given keeps its
         value. ``xgid_state`` (cube, dice, score) is written into the XGID under the board.
@@ -200,9 +200,9 @@ class BoardWidget(Presentable, w.VBox):
         Raises
         ------
         InvalidPositionError
-            ``position`` is not a :class:`~bgsim.position.Position`.
+            ``position`` is not a :class:`~bgsim.engine.position.Position`.
         ViewError
-            A drawing keyword that :func:`bgsim.svg.board` refuses.
+            A drawing keyword that :func:`bgsim.draw.svg.board` refuses.
 
         >>> from bgsim import Position
         >>> b = BoardWidget(Position.initial())
@@ -213,7 +213,7 @@ class BoardWidget(Presentable, w.VBox):
         >>> b.show(after, dice=(7, 1))
         Traceback (most recent call last):
         ...
-        bgsim.errors.ViewError: dice: two numbers from 1 to 6, not (7, 1) (R2)
+        bgsim.engine.errors.ViewError: dice: two numbers from 1 to 6, not (7, 1) (R2)
         >>> b.drawing["dice"]
         (5, 2)
         """
@@ -229,7 +229,7 @@ class BoardWidget(Presentable, w.VBox):
         self.ids.show(position, self._xgid_state, dice=options.get("dice"))   # the XGID keeps the dice to play
 
     def redraw(self, *, xgid_state: XgidState | None = None, **drawing: Any) -> None:
-        """Draw again, changing any :func:`bgsim.svg.board` keyword given (``highlight=``, ``dice=``...)."""
+        """Draw again, changing any :func:`bgsim.draw.svg.board` keyword given (``highlight=``, ``dice=``...)."""
         self.show(self._position, xgid_state=xgid_state, **drawing)
 
     def on_click(self, callback: Callable[[Click], None], remove: bool = False) -> None:

@@ -1,6 +1,6 @@
 """The class's results in the widgets: the "Your name" box of quizzes and drills, and the teacher's board.
 
-Only when the server has the class's results on (:mod:`bgsim.classresults`): otherwise a quiz or
+Only when the server has the class's results on (:mod:`bgsim.teach.classresults`): otherwise a quiz or
 a drill shows no name box and stores nothing.
 """
 
@@ -14,9 +14,9 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from .. import classresults
-from ..classresults import ClassResults, ClassResultsError
-from ..i18n import _, ngettext
+from ..engine.i18n import _, ngettext
+from ..teach import classresults
+from ..teach.classresults import ClassResults, ClassResultsError
 from ._link import PageAddress
 from ._page import PageKit, Presentable
 
@@ -124,7 +124,7 @@ class ClassResultsBoard(Presentable, w.VBox):
 
     Refreshed every ``every`` seconds while the page is open (the page asks; nothing runs when
     it is closed). ``lesson`` shows one lesson only. With the class's results off it says so,
-    and why (:func:`bgsim.classresults.off_reason`).
+    and why (:func:`bgsim.teach.classresults.off_reason`).
 
     >>> import tempfile, pathlib
     >>> db = ClassResults(pathlib.Path(tempfile.mkdtemp()) / "c.sqlite3")

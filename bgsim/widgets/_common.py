@@ -6,10 +6,10 @@ import html
 
 import ipywidgets as w
 
-from ..errors import ViewError
-from ..i18n import _
-from ..ids import XgidState
-from ..position import Position
+from ..engine.errors import ViewError
+from ..engine.i18n import _
+from ..engine.ids import XgidState
+from ..engine.position import Position
 from ._link import LinkView, sandbox_link
 from ._page import ClosesParts
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..drills import DECISION_KINDS, KINDS, Drill, Task, choice_label
-from ..i18n import _
+from ..engine.i18n import _
+from ..teach.drills import DECISION_KINDS, KINDS, Drill, Task, choice_label
 from ._classresults import reporter_for
 from ._common import MessageLine
 from ._page import Presentable
@@ -17,7 +17,7 @@ __all__ = ["DrillWidget"]
 
 
 class DrillWidget(Presentable, w.VBox):
-    """A :class:`~bgsim.drills.Drill` to work through by clicking, lichess-style.
+    """A :class:`~bgsim.teach.drills.Drill` to work through by clicking, lichess-style.
 
     Each task shows its position and what to do. Play tasks put the roll on the teaching
     stepper: the learner moves the checkers, a step the rules forbid is refused with its
@@ -30,8 +30,8 @@ class DrillWidget(Presentable, w.VBox):
     Parameters
     ----------
     kinds : sequence of str, optional
-        Which tasks (see :data:`bgsim.drills.KINDS`, and ``"take-drop"`` of
-        :data:`bgsim.drills.DECISION_KINDS`); all kinds of ``KINDS`` by default.
+        Which tasks (see :data:`bgsim.teach.drills.KINDS`, and ``"take-drop"`` of
+        :data:`bgsim.teach.drills.DECISION_KINDS`); all kinds of ``KINDS`` by default.
     per_kind : int, default 2
         Tasks of each kind: the first half plain, the rest harder.
     rng : int, SeedSequence or Generator, optional

@@ -7,10 +7,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import BgsimError, InvalidPositionError
-from ..i18n import _
-from ..ids import XgidState, decode_xgid
-from ..position import CHECKERS, Position
+from ..engine.errors import BgsimError, InvalidPositionError
+from ..engine.i18n import _
+from ..engine.ids import XgidState, decode_xgid
+from ..engine.position import CHECKERS, Position
 from ._board import BoardWidget, Click
 from ._common import MessageLine, counts_of, to_player
 from ._page import Presentable

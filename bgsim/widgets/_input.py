@@ -36,7 +36,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from .. import svg
+from ..draw import svg
 
 __all__ = ["FRONT_END_TRAITS", "LOG", "click_of", "front_end_trait", "guard", "receive", "restyle_of"]
 
@@ -110,7 +110,7 @@ def restyle_of(content: object) -> tuple[str, list[str]] | None:
     """A page's request to draw its board pictures in another theme, checked: ``(theme, ids)``.
 
     ``content`` is ``{"type": "restyle", "theme": name, "boards": [svg ids]}``; the theme
-    must be one of :data:`bgsim.svg.THEMES`, the ids strings (at most
+    must be one of :data:`bgsim.draw.svg.THEMES`, the ids strings (at most
     :data:`MAX_RESTYLED`; others are dropped). None for a message of another type, or one
     that does not fit (logged at debug level).
 

@@ -24,10 +24,10 @@ from urllib.parse import parse_qs, quote, urlsplit
 import anywidget
 import traitlets
 
-from ..errors import BgsimError, LinkError
-from ..i18n import _
-from ..ids import XgidState, decode_xgid
-from ..position import Position
+from ..engine.errors import BgsimError, LinkError
+from ..engine.i18n import _
+from ..engine.ids import XgidState, decode_xgid
+from ..engine.position import Position
 
 __all__ = ["MODES", "Link", "LinkError", "LinkView", "PageAddress", "page_query", "read_link", "sandbox_link"]
 
@@ -88,7 +88,7 @@ def sandbox_link(position: Position, dice: tuple[int, int] | None = None, *, sta
     >>> sandbox_link(Position.initial(), (7, 1))
     Traceback (most recent call last):
     ...
-    bgsim.errors.LinkError: dice: two numbers from 1 to 6, not (7, 1)
+    bgsim.engine.errors.LinkError: dice: two numbers from 1 to 6, not (7, 1)
     """
     if not isinstance(position, Position):
         raise LinkError(f"position must be a bgsim.Position, not {type(position).__name__}")
@@ -119,11 +119,11 @@ def read_link(link: str) -> Link:
     >>> read_link("sandbox.ipynb?board=high-contrast")
     Traceback (most recent call last):
     ...
-    bgsim.errors.LinkError: this link names no position: a sandbox link has xgid=... ...
+    bgsim.engine.errors.LinkError: this link names no position: a sandbox link has xgid=... ...
     >>> read_link("?xgid=nonsense")
     Traceback (most recent call last):
     ...
-    bgsim.errors.LinkError: the position in this link cannot be read: ...
+    bgsim.engine.errors.LinkError: the position in this link cannot be read: ...
     """
     if not isinstance(link, str):
         raise LinkError(f"a link is a string, not {type(link).__name__}")

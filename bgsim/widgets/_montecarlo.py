@@ -9,12 +9,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import BgsimError, EstimateError
-from ..i18n import _, fmt_count, fmt_number, fmt_percent
-from ..montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
-from ..position import Position
-from ..rules import ENDING_MODES, Rules
-from ..svg import convergence
+from ..draw.svg import convergence
+from ..engine.errors import BgsimError, EstimateError
+from ..engine.i18n import _, fmt_count, fmt_number, fmt_percent
+from ..engine.position import Position
+from ..game.rules import ENDING_MODES, Rules
+from ..sim.montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ._board import BoardWidget
 from ._page import Presentable
 
@@ -70,7 +70,7 @@ class MonteCarloWidget(Presentable, w.VBox):
     present : bool, default False
         The presentation mode (a projector): a bigger board, the settings and results in big type.
     **drawing
-        Keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
+        Keywords for the board (:func:`bgsim.draw.svg.board`): ``cube``, ``orientation``,
         ``theme`` ...
 
     >>> from bgsim import Position

@@ -10,7 +10,7 @@ from typing import Any
 import anywidget
 import ipywidgets as w
 
-from .. import page, svg
+from ..draw import page, svg
 from ._input import guard, restyle_of
 
 __all__ = ["PRESENT_CLASS", "STATIC", "ClosesParts", "PageKit", "Presentable", "answer_restyle", "close_all",
@@ -37,8 +37,8 @@ def answer_restyle(widget: Any, content: Any) -> bool:
 
     ``content`` is ``{"type": "restyle", "theme": name, "boards": [svg ids]}``; the answer,
     sent through ``widget``, is ``{"type": "restyled", "theme": name, "boards": {id: svg}}``
-    for the boards this kernel drew (:func:`bgsim.svg.redraw`). The theme becomes the
-    kernel's page theme (:func:`bgsim.page.set_page`), for the boards drawn from then on.
+    for the boards this kernel drew (:func:`bgsim.draw.svg.redraw`). The theme becomes the
+    kernel's page theme (:func:`bgsim.draw.page.set_page`), for the boards drawn from then on.
     Returns False for any other message.
 
     >>> from bgsim import Position

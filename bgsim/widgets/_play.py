@@ -9,13 +9,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import Refusal
-from ..events import GameState
-from ..i18n import N_, _, fmt_number, fmt_percent
-from ..players import Player
-from ..records import is_you
-from ..rules import ResultKind, Rules
-from ..table import Table, TutorWarning, score_text
+from ..engine.errors import Refusal
+from ..engine.i18n import N_, _, fmt_number, fmt_percent
+from ..game.events import GameState
+from ..game.records import is_you
+from ..game.rules import ResultKind, Rules
+from ..players.players import Player
+from ..players.table import Table, TutorWarning, score_text
 from ._board import Click
 from ._common import MessageLine
 from ._page import Presentable, close_all
@@ -50,13 +50,13 @@ class PlayWidget(Presentable, w.VBox):
     equities, before the roll its chances; ``tutor=True`` warns before a play is committed
     when it loses more than ``tutor_threshold`` against the network's best play, and shows the
     better play (press **Done** again to keep yours). The hint and the tutor are the network's
-    opinion one roll ahead (1-ply, :attr:`bgsim.table.Table.judge_plies`), not the truth.
+    opinion one roll ahead (1-ply, :attr:`bgsim.players.table.Table.judge_plies`), not the truth.
 
     Parameters
     ----------
     opponent : str, Player or None
         The computer (``"net"`` by default, or ``"heuristic"``, ``"pubeval"``, ``"random"``,
-        or any :class:`~bgsim.players.Player`); ``None``: two people on one screen.
+        or any :class:`~bgsim.players.players.Player`); ``None``: two people on one screen.
     match : int, optional
         A match to this many points (R27, R28); default money play.
     session : bool
@@ -79,7 +79,7 @@ class PlayWidget(Presentable, w.VBox):
     present : bool, default False
         The presentation mode (a projector).
 
-    >>> from bgsim.players import HandwrittenPlayer
+    >>> from bgsim.players.players import HandwrittenPlayer
     >>> p = PlayWidget(HandwrittenPlayer(), rng=3, delay=0)
     >>> p.stepper.click(13); p.message.text                   # before the roll: refused with the rule
     'roll the opening roll first (R4)'

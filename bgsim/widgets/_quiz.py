@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from ..i18n import _
-from ..quiz import Quiz
+from ..engine.i18n import _
+from ..teach.quiz import Quiz
 from ._board import BoardWidget
 from ._classresults import reporter_for
 from ._page import PageKit, Presentable
@@ -16,11 +16,11 @@ _RIGHT, _WRONG = "#1a7f37", "#b42318"
 
 
 class QuizWidget(Presentable, w.VBox):
-    """A :class:`~bgsim.quiz.Quiz` to answer: radio buttons for a choice (a text box for a
+    """A :class:`~bgsim.teach.quiz.Quiz` to answer: radio buttons for a choice (a text box for a
     number or a play, a board to click for a point), **Check**, and the quiz's own feedback
     in green or red.
 
-    The feedback is :meth:`Quiz.check <bgsim.quiz.Quiz.check>`'s, word for word, so what a
+    The feedback is :meth:`Quiz.check <bgsim.teach.quiz.Quiz.check>`'s, word for word, so what a
     learner reads is what the lesson's answer key asserts. A typed answer is checked as soon
     as it is entered, a clicked point as soon as it is clicked (the board marks it; a point
     quiz has no Check button). The outer box has the CSS class ``bgsim-quiz``, the feedback
@@ -33,7 +33,7 @@ class QuizWidget(Presentable, w.VBox):
     quiz : Quiz
         The question, its choices or placeholder, and its check.
 
-    >>> from bgsim.quiz import Quiz
+    >>> from bgsim.teach.quiz import Quiz
     >>> q = Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="The bar counts as point 25.")
     >>> box = QuizWidget(q)
     >>> box.field.value = 25
@@ -52,7 +52,7 @@ class QuizWidget(Presentable, w.VBox):
 
     def __init__(self, quiz: Quiz, *, present: bool = False) -> None:
         if not isinstance(quiz, Quiz):
-            raise TypeError(f"quiz must be a bgsim.quiz.Quiz, not {type(quiz).__name__}")
+            raise TypeError(f"quiz must be a bgsim.teach.quiz.Quiz, not {type(quiz).__name__}")
         self.quiz = quiz
         self.field: w.RadioButtons | w.Text | BoardWidget
         self._clicked: int | None = None
@@ -74,7 +74,7 @@ class QuizWidget(Presentable, w.VBox):
         if isinstance(self.field, BoardWidget):
             self.check_button.layout.display = "none"   # a click is the answer
         # the question's box has no class of its own: the lessons store this widget's text form
-        # the class's results (bgsim.classresults): a "Your name" box, when the server stores them
+        # the class's results (bgsim.teach.classresults): a "Your name" box, when the server stores them
         self.reporter = reporter_for()
         super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback,
                           PageKit(), *([self.reporter] if self.reporter else [])])

@@ -8,7 +8,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..events import (
+from ..engine.i18n import _
+from ..game.events import (
     AutomaticDouble,
     Beaver,
     Double,
@@ -20,8 +21,7 @@ from ..events import (
     ResignationRejected,
     Take,
 )
-from ..i18n import _
-from ..records import GameRecord, MatchRecord
+from ..game.records import GameRecord, MatchRecord
 from ._board import BoardWidget
 from ._page import Presentable
 
@@ -36,7 +36,7 @@ _STOPS = (AutomaticDouble, Double, Take, Drop, Beaver, Resign, ResignationOffer,
 def is_cube_or_resignation(event: Event) -> bool:
     """True for a cube action (a double, take, drop, beaver or automatic double) or a resignation.
 
-    >>> from bgsim.events import Double, Take, Roll
+    >>> from bgsim.game.events import Double, Take, Roll
     >>> is_cube_or_resignation(Double(0, 2)), is_cube_or_resignation(Roll(0, (3, 1)))
     (True, False)
     """
@@ -44,7 +44,7 @@ def is_cube_or_resignation(event: Event) -> bool:
 
 
 class ReplayWidget(Presentable, w.VBox):
-    """A :class:`~bgsim.records.GameRecord` or :class:`~bgsim.records.MatchRecord`, one step
+    """A :class:`~bgsim.game.records.GameRecord` or :class:`~bgsim.game.records.MatchRecord`, one step
     at a time: first / back / forward / last buttons, jumps to the previous or next game and
     to the previous or next cube action or resignation, a slider, and the list of every
     step (a move list: click one to go there); the step's caption in words, the players'
@@ -56,8 +56,8 @@ class ReplayWidget(Presentable, w.VBox):
     pixels (big for a projector; ``present=True`` fills the page). The record's own cursor
     follows the widget.
 
-    >>> from bgsim.game import Game
-    >>> from bgsim.records import GameRecord
+    >>> from bgsim.game.game import Game
+    >>> from bgsim.game.records import GameRecord
     >>> g = Game(rng=1); g.roll(dice=(4, 3)); g.play("24/20 24/21")
     (4, 3)
     >>> r = ReplayWidget(GameRecord.from_game(g))

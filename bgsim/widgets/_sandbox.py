@@ -10,14 +10,14 @@ from typing import Any
 
 import ipywidgets as w
 
-from .. import bearoff
-from ..dice import rng_from
-from ..dice import roll as roll_dice
-from ..drills import Task, Verdict, make_task
-from ..errors import IllegalPlayError, ParseError
-from ..i18n import _, ngettext
-from ..plays import Play
-from ..position import Position
+from ..engine.dice import rng_from
+from ..engine.dice import roll as roll_dice
+from ..engine.errors import IllegalPlayError, ParseError
+from ..engine.i18n import _, ngettext
+from ..engine.plays import Play
+from ..engine.position import Position
+from ..odds import bearoff
+from ..teach.drills import Task, Verdict, make_task
 from ._board import Click
 from ._common import MessageLine
 from ._editor import EditorWidget
@@ -171,7 +171,7 @@ class SandboxWidget(Presentable, w.VBox):
     dice : pair of int, optional
         The dice to start with (none by default).
     rng : int, SeedSequence or Generator, optional
-        Where **Roll the dice** gets its dice (see :func:`bgsim.dice.rng_from`).
+        Where **Roll the dice** gets its dice (see :func:`bgsim.engine.dice.rng_from`).
     size : int or None, default 600
         The boards' width in pixels (``present=True`` fills the page).
     present : bool, default False
@@ -253,7 +253,7 @@ class SandboxWidget(Presentable, w.VBox):
         >>> SandboxWidget.from_link("sandbox.ipynb?xgid=oops")
         Traceback (most recent call last):
         ...
-        bgsim.errors.LinkError: the position in this link cannot be read: ...
+        bgsim.engine.errors.LinkError: the position in this link cannot be read: ...
         """
         read_link(link)                       # a bad link raises here, with the reason
         box = cls(**kwargs)

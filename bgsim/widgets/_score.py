@@ -6,15 +6,10 @@ import html
 
 import ipywidgets as w
 
-from ..equity import (
-    dead_cube_take_point,
-    live_cube_take_point,
-    match_equity,
-    match_take_point,
-)
-from ..errors import BgsimError, MatchEquityError, RuleViolationError
-from ..i18n import _, fmt_percent, ngettext
-from ..rules import ENDING_MODES, ResultKind, Rules
+from ..engine.errors import BgsimError, MatchEquityError, RuleViolationError
+from ..engine.i18n import _, fmt_percent, ngettext
+from ..game.rules import ENDING_MODES, ResultKind, Rules
+from ..odds.equity import dead_cube_take_point, live_cube_take_point, match_equity, match_take_point
 from ._page import PageKit, Presentable
 
 __all__ = ["ScoreWidget"]
@@ -88,7 +83,7 @@ class ScoreWidget(Presentable, w.VBox):
         self._update()
 
     def rules(self) -> Rules:
-        """The :class:`~bgsim.rules.Rules` the boxes describe (an error if they clash)."""
+        """The :class:`~bgsim.game.rules.Rules` the boxes describe (an error if they clash)."""
         if self.mode.value == "money":
             return Rules.money(ending=self.ending.value, jacoby=self.jacoby.value)
         return Rules.match(self.length.value, ending=self.ending.value)

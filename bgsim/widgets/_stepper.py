@@ -6,14 +6,14 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..dice import check_dice, rng_from
-from ..dice import roll as roll_dice
-from ..errors import BgsimError, InvalidPositionError, Refusal
-from ..explain import step_refusal
-from ..i18n import _
-from ..ids import XgidState
-from ..position import Position
-from ..turn import TurnBuilder
+from ..engine.dice import check_dice, rng_from
+from ..engine.dice import roll as roll_dice
+from ..engine.errors import BgsimError, InvalidPositionError, Refusal
+from ..engine.explain import step_refusal
+from ..engine.i18n import _
+from ..engine.ids import XgidState
+from ..engine.position import Position
+from ..engine.turn import TurnBuilder
 from ._board import BoardWidget, Click
 from ._common import MessageLine, from_player, to_player
 from ._page import Presentable
@@ -51,7 +51,7 @@ class StepperWidget(Presentable, w.VBox):
     dice : pair of int, optional
         The roll to play at once; None: wait for Roll or Set dice.
     rng : int, SeedSequence or Generator, optional
-        Where the Roll button's dice come from (see :func:`bgsim.dice.rng_from`); None:
+        Where the Roll button's dice come from (see :func:`bgsim.engine.dice.rng_from`); None:
         fresh entropy.
     perspective : int, optional
         The player drawn at the bottom; by default the side on roll.
@@ -69,7 +69,7 @@ class StepperWidget(Presentable, w.VBox):
         The presentation mode (:attr:`present`, for a projector): the board as wide as the
         page allows, the buttons and the rule message beside it in big type, no IDs.
     **drawing
-        Other keywords for the board (:func:`bgsim.svg.board`): ``cube``, ``orientation``,
+        Other keywords for the board (:func:`bgsim.draw.svg.board`): ``cube``, ``orientation``,
         ``theme`` ...
 
     Raises

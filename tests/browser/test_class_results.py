@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bgsim.classresults import ClassResults
+from bgsim.teach.classresults import ClassResults
 
 from .conftest import Server, _only_localhost
 from .teach_server import teach_server

@@ -2,7 +2,7 @@
 
 A refused button answers with the Czech rule sentence and its ids (R4, R25), the buttons and the
 status line speak Czech, the hint is the net's opinion in Czech, and a move made by clicking is
-answered by the computer, listed in the Czech move list exactly as a Czech :class:`bgsim.table.Table`
+answered by the computer, listed in the Czech move list exactly as a Czech :class:`bgsim.players.table.Table`
 with the lesson's seed lists it (the person in the second person: "Vy", "Házíte" ...).
 
 Screenshots: test-artifacts/cs-lesson11-money.png (after the roll) and cs-lesson11-hint.png.
@@ -15,8 +15,8 @@ import time
 
 import pytest
 
-from bgsim.i18n import language
-from bgsim.table import Table
+from bgsim.engine.i18n import language
+from bgsim.players.table import Table
 
 from .test_lessons import open_voila
 from .test_play import EXPECT, LESSON_SEED, LONG, _click, _target

@@ -5,7 +5,7 @@
   buttons (R4, R25, R10-R11), a double the computer takes, every move made checker by checker
   on the board, the computer's resignation accepted; at the end the result, the replay and the
   ``.mat`` download, whose text ``read_mat`` replays to the same result as the same game played
-  by :class:`bgsim.table.Table` in this process (same seed, same choices: the same game).
+  by :class:`bgsim.players.table.Table` in this process (same seed, same choices: the same game).
 - Lesson 11 in JupyterLab (Run All): the tutor's money game (a refused Double, the roll, the
   hint) and the 3-point match; and in Voila at 1280x720 in the presentation mode.
 
@@ -20,9 +20,9 @@ import re
 
 import pytest
 
-from bgsim.events import GameState
-from bgsim.matfile import read_mat
-from bgsim.table import Table
+from bgsim.game.events import GameState
+from bgsim.game.matfile import read_mat
+from bgsim.players.table import Table
 
 from .conftest import kernel_answered
 from .test_lab import open_and_run

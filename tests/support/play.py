@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bgsim.events import GameState
-from bgsim.table import Table, TutorWarning
+from bgsim.game.events import GameState
+from bgsim.players.table import Table, TutorWarning
 
 
 def play_out_as_person(table: Table, choose: int = 0, limit: int = 600) -> None:

@@ -4,7 +4,7 @@
 // Voila template (teach/voila/templates/bgsim), so a page has one set of switches however
 // many widgets it holds. The state lives on window.__bgsimPage.
 //
-// The page's address carries both: ?present=1&board=high-contrast (bgsim/page.py reads the
+// The page's address carries both: ?present=1&board=high-contrast (bgsim/draw/page.py reads the
 // same words in the kernel). The presentation mode is a class on <body> (bgsim-present):
 // the stylesheet makes boards as wide as the page, text big and the IDs hidden, with no
 // round trip to the kernel. A theme is drawn by the kernel: live board widgets are told

@@ -1,0 +1,163 @@
+"""`Position`: a backgammon position under the rules, seen from the player on roll.
+
+:class:`Position` is the board value (:class:`bgsim.engine.board.BasePosition`: the checkers, the
+side on roll, IDs, equality) with the rules on top: its legal plays (R5-R21, V5), playing
+one, reading plays in notation, and the turn stepper. It adds no state: a ``Position`` is
+the value, and the rules are its methods.
+
+Both sides' checkers are kept in each side's own numbering (R1):
+index 0 = borne off, 1..24 = points, 25 = the bar. ``mine`` is the side on roll,
+``theirs`` the other side; my point ``p`` is their point ``25 - p``.
+
+>>> pos = Position.initial()
+>>> pos.pips()
+(167, 167)
+>>> [str(p) for p in pos.legal_plays((6, 1))][:3]
+['24/18 24/23', '24/18 8/7', '24/18 6/5']
+>>> after = pos.play("13/7 8/7")
+>>> after.turn, after.pips()
+(1, (167, 160))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .board import BAR, CHECKERS, HYPERGAMMON_CHECKERS, OFF, BasePosition, Counts
+from .errors import IllegalPlayError
+from .i18n import _
+from .plays import LegalPlays, Play, generate_plays, parse_play, result_of
+from .text import board_text
+from .turn import TurnBuilder
+
+__all__ = ["BAR", "CHECKERS", "HYPERGAMMON_CHECKERS", "OFF", "BasePosition", "Counts", "Position",
+           "analysis", "register_analysis"]
+
+#: Analyses the probability layer offers on a position (``"rank_plays"``: :func:`bgsim.players.hint.rank_plays`).
+#: The engine evaluates nothing and imports nothing above it (DESIGN.md, layer 1); the module that
+#: implements an analysis registers it here when ``bgsim`` is imported, and the method calls it.
+_ANALYSES: dict[str, Callable[..., Any]] = {}
+
+
+def register_analysis(name: str, function: Callable[..., Any]) -> None:
+    """Make ``function(position, ...)`` the analysis ``name`` behind the method of that name."""
+    _ANALYSES[name] = function
+
+
+def analysis(name: str) -> Callable[..., Any]:
+    """The analysis ``name`` that a higher layer registered (``"rank_plays"``, ``"cube_hint"``)."""
+    try:
+        return _ANALYSES[name]
+    except KeyError:   # only if bgsim's package __init__ did not run, which importing bgsim.engine.position runs
+        raise IllegalPlayError(_("{name} needs bgsim's probability layer: import bgsim").format(name=name)) from None
+
+
+class Position(BasePosition):
+    """A backgammon position with one side on roll, under the rules. Immutable and hashable.
+
+    Build one with :meth:`initial`, :meth:`from_counts`, :meth:`from_board`,
+    :meth:`from_gnubg_id` or :meth:`from_xgid`; read it with :attr:`mine`, :attr:`theirs`,
+    :meth:`pips` ... (all from :class:`~bgsim.engine.board.BasePosition`); ask it for
+    :meth:`legal_plays` and get the next position with :meth:`play`.
+
+    >>> pos = Position.from_counts({6: 2, 5: 13}, {24: 15}, turn=1)
+    >>> pos.turn, pos.mine[6], pos.off
+    (1, 2, (0, 0))
+    >>> len(pos.legal_plays((6, 5)))
+    1
+    """
+
+    __slots__ = ()
+
+    # ----------------------------------------------------------------- plays
+    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> LegalPlays[Position]:
+        """Every legal play of ``dice`` (R5-R21), one per distinct resulting position.
+
+        A :class:`~bgsim.engine.plays.LegalPlays`: an immutable list-like sequence that builds each
+        :class:`~bgsim.engine.plays.Play` only when it is asked for; ``.afters()`` gives the
+        resulting positions.
+
+        The empty play when nothing can move (R12). ``caucasian=True`` applies the
+        Caucasian hit rule (V5). The order is deterministic: higher die first, back
+        checkers first.
+
+        >>> len(Position.initial().legal_plays((6, 1)))
+        10
+        >>> Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3}).legal_plays((3, 3))
+        [Play(steps=(), dice=(3, 3))]
+        """
+        return generate_plays(self, dice, caucasian)
+
+    def parse_play(self, text: str, dice: tuple[int, int] | None = None, *,
+                   caucasian: bool = False) -> Play[Position]:
+        """Read a play in standard notation and check it is legal (R5-R21).
+
+        Merged (``24/13``, ``13/7(2)``) and step by step (``24/18 18/13``) forms are
+        accepted, moves in any order. Without ``dice`` the roll is worked out from the
+        text; pass it when the text alone is ambiguous.
+
+        >>> str(Position.initial().parse_play("8/7 13/7"))
+        '13/7 8/7'
+        >>> Position.initial().parse_play("13/10", dice=(6, 3))
+        Traceback (most recent call last):
+        ...
+        bgsim.engine.errors.IllegalPlayError: 13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)
+        """
+        return parse_play(self, text, dice, caucasian=caucasian)
+
+    def play(self, play: Play | str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> Position:
+        """The position after ``play`` (a :class:`Play` or notation), with the opponent on roll.
+
+        The play is checked against the legal plays; an illegal one raises
+        :class:`~bgsim.engine.errors.IllegalPlayError` naming the rule.
+
+        >>> Position.initial().play("24/18 13/11").pips()
+        (167, 159)
+        """
+        if isinstance(play, str):
+            play = self.parse_play(play, dice, caucasian=caucasian)
+        elif not isinstance(play, Play):
+            raise IllegalPlayError(
+                _("a play is a Play or a play in notation such as '24/18 13/9', not {type}").format(
+                    type=type(play).__name__))
+        return result_of(self, play, caucasian=caucasian)
+
+    # ----------------------------------------------------------------- analysis
+    def rank_plays(self, dice: tuple[int, int], player: Any = "net", rollout: bool | int | None = None,
+                   candidates: int = 5, games: int | None = None, rng: Any = None, *, plies: int = 0) -> Any:
+        """Every legal play of ``dice`` ranked by the mover's equity after it, as ``player`` judges it.
+
+        A :class:`bgsim.players.hint.PlayRanking` (best first), from :func:`bgsim.players.hint.rank_plays`:
+        ``player`` ``"net"`` (default) or ``"gnubg"`` (optional extra); ``rollout=True`` plays
+        the ``candidates`` best out ``games`` times each with the same dice for each
+        (common random numbers) and gives 95% intervals of the differences; ``plies=1``
+        judges one roll deeper.
+
+        >>> ranking = Position.initial().rank_plays((3, 1))
+        >>> str(ranking.best.play), ranking.player
+        ('8/5 6/5', 'net')
+        """
+        return analysis("rank_plays")(self, dice, player=player, rollout=rollout, candidates=candidates,
+                                       games=games, rng=rng, plies=plies)
+
+    # ----------------------------------------------------------------- text and pictures
+    def __str__(self) -> str:
+        return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a position as an SVG board (player 0 at the bottom; bgsim.draw.svg.board)."""
+        from ..draw.svg import board
+
+        return board(self)
+
+    # ----------------------------------------------------------------- stepping
+    def start_turn(self, dice: tuple[int, int], *, caucasian: bool = False) -> TurnBuilder[Position]:
+        """Play ``dice`` one checker and one die at a time, with the rules explained (R5-R21, V5).
+
+        >>> t = Position.initial().start_turn((6, 4))
+        >>> t.step("24/18").step("18/14").play in Position.initial().legal_plays((6, 4))
+        True
+        """
+        return TurnBuilder(self, dice, caucasian=caucasian)
+

@@ -1,0 +1,717 @@
+"""The compiled neural evaluator: inputs, forward pass, play choice and TD(lambda) self-play.
+
+Private to :mod:`bgsim.sim.net` (the public face: loading weights, the ``"net"`` player) and
+:mod:`bgsim.players.train` (training). Everything here is ``numba.njit(cache=True, nogil=True)``.
+
+The network (in the manner of Tesauro's TD-Gammon, 1992-1995) is one hidden layer of
+sigmoid units and five sigmoid outputs. It evaluates a position **before the roll, from
+the side on roll's view** (R1: each side in its own numbering); the outputs estimate
+
+=====  ==========================================================
+``0``  the side on roll wins (any kind)
+``1``  it wins a gammon or a backgammon (R23)
+``2``  it wins a backgammon
+``3``  it loses a gammon or a backgammon
+``4``  it loses a backgammon
+=====  ==========================================================
+
+and the cubeless money equity of the side on roll is
+``2 p0 - 1 + p1 - p3 + p2 - p4`` (R23: a gammon counts 2, a backgammon 3).
+
+Inputs (:data:`N_INPUTS`), for each side (the side on roll first, then the other, each in
+its own numbering), :data:`SIDE_INPUTS` numbers:
+
+- points 1-24, four units each (Tesauro's encoding): one checker or more, two or more,
+  three or more, and ``(n - 3) / 2`` above three;
+- checkers on the bar / 2, checkers borne off / 15, pip count / 100;
+- home-board points made / 6, the longest run of made points (a prime) / 6, blots / 5;
+
+then three global inputs: 1 while there is contact, and the share of the 36 rolls that
+hit a blot (distance only, blocks ignored) for each side. The hit counts are the
+"expert" inputs that let a small network learn quickly.
+
+Input layout ``"bgsim-net-2"`` (:data:`INPUT_LAYOUT`) appends six contact inputs (the
+ideas of TD-Gammon's and gnubg's hand-made inputs, computed here in our own way; all are 0
+without contact except the bar ones), so that weights of layout ``"bgsim-net-1"`` extend to
+it with zero rows (:func:`bgsim.players.train.train` ``init=``) and play exactly as before:
+
+- ``207``, ``208``: the share of the 36 rolls with which the side on roll (then the other
+  side) can hit a blot, **blocks counted** (:func:`real_shots`): a combined shot needs an
+  open point to touch down on (R8, R11), a double every intermediate point; a side with
+  checkers on the bar shoots only from the bar (R9);
+- ``209``, ``210``: the share of the 36 rolls with which that side's rearmost checker
+  escapes the blockade in front of it (:func:`escapes`): it reaches an open point below
+  every made point of the opponent within the 12 points ahead of it (36 when there is none);
+- ``211``, ``212``: the chance ``(k/6)**2`` that a side with checkers on the bar fails to
+  enter (R9), ``k`` the points the opponent has made in its home board (0 when not on the bar).
+
+A play is chosen by evaluating every distinct legal result (:func:`bgsim.engine._kernel.generate`)
+from the view of the opponent, who is on roll next, and taking the one that leaves the
+opponent the lowest equity. A play that bears off the last checker wins at once. In a
+pure bear-off (no contact, every checker of the mover home, R16) the choice uses the
+exact one-sided database instead (the fewest expected rolls), like ``heuristic``.
+
+Training (:func:`train_games`): greedy self-play. At each turn the evaluation of the
+position before the roll moves towards the evaluation of the next position (seen from
+the same side: the flip :func:`flip_outputs`), and at the end towards the result. With
+``lam > 0`` eligibility traces carry each error back to earlier positions (TD(lambda));
+the traces are flipped with the side on roll too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..engine._kernel import all_home, drop_stale_dependent_caches, generate, is_contact, loss_kind, njit_no_refcount
+from ..engine._random_kernel import uniform
+
+drop_stale_dependent_caches(__file__, ("sim._mc_kernel",))
+
+N_OUTPUTS = 5
+SIDE_INPUTS = 24 * 4 + 6
+N_BASE_INPUTS = 2 * SIDE_INPUTS + 3   # layout "bgsim-net-1"
+N_CONTACT_INPUTS = 6
+N_INPUTS = N_BASE_INPUTS + N_CONTACT_INPUTS
+MAX_NONZERO = N_INPUTS
+#: The name of this input layout, stored with the weights (``meta["input_layout"]``).
+INPUT_LAYOUT = "bgsim-net-2"
+#: Inputs of the layouts this kernel can extend weights from (new inputs start at zero weight).
+LAYOUT_INPUTS = {"bgsim-net-1": N_BASE_INPUTS, "bgsim-net-2": N_INPUTS}
+
+_HOME_BONUS_INDEX = 24 * 4
+
+
+def _hit_masks() -> np.ndarray:
+    """``masks[d]``: 36-bit mask of the ordered rolls that can travel ``d`` pips (blocks ignored)."""
+    masks = np.zeros(26, dtype=np.int64)
+    r = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            reach = {a, b, a + b}
+            if a == b:
+                reach |= {3 * a, 4 * a}
+            for d in reach:
+                if d <= 25:
+                    masks[d] |= 1 << r
+            r += 1
+    return masks
+
+
+HIT_MASKS = _hit_masks()
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _shots(bb, shooter, target, masks):
+    """Rolls (of 36) on which side ``shooter`` could hit a blot of side ``target`` (distance only)."""
+    mask = 0
+    for q in range(1, 25):
+        if bb[target, q] == 1:
+            spot = 25 - q   # the blot's point in the shooter's numbering
+            for p in range(spot + 1, 26):
+                if bb[shooter, p] > 0:
+                    mask |= masks[p - spot]
+    return _popcount(mask)
+
+
+@njit(cache=True, inline="always")
+def blocks(bb, target):
+    """Bit ``x`` (1-24) set where side ``target`` has made point ``x`` of the other side's
+    numbering (two or more checkers: a point the other side cannot touch down on, R8)."""
+    m = 0
+    for x in range(1, 25):
+        if bb[target, 25 - x] >= 2:
+            m |= 1 << x
+    return m
+
+
+def _direct_masks() -> np.ndarray:
+    """``masks[d]`` (d = 1-6): 36-bit mask of the ordered rolls with a die of ``d`` (they hit a
+    blot ``d`` pips away whatever stands between)."""
+    masks = np.zeros(7, dtype=np.int64)
+    r = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            masks[a] |= 1 << r
+            masks[b] |= 1 << r
+            r += 1
+    return masks
+
+
+DIRECT_MASKS = _direct_masks()
+
+
+@njit(cache=True)
+def real_shots(bb, shooter, target, masks, blk):
+    """Rolls (of the 36) on which side ``shooter`` can hit a blot of side ``target``, blocks
+    counted: combined shots need open points to touch down on (R8, R11); with checkers on
+    the bar only the bar shoots (R9). Not counted: whether the rest of the roll is playable.
+    ``masks``: :data:`HIT_MASKS` (the rolls that reach each distance); ``blk``:
+    ``blocks(bb, target)``."""
+    mask = 0
+    top = 25 if bb[shooter, 25] > 0 else 24
+    low = 25 if bb[shooter, 25] > 0 else 1
+    for q in range(1, 25):
+        if bb[target, q] != 1:
+            continue
+        spot = 25 - q   # the blot's point in the shooter's numbering
+        for p in range(max(spot + 1, low), top + 1):
+            if bb[shooter, p] == 0:
+                continue
+            d = p - spot
+            if d <= 6:
+                mask |= DIRECT_MASKS[d]
+            if masks[d] & ~mask == 0:
+                continue
+            for a in range(max(1, d - 6), min(6, d - 1) + 1):   # a + b = d, a != b: stop on p - a or p - b
+                b = d - a
+                if a != b and not (blk >> (p - a)) & 1:
+                    mask |= (1 << (6 * (a - 1) + b - 1)) | (1 << (6 * (b - 1) + a - 1))
+            for a in range(1, 7):                                # doubles: every stop open
+                m = d // a
+                if m < 2 or m > 4 or m * a != d or (mask >> (7 * (a - 1))) & 1:
+                    continue
+                ok = True
+                for k in range(1, m):
+                    if (blk >> (p - k * a)) & 1:
+                        ok = False
+                        break
+                if ok:
+                    mask |= 1 << (7 * (a - 1))
+    return _popcount(mask)
+
+
+@njit(cache=True)
+def escapes(bb, side, blk):
+    """Rolls (of the 36) with which the rearmost checker of ``side`` (on the bar or its
+    highest point) reaches an open point below every point the other side has made within
+    the 12 points ahead of it; 36 when there is no such point, 0 when ``side`` has no
+    checker. ``blk``: ``blocks(bb, other side)``."""
+    p = 0
+    for x in range(25, 0, -1):
+        if bb[side, x] > 0:
+            p = x
+            break
+    if p == 0:
+        return 0
+    lo = max(1, p - 12)
+    ahead = (blk >> lo) & ((1 << (p - lo)) - 1)   # made points lo .. p - 1
+    if ahead == 0:
+        return 36
+    low = lo
+    while not ahead & 1:
+        ahead >>= 1
+        low += 1
+    n = 0
+    for a in range(1, 7):
+        for b in range(a, 7):   # both orders of a non-double are tried: count it twice
+            ok = False
+            if a != b:
+                for first, second in ((a, b), (b, a)):
+                    q = p - first
+                    if q >= 1 and not (blk >> q) & 1:
+                        if q < low:
+                            ok = True
+                            break
+                        q2 = q - second
+                        if q2 >= 1 and q2 < low and not (blk >> q2) & 1:
+                            ok = True
+                            break
+                if ok:
+                    n += 2
+            else:
+                q = p
+                for _k in range(4):
+                    q -= a
+                    if q < 1 or (blk >> q) & 1:
+                        break
+                    if q < low:
+                        ok = True
+                        break
+                if ok:
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def dance(bb, side, other):
+    """Points (0-6) that ``other`` has made in its home board: where ``side`` enters (R9)."""
+    k = 0
+    for x in range(1, 7):
+        if bb[other, x] >= 2:
+            k += 1
+    return k
+
+
+@njit_no_refcount()  # allocates nothing
+def encode(bb, me, idx, val, masks):
+    """Nonzero inputs of the position ``bb`` (int8[2, 26]) with row ``me`` on roll.
+
+    Writes input indices to ``idx`` and values to ``val``; returns how many.
+    """
+    nz = 0
+    hi0 = 0   # each side's highest occupied point (25: the bar)
+    hi1 = 0
+    for s in range(2):
+        row = me if s == 0 else 1 - me
+        base = s * SIDE_INPUTS
+        pips = 0
+        home = 0
+        run = 0
+        best = 0
+        blots = 0
+        for p in range(1, 25):
+            n = bb[row, p]
+            if n > 0:
+                pips += p * n
+                j = base + 4 * (p - 1)
+                idx[nz] = j
+                val[nz] = 1.0
+                nz += 1
+                if n >= 2:
+                    idx[nz] = j + 1
+                    val[nz] = 1.0
+                    nz += 1
+                    run += 1
+                    if run > best:
+                        best = run
+                    if p <= 6:
+                        home += 1
+                    if n >= 3:
+                        idx[nz] = j + 2
+                        val[nz] = 1.0
+                        nz += 1
+                        if n > 3:
+                            idx[nz] = j + 3
+                            val[nz] = (n - 3) / 2.0
+                            nz += 1
+                else:
+                    blots += 1
+                    run = 0
+                if s == 0:
+                    hi0 = p
+                else:
+                    hi1 = p
+            else:
+                run = 0
+        nbar = bb[row, 25]
+        if nbar > 0:
+            pips += 25 * nbar
+            if s == 0:
+                hi0 = 25
+            else:
+                hi1 = 25
+            idx[nz] = base + 96
+            val[nz] = nbar / 2.0
+            nz += 1
+        if bb[row, 0] > 0:
+            idx[nz] = base + 97
+            val[nz] = bb[row, 0] / 15.0
+            nz += 1
+        if pips > 0:
+            idx[nz] = base + 98
+            val[nz] = pips / 100.0
+            nz += 1
+        if home > 0:
+            idx[nz] = base + 99
+            val[nz] = home / 6.0
+            nz += 1
+        if best > 0:
+            idx[nz] = base + 100
+            val[nz] = best / 6.0
+            nz += 1
+        if blots > 0:
+            idx[nz] = base + 101
+            val[nz] = blots / 5.0
+            nz += 1
+    g = 2 * SIDE_INPUTS
+    if hi0 > 0 and hi1 > 0 and hi0 + hi1 > 25:
+        idx[nz] = g
+        val[nz] = 1.0
+        nz += 1
+        s1 = _shots(bb, me, 1 - me, masks)
+        if s1 > 0:
+            idx[nz] = g + 1
+            val[nz] = s1 / 36.0
+            nz += 1
+        s2 = _shots(bb, 1 - me, me, masks)
+        if s2 > 0:
+            idx[nz] = g + 2
+            val[nz] = s2 / 36.0
+            nz += 1
+        c = N_BASE_INPUTS
+        blk_me = blocks(bb, me)          # points the other side cannot touch down on
+        blk_them = blocks(bb, 1 - me)    # points the side on roll cannot touch down on
+        if s1 > 0:
+            r1 = real_shots(bb, me, 1 - me, masks, blk_them)
+            if r1 > 0:
+                idx[nz] = c
+                val[nz] = r1 / 36.0
+                nz += 1
+        if s2 > 0:
+            r2 = real_shots(bb, 1 - me, me, masks, blk_me)
+            if r2 > 0:
+                idx[nz] = c + 1
+                val[nz] = r2 / 36.0
+                nz += 1
+        e1 = escapes(bb, me, blk_them)
+        if e1 > 0:
+            idx[nz] = c + 2
+            val[nz] = e1 / 36.0
+            nz += 1
+        e2 = escapes(bb, 1 - me, blk_me)
+        if e2 > 0:
+            idx[nz] = c + 3
+            val[nz] = e2 / 36.0
+            nz += 1
+    for s in range(2):
+        row = me if s == 0 else 1 - me
+        if bb[row, 25] > 0:
+            k = dance(bb, row, 1 - row)
+            if k > 0:
+                idx[nz] = N_BASE_INPUTS + 4 + s
+                val[nz] = (k / 6.0) ** 2
+                nz += 1
+    return nz
+
+
+@njit(cache=True, inline="always")
+def _sigmoid(x):
+    if x < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+@njit_no_refcount()  # allocates nothing
+def forward(idx, val, nz, w1, b1, w2, b2, hidden, out):
+    """Hidden activations and the five outputs for the inputs ``idx[:nz]``, ``val[:nz]``.
+
+    ``w1`` is float64[N_INPUTS, H] (one row per input: a sparse input adds one row),
+    ``b1`` float64[H], ``w2`` float64[5, H], ``b2`` float64[5].
+    """
+    nh = b1.shape[0]
+    for h in range(nh):
+        hidden[h] = b1[h]
+    for j in range(nz):
+        row = w1[idx[j]]
+        v = val[j]
+        for h in range(nh):
+            hidden[h] += v * row[h]
+    for h in range(nh):
+        hidden[h] = _sigmoid(hidden[h])
+    for o in range(N_OUTPUTS):
+        s = b2[o]
+        for h in range(nh):
+            s += w2[o, h] * hidden[h]
+        out[o] = _sigmoid(s)
+
+
+@njit_no_refcount(fastmath=True)
+def forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out):
+    """:func:`forward` compiled with fast floating point (vectorised; sums may round
+    differently in the last bits). Play choice in play-outs uses it; training uses
+    :func:`forward`, so the same training command on the same machine gives the same weights."""
+    nh = b1.shape[0]
+    for h in range(nh):
+        hidden[h] = b1[h]
+    for j in range(nz):
+        row = w1[idx[j]]
+        v = val[j]
+        for h in range(nh):
+            hidden[h] += v * row[h]
+    for h in range(nh):
+        hidden[h] = 1.0 / (1.0 + np.exp(-max(hidden[h], -40.0)))
+    for o in range(N_OUTPUTS):
+        s = b2[o]
+        for h in range(nh):
+            s += w2[o, h] * hidden[h]
+        out[o] = 1.0 / (1.0 + np.exp(-max(s, -40.0)))
+
+
+@njit(cache=True, inline="always")
+def equity(out):
+    """Cubeless money equity of the side on roll from the five outputs (R23)."""
+    return 2.0 * out[0] - 1.0 + out[1] - out[3] + out[2] - out[4]
+
+
+@njit(cache=True, inline="always")
+def flip_outputs(src, dst):
+    """The outputs of a position seen from the other side (the side that just moved)."""
+    dst[0] = 1.0 - src[0]
+    dst[1] = src[3]
+    dst[2] = src[4]
+    dst[3] = src[1]
+    dst[4] = src[2]
+
+
+@njit_no_refcount()  # allocates nothing
+def bearoff_choice(n, boards, bo_exp, binom):
+    """The result among ``boards[:n]`` (a pure bear-off, R16) with the fewest expected rolls
+    to bear off in the exact one-sided database ``bo_exp`` (the database's own rule: ties
+    within 1e-12 go to the lower database index). The heuristic and net players use it."""
+    best = 0
+    best_e = 1e300
+    best_i = 1 << 62
+    for k in range(n):
+        i = 0
+        s = 0
+        for p in range(6):
+            s += boards[k, 0, p + 1]
+            i += binom[s + p, p + 1]
+        e = bo_exp[i]
+        if e < best_e - 1e-12 or (e <= best_e + 1e-12 and i < best_i):
+            best_e = e
+            best_i = i
+            best = k
+    return best
+
+
+@njit_no_refcount()  # allocates nothing
+def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out, best_out,
+               fast=True):
+    """Index of the play the network picks among ``boards[:n]`` (results of board ``b``).
+
+    ``fast``: evaluate with :func:`forward_fast` (play-outs) rather than :func:`forward` (training).
+
+    ``best_out`` receives the chosen result's outputs from the opponent's view (on roll
+    next); it is left unset (``best_out[0] = -1``) when the choice was not the network's.
+    """
+    best_out[0] = -1.0
+    for k in range(n):
+        if boards[k, 0, 0] == nchk:
+            return k    # bears off the last checker: wins at once (R22)
+    if n == 1:
+        return 0
+    if bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0):
+        return bearoff_choice(n, boards, bo_exp, binom)
+    best = 0
+    best_e = 1e300
+    for k in range(n):
+        nz = encode(boards[k], 1, idx, val, masks)
+        if fast:
+            forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out)
+        else:
+            forward(idx, val, nz, w1, b1, w2, b2, hidden, out)
+        e = equity(out)
+        if e < best_e:
+            best_e = e
+            best = k
+            for o in range(N_OUTPUTS):
+                best_out[o] = out[o]
+    return best
+
+
+# ============================================================================================
+# TD(lambda) self-play
+# ============================================================================================
+
+
+@njit(cache=True)
+def _gradients(idx, val, nz, w2, hidden, out, g_w2, g_hidden):
+    """Per output o: ``g_w2[o, h]`` = d out_o / d w2[o, h] (its bias: ``g_w2[o, H]``), and
+    ``g_hidden[o, h]`` = d out_o / d (pre-activation of hidden unit h)."""
+    nh = hidden.shape[0]
+    for o in range(N_OUTPUTS):
+        d = out[o] * (1.0 - out[o])
+        for h in range(nh):
+            g_w2[o, h] = d * hidden[h]
+            g_hidden[o, h] = d * w2[o, h] * hidden[h] * (1.0 - hidden[h])
+        g_w2[o, nh] = d
+
+
+@njit(cache=True)
+def _td0_update(idx, val, nz, w1, b1, w2, b2, hidden, out, delta, alpha):
+    """w += alpha * sum_o delta_o * grad out_o (one position, no traces)."""
+    nh = hidden.shape[0]
+    gh = np.zeros(nh)
+    for o in range(N_OUTPUTS):
+        d = alpha * delta[o] * out[o] * (1.0 - out[o])
+        if d == 0.0:
+            continue
+        for h in range(nh):
+            gh[h] += d * w2[o, h]
+            w2[o, h] += d * hidden[h]
+        b2[o] += d
+    for h in range(nh):
+        gh[h] *= hidden[h] * (1.0 - hidden[h])
+        b1[h] += gh[h]
+    for j in range(nz):
+        row = w1[idx[j]]
+        v = val[j]
+        for h in range(nh):
+            row[h] += v * gh[h]
+
+
+@njit(cache=True)
+def _trace_step(idx, val, nz, w2, hidden, out, lam, e1, eb1, e2):
+    """Eligibility traces for a new position: e = lam * P e + grad (P: the side flip).
+
+    ``e1[o]`` (float64[5, N_INPUTS, H]), ``eb1[o]`` (float64[5, H]), ``e2[o]`` (float64[5, H + 1]).
+    P maps output 0 to minus itself and swaps outputs 1<->3 and 2<->4 (see flip_outputs).
+    """
+    nh = hidden.shape[0]
+    # decay and flip
+    for a, bq in ((1, 3), (2, 4)):
+        for i in range(e1.shape[1]):
+            for h in range(nh):
+                t = e1[a, i, h]
+                e1[a, i, h] = lam * e1[bq, i, h]
+                e1[bq, i, h] = lam * t
+        for h in range(nh):
+            t = eb1[a, h]
+            eb1[a, h] = lam * eb1[bq, h]
+            eb1[bq, h] = lam * t
+        for h in range(nh + 1):
+            t = e2[a, h]
+            e2[a, h] = lam * e2[bq, h]
+            e2[bq, h] = lam * t
+    for i in range(e1.shape[1]):
+        for h in range(nh):
+            e1[0, i, h] *= -lam
+    for h in range(nh):
+        eb1[0, h] *= -lam
+    for h in range(nh + 1):
+        e2[0, h] *= -lam
+    # add the gradient of this position
+    for o in range(N_OUTPUTS):
+        d = out[o] * (1.0 - out[o])
+        for h in range(nh):
+            e2[o, h] += d * hidden[h]
+            g = d * w2[o, h] * hidden[h] * (1.0 - hidden[h])
+            eb1[o, h] += g
+            for j in range(nz):
+                e1[o, idx[j], h] += val[j] * g
+        e2[o, nh] += d
+
+
+@njit(cache=True)
+def _trace_update(w1, b1, w2, b2, delta, alpha, e1, eb1, e2):
+    nh = b1.shape[0]
+    for o in range(N_OUTPUTS):
+        d = alpha * delta[o]
+        if d == 0.0:
+            continue
+        for i in range(w1.shape[0]):
+            for h in range(nh):
+                w1[i, h] += d * e1[o, i, h]
+        for h in range(nh):
+            b1[h] += d * eb1[o, h]
+            w2[o, h] += d * e2[o, h]
+        b2[o] += d * e2[o, nh]
+
+
+@njit(cache=True)
+def _opening_roll(state):
+    """R4: the first roll of a game is never a double (ties are rerolled)."""
+    while True:
+        r = uniform(state, 36)
+        d1 = r // 6 + 1
+        d2 = r % 6 + 1
+        if d1 != d2:
+            return d1, d2
+
+
+@njit(cache=True, inline="always")
+def turn_roll(state, first):
+    """The dice of a turn: the opening roll (R4) when ``first``, else any of the 36 (R3)."""
+    if first:
+        return _opening_roll(state)
+    r = uniform(state, 36)
+    return r // 6 + 1, r % 6 + 1
+
+
+@njit(cache=True, nogil=True)
+def train_games(ngames, start, w1, b1, w2, b2, alpha, lam, state, bo_exp, binom, masks, stats,
+                boards, moves, nmoves, table, stamps, scratch, work, fast=False):
+    """Play ``ngames`` self-play games from ``start`` and learn from each turn (TD(lambda)).
+
+    ``fast``: choose the plays (and evaluate the chosen result, the learning target) with
+    :func:`forward_fast`, about twice as fast; the learning step itself stays exact. The
+    same command on the same machine still gives the same weights.
+
+    ``stats`` (int64[8]) accumulates: games, turns, then per outcome kind of the side that
+    started: wins 1/2/3 (single, gammon, backgammon), losses 1/2/3.
+    """
+    nh = b1.shape[0]
+    nchk = 0
+    for p in range(26):
+        nchk += start[0, p]
+    idx = np.zeros(MAX_NONZERO, dtype=np.int64)
+    val = np.zeros(MAX_NONZERO)
+    idx2 = np.zeros(MAX_NONZERO, dtype=np.int64)
+    val2 = np.zeros(MAX_NONZERO)
+    hidden = np.zeros(nh)
+    out = np.zeros(N_OUTPUTS)
+    cur_hidden = np.zeros(nh)
+    cur_out = np.zeros(N_OUTPUTS)
+    nxt = np.zeros(N_OUTPUTS)
+    target = np.zeros(N_OUTPUTS)
+    delta = np.zeros(N_OUTPUTS)
+    use_traces = lam > 0.0
+    if use_traces:
+        e1 = np.zeros((N_OUTPUTS, w1.shape[0], nh))
+        eb1 = np.zeros((N_OUTPUTS, nh))
+        e2 = np.zeros((N_OUTPUTS, nh + 1))
+    else:
+        e1 = np.zeros((1, 1, 1))
+        eb1 = np.zeros((1, 1))
+        e2 = np.zeros((1, 1))
+    b = np.empty((2, 26), dtype=np.int8)
+    for _g in range(ngames):
+        b[:, :] = start
+        side = 0
+        t = 0
+        cur_nz = encode(b, 0, idx, val, masks)
+        forward(idx, val, cur_nz, w1, b1, w2, b2, cur_hidden, cur_out)
+        if use_traces:
+            e1[:, :, :] = 0.0
+            eb1[:, :] = 0.0
+            e2[:, :] = 0.0
+            _trace_step(idx, val, cur_nz, w2, cur_hidden, cur_out, lam, e1, eb1, e2)
+        while True:
+            d1, d2 = turn_roll(state, t == 0)
+            t += 1
+            n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
+            k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx2, val2, hidden, out, nxt,
+                           fast)
+            over = boards[k, 0, 0] == nchk
+            if over:
+                kind = loss_kind(boards, k, 1)
+                target[0] = 1.0
+                target[1] = 1.0 if kind >= 2 else 0.0
+                target[2] = 1.0 if kind >= 3 else 0.0
+                target[3] = 0.0
+                target[4] = 0.0
+                stats[2 + kind - 1 + (0 if side == 0 else 3)] += 1
+            else:
+                if nxt[0] < 0.0:   # not evaluated by the choice: evaluate the result now
+                    nz2 = encode(boards[k], 1, idx2, val2, masks)
+                    forward(idx2, val2, nz2, w1, b1, w2, b2, hidden, nxt)
+                flip_outputs(nxt, target)
+            for o in range(N_OUTPUTS):
+                delta[o] = target[o] - cur_out[o]
+            if use_traces:
+                _trace_update(w1, b1, w2, b2, delta, alpha, e1, eb1, e2)
+            else:
+                _td0_update(idx, val, cur_nz, w1, b1, w2, b2, cur_hidden, cur_out, delta, alpha)
+            if over:
+                break
+            for i in range(26):                    # the opponent is on roll: swap the rows
+                b[0, i] = boards[k, 1, i]
+                b[1, i] = boards[k, 0, i]
+            side ^= 1
+            cur_nz = encode(b, 0, idx, val, masks)
+            forward(idx, val, cur_nz, w1, b1, w2, b2, cur_hidden, cur_out)
+            if use_traces:
+                _trace_step(idx, val, cur_nz, w2, cur_hidden, cur_out, lam, e1, eb1, e2)
+        stats[0] += 1
+        stats[1] += t
