@@ -135,7 +135,7 @@ FRAMEWORK_HOOKS = {
 
 def test_widgets_touch_no_other_objects_private_members():
     # Composite widgets compose through public seams (BoardWidget.show, on_click, ...), never
-    # through each other's private state (DESIGN.md, presentation).
+    # through each other's private state (docs/architecture.md, how to add a widget).
     found = [f"{path.name}:{line} {text}"
              for path in sorted(Path(bgsim.widgets.__file__).parent.glob("*.py"))
              for line, text in private_accesses(path.read_text(encoding="utf-8"))

@@ -35,7 +35,7 @@ __all__ = ["BAR", "CHECKERS", "HYPERGAMMON_CHECKERS", "OFF", "BasePosition", "Co
            "analysis", "register_analysis"]
 
 #: Analyses the probability layer offers on a position (``"rank_plays"``: :func:`bgsim.players.hint.rank_plays`).
-#: The engine evaluates nothing and imports nothing above it (DESIGN.md, layer 1); the module that
+#: The engine evaluates nothing and imports nothing above it (docs/architecture.md, floor 1); the module that
 #: implements an analysis registers it here when ``bgsim`` is imported, and the method calls it.
 _ANALYSES: dict[str, Callable[..., Any]] = {}
 

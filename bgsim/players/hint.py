@@ -503,6 +503,6 @@ def game_cube_hint(game, player="net") -> CubeDecision:
 
 
 # Position.rank_plays and Game.hint/cube_hint call these; the engine and the game import nothing
-# above them (DESIGN.md), so the probability layer registers its analyses when bgsim is imported.
+# above them (docs/architecture.md), so the probability layer registers its analyses when bgsim is imported.
 register_analysis("rank_plays", rank_plays)
 register_analysis("cube_hint", game_cube_hint)
