@@ -12,7 +12,7 @@ The rules engine (the board, moving and bearing off: rules R1-R21, V5 and X3 of 
 
 from __future__ import annotations
 
-from . import _startup  # noqa: F401  first: Ctrl-C while the bgsim command starts ends quietly
+from .cli import startup  # noqa: F401  first: Ctrl-C while the bgsim command starts ends quietly
 from .draw import svg
 from .engine.board import BasePosition
 from .engine.dice import ALL_ROLLS, DISTINCT_ROLLS, OPENING_ROLLS, roll, roll_opening

@@ -483,7 +483,7 @@ def _entry_points() -> list[tuple[str, ...]]:
 
 @pytest.mark.parametrize("python", _entry_points(), ids=lambda p: "python -m bgsim" if p[0] == "-m" else "bgsim script")
 @pytest.mark.parametrize(("before", "when"), [
-    (r"\|\s+bgsim\._startup\n", "as bgsim starts to import"),
+    (r"\|\s+bgsim\.cli\.startup\n", "as bgsim starts to import"),
     (r"\|\s+numba\.\S+\n", "while numba imports"),
     (r"\|\s+bgsim\.montecarlo\n", "while the rest of bgsim imports"),
 ], ids=["first", "numba", "bgsim"])

@@ -494,6 +494,8 @@ def test_the_code_cites_no_document_outside_the_repository():
     for path in [*sorted(ROOT.rglob("*.py")), *sorted((REPO / "tests").rglob("*.py"))]:
         for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for name in cited.findall(line):
+                if "tmp_path" in line:       # a file the test writes into its own temporary folder
+                    continue
                 if not any((base / name).exists() or (base / name.lstrip("./")).exists()
                            for base in (REPO, REPO / "docs", REPO / "lessons", path.parent)) and "*" not in name:
                     missing.append(f"{path.relative_to(REPO)}:{no}: {name}")

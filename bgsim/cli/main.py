@@ -44,7 +44,6 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .._startup import language_of, started
 from ..engine.errors import BgsimError
 from ..engine.i18n import LANGUAGES, N_, _, argparse_language, fmt_count, get_language, language
 from ..odds.equity import DEFAULT_CUBE_LIFE
@@ -52,6 +51,7 @@ from ..odds.results import jsonable
 from ..sim.montecarlo import DEFAULT_PLAYER
 from .commands import COMMANDS, STOPPED, Output
 from .read import read_board, read_chance, read_dice, read_game, read_position, read_score
+from .startup import language_of, started
 
 __all__ = ["main", "read_board", "read_chance", "read_dice", "read_game", "read_position", "read_score"]
 
@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ...
     0
     """
-    started()           # Ctrl-C raises KeyboardInterrupt from now on (bgsim._startup answered it before)
+    started()           # Ctrl-C raises KeyboardInterrupt from now on (bgsim.cli.startup answered it before)
     lang = _lang_of(sys.argv[1:] if argv is None else argv)
     try:
         if lang is None:
@@ -275,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return STOPPED
 
 
-#: The language ``--lang X`` asks for (see :func:`bgsim._startup.language_of`).
+#: The language ``--lang X`` asks for (see :func:`bgsim.cli.startup.language_of`).
 _lang_of = language_of
 
 

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .engine.i18n import LANGUAGES, _, language
+from ..engine.i18n import LANGUAGES, _, language
 
 __all__ = ["STOPPED", "is_the_command", "language_of", "started"]
 
