@@ -5,7 +5,7 @@
    (gnubg's 0-ply network through the optional ``gnubg-nn`` package, played in bgsim's
    Python loop), measured one after the other in the same run; the ratio gnubg / net is
    what carries across machines.
-2. **0-ply hint time**: ``Position.rank_plays`` for a contact roll, net against gnubg.
+2. **0-ply hint time**: ``bgsim.rank_plays`` for a contact roll, net against gnubg.
 3. **Rollout time and common random numbers**: a rollout of the top candidates, its time per
    game, and the width of its paired-difference intervals against what independent runs of
    the same length would give (``hypot`` of the two candidates' own half widths): the
@@ -23,7 +23,7 @@ import argparse
 import math
 import time
 
-from bgsim import Position, estimate
+from bgsim import Position, estimate, rank_plays
 from bgsim.sim import gnubg_player
 
 RACE = Position.from_counts({8: 3, 7: 3, 6: 3, 5: 3, 4: 3}, {9: 3, 7: 3, 6: 3, 5: 3, 4: 1, 3: 2})
@@ -53,18 +53,18 @@ def main() -> None:
 
     print("2. 0-ply hint (rank_plays) of 4-3 from the opening, ms per call")
     for p in ["net"] + (["gnubg"] if have_gnubg else []):
-        Position.initial().rank_plays((4, 3), player=p)
+        rank_plays(Position.initial(), (4, 3), player=p)
         t = time.perf_counter()
         n = 20
         for _ in range(n):
-            Position.initial().rank_plays((4, 3), player=p)
+            rank_plays(Position.initial(), (4, 3), player=p)
         print(f"   {p:<6}: {1000 * (time.perf_counter() - t) / n:7.2f} ms")
 
     print("3. rollouts: time per game and common random numbers (CRN) against independent runs")
     for label, pos, dice in (("race, 6-5", RACE, (6, 5)), ("opening, 4-3", Position.initial(), (4, 3))):
         n = 1296
         t = time.perf_counter()
-        r = pos.rank_plays(dice, rollout=True, candidates=3, games=n, rng=1)
+        r = rank_plays(pos, dice, rollout=True, candidates=3, games=n, rng=1)
         dt = time.perf_counter() - t
         best = r.best
         ratios = []

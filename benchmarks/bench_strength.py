@@ -111,7 +111,7 @@ def compiled_side(name: str) -> Side:
 
 
 def python_side(name: str) -> Side:
-    """A Python :class:`bgsim.players.players.Player` (``handwritten``)."""
+    """A Python :class:`bgsim.game.drive.Player` (``handwritten``)."""
     from bgsim import HandwrittenPlayer, Position
 
     player = HandwrittenPlayer()

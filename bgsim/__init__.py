@@ -32,18 +32,17 @@ from .engine.plays import LegalPlays, Play
 from .engine.position import Position
 from .engine.turn import Step, TurnBuilder
 from .game.cube import Cube
+from .game.drive import RandomPlayer, drive
 from .game.events import Event, EventVisitor, GameResult, GameState
 from .game.game import Game
 from .game.match import Match, Session
 from .game.rules import ResultKind, Rules
 from .players.decisions import cube_decision
-from .players.hint import PlayRanking, RankedPlay, rank_plays
+from .players.hint import PlayRanking, RankedPlay, cube_hint, rank_plays
 from .players.players import (
     HandwrittenPlayer,
     HeuristicPlayer,
     PubevalPlayer,
-    RandomPlayer,
-    drive,
     named_player,
     play_game,
 )
@@ -64,7 +63,7 @@ __all__ = [
     "Net", "NetPlayer", "PubevalPlayer", "HandwrittenPlayer", "named_player",
     "Match", "Session", "Table", "Cube", "Event", "EventVisitor",
     # probability
-    "estimate", "Estimate", "cube_decision", "rank_plays", "PlayRanking", "RankedPlay",
+    "estimate", "Estimate", "cube_decision", "rank_plays", "cube_hint", "PlayRanking", "RankedPlay",
     # pictures
     "svg",
     # the rule reference, the glossary and the language of every message (English, Czech)

@@ -636,13 +636,13 @@ def test_bearoff_beyond_the_two_sided_table_gives_the_one_sided_estimate(capsys)
 
 
 def test_cube_from_a_position_is_the_instant_decision_by_default(capsys):
-    """Issue 33: `bgsim cube POSITION` played 10,000 games while Game.cube_hint() and the PlayWidget
+    """Issue 33: `bgsim cube POSITION` played 10,000 games while bgsim.cube_hint(game) and the PlayWidget
     answered at once, and they disagreed; now the command gives the library's instant answer,
     labelled, and --rollout N the played-out one, labelled too."""
-    from bgsim import Game, Position, Rules
+    from bgsim import Game, Position, Rules, cube_hint
 
     pid = "mHPkgwDL9gEDEA"
-    library = Game(Rules.money(), position=Position.from_gnubg_id(pid)).cube_hint()
+    library = cube_hint(Game(Rules.money(), position=Position.from_gnubg_id(pid)))
     status, out, _ = _run(capsys, "cube", pid)
     assert status == 0 and "Instant decision from the net's evaluation" in out
     assert str(library) in out and "games played out" not in out

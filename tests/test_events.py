@@ -35,7 +35,8 @@ from bgsim.game.events import (
 )
 from bgsim.game.game import Game
 from bgsim.game.match import Match, Session
-from bgsim.players.players import RandomPlayer, play_game
+from bgsim.game.drive import RandomPlayer
+from bgsim.players.players import play_game
 from bgsim.game.records import GameRecord, MatchRecord
 from bgsim.game.rules import CUBE_OFF, Rules
 

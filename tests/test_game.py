@@ -30,7 +30,8 @@ from bgsim.game.events import (
     Take,
 )
 from bgsim.game.game import Game
-from bgsim.players.players import RandomPlayer, play_game
+from bgsim.game.drive import RandomPlayer
+from bgsim.players.players import play_game
 from bgsim.game.rules import CUBE_OFF, ResultKind, Rules
 
 V1_TABLE = {  # V1: the points of single, gammon, backgammon under each ending mode

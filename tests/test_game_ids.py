@@ -8,7 +8,8 @@ from bgsim import Game, Match, Position, Rules, play_game
 from bgsim.engine.errors import BgsimError, ParseError, RuleViolationError
 from bgsim.game.events import GameState
 from bgsim.engine.ids import decode_match_id, decode_xgid
-from bgsim.players.players import HandwrittenPlayer, RandomPlayer, drive
+from bgsim.game.drive import RandomPlayer, drive
+from bgsim.players.players import HandwrittenPlayer
 
 START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 

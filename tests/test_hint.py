@@ -50,7 +50,7 @@ def exhaustive(position: Position, dice, net: Net) -> list[tuple[str, float]]:
 
 @pytest.mark.parametrize("position, dice", CASES)
 def test_rank_plays_is_the_exhaustive_ranking_by_the_same_evaluation(position, dice):
-    ranking = position.rank_plays(dice)
+    ranking = rank_plays(position, dice)
     mine = exhaustive(position, dice, Net())
     assert len(ranking) == len(mine) == len(position.legal_plays(dice))
     by_play = dict(mine)
@@ -77,7 +77,7 @@ def test_a_play_that_bears_off_the_last_checker_wins_at_once_R22():
 
 
 def test_the_ranking_is_a_sequence_with_its_settings():
-    r = Position.initial().rank_plays((6, 5))
+    r = rank_plays(Position.initial(), (6, 5))
     assert isinstance(r, PlayRanking) and isinstance(r[0], RankedPlay)
     assert r.player == "net" and r.dice == (6, 5) and r.position == Position.initial() and r.rollout is None
     assert r.best is r[0] and list(r)[1:] == list(r[1:])
@@ -87,7 +87,7 @@ def test_the_ranking_is_a_sequence_with_its_settings():
 
 
 def test_text_html_and_json():
-    r = Position.initial().rank_plays((3, 1))
+    r = rank_plays(Position.initial(), (3, 1))
     text = str(r)
     assert text.startswith("Hint: 3-1, 16 legal plays")
     assert "8/5 6/5" in text.splitlines()[3]
@@ -102,8 +102,8 @@ def test_text_html_and_json():
 
 # ------------------------------------------------------------------------------------ rollouts
 def test_rollout_settings_and_reproducibility():
-    a = RACE.rank_plays((6, 5), rollout=True, candidates=3, games=360, rng=4)
-    b = RACE.rank_plays((6, 5), rollout=360, candidates=3, rng=4)
+    a = rank_plays(RACE, (6, 5), rollout=True, candidates=3, games=360, rng=4)
+    b = rank_plays(RACE, (6, 5), rollout=360, candidates=3, rng=4)
     assert a.rollout.games == 360 and a.rollout.seed == 4 and a.rollout.player == "net"
     assert a.rollout.candidates == 3
     assert [(str(r.play), r.equity) for r in a] == [(str(r.play), r.equity) for r in b]
@@ -119,8 +119,8 @@ def test_rollout_settings_and_reproducibility():
 
 
 def test_rollout_intervals_cover_a_longer_runs_values():
-    short = RACE.rank_plays((6, 5), rollout=True, candidates=3, games=720, rng=11)
-    long = RACE.rank_plays((6, 5), rollout=True, candidates=3, games=5760, rng=12)
+    short = rank_plays(RACE, (6, 5), rollout=True, candidates=3, games=720, rng=11)
+    long = rank_plays(RACE, (6, 5), rollout=True, candidates=3, games=5760, rng=12)
     long_by_play = {str(r.play): r for r in long if r.rolled_out}
     best_long = long.best
     for r in short:
@@ -142,7 +142,7 @@ def test_rollout_intervals_cover_a_longer_runs_values():
 
 
 def test_common_random_numbers_give_narrower_intervals_than_independent_runs():
-    r = RACE.rank_plays((6, 5), rollout=True, candidates=3, games=1440, rng=3)
+    r = rank_plays(RACE, (6, 5), rollout=True, candidates=3, games=1440, rng=3)
     best = r.best
     for x in r[1:3]:
         independent = math.hypot(best.equity_interval.half_width, x.equity_interval.half_width)
@@ -150,22 +150,22 @@ def test_common_random_numbers_give_narrower_intervals_than_independent_runs():
 
 
 def test_contact_rollout_runs_and_intervals_cover_the_loss():
-    r = Position.initial().rank_plays((4, 3), rollout=True, candidates=2, games=144, rng=1)
+    r = rank_plays(Position.initial(), (4, 3), rollout=True, candidates=2, games=144, rng=1)
     assert r[1].rolled_out and r[1].interval.low <= r[1].loss <= r[1].interval.high
     assert r[1].interval.half_width > 0
 
 
 # ------------------------------------------------------------------------------------ refusals
 @pytest.mark.parametrize("call, fragment", [
-    (lambda: Position.initial().rank_plays((7, 1)), "7"),
-    (lambda: Position.initial().rank_plays((3, 1), player="heuristic"), "does not evaluate positions"),
-    (lambda: Position.initial().rank_plays((3, 1), player="wizard"), "a hint's player is one of net, gnubg"),
-    (lambda: Position.initial().rank_plays((3, 1), rollout=True, candidates=0), "candidates must be"),
-    (lambda: Position.initial().rank_plays((3, 1), rollout=True, games=0), "games must be"),
-    (lambda: Position.initial().rank_plays((3, 1), rollout=10, games=20), "disagree"),
-    (lambda: Position.initial().rank_plays((3, 1), rollout=True, rng=-1), "rng must be"),
-    (lambda: Position.from_counts({0: 15}, {6: 15}).rank_plays((3, 1)), "R22"),
-    (lambda: Position.initial(variant="hypergammon").rank_plays((3, 1)), "X3"),
+    (lambda: rank_plays(Position.initial(), (7, 1)), "7"),
+    (lambda: rank_plays(Position.initial(), (3, 1), player="heuristic"), "does not evaluate positions"),
+    (lambda: rank_plays(Position.initial(), (3, 1), player="wizard"), "a hint's player is one of net, gnubg"),
+    (lambda: rank_plays(Position.initial(), (3, 1), rollout=True, candidates=0), "candidates must be"),
+    (lambda: rank_plays(Position.initial(), (3, 1), rollout=True, games=0), "games must be"),
+    (lambda: rank_plays(Position.initial(), (3, 1), rollout=10, games=20), "disagree"),
+    (lambda: rank_plays(Position.initial(), (3, 1), rollout=True, rng=-1), "rng must be"),
+    (lambda: rank_plays(Position.from_counts({0: 15}, {6: 15}), (3, 1)), "R22"),
+    (lambda: rank_plays(Position.initial(variant="hypergammon"), (3, 1)), "X3"),
 ])
 def test_bad_input_is_a_hint_error(call, fragment):
     with pytest.raises(HintError, match=fragment):
@@ -175,31 +175,42 @@ def test_bad_input_is_a_hint_error(call, fragment):
 def test_gnubg_missing_names_the_extra(monkeypatch):
     monkeypatch.setattr(gnubg_player, "_gnubg", None)
     with pytest.raises(MissingExtraError, match=r"pip install 'bgsim\[gnubg\]'"):
-        Position.initial().rank_plays((3, 1), player="gnubg")
+        rank_plays(Position.initial(), (3, 1), player="gnubg")
     with pytest.raises(MissingExtraError, match="gnubg-nn"):
         bgsim.estimate(Position.initial(), games=36, player="gnubg")
 
 
 # ------------------------------------------------------------------------------------ the game
-def test_game_hint_ranks_the_dice_just_rolled():
+def test_rank_plays_of_a_game_ranks_the_dice_just_rolled():
     g = Game(starter=0)
     with pytest.raises(HintError, match=r"must roll before playing.*\(R5, R25\)") as info:
-        g.hint()
+        rank_plays(g)
     assert info.value.rule == "R5, R25"
     g.roll(dice=(6, 4))
-    h = g.hint()
-    assert h.dice == (6, 4) and [str(r.play) for r in h] == [str(r.play) for r in Position.initial().rank_plays((6, 4))]
+    h = rank_plays(g)
+    assert h.dice == (6, 4) and [str(r.play) for r in h] == [str(r.play) for r in rank_plays(Position.initial(), (6, 4))]
     g.play(h.best.play)
     with pytest.raises(HintError):
-        g.hint()
+        rank_plays(g)
 
 
-def test_game_hint_refuses_a_finished_game():
+def test_the_position_and_the_game_know_no_player():
+    # Analysis is a client of the value, as engine.analyse(board) is in python-chess: the entry
+    # points are bgsim.rank_plays(position, dice) (or a game) and bgsim.cube_hint(game), and no
+    # registry lets the engine or the game call up into the players (docs/architecture.md).
+    import bgsim.engine.position as position_module
+
+    assert not hasattr(Position, "rank_plays") and not hasattr(Game, "hint") and not hasattr(Game, "cube_hint")
+    assert not hasattr(position_module, "register_analysis")
+    assert bgsim.rank_plays is rank_plays and bgsim.cube_hint(Game(starter=0)).action == "No double, take"
+
+
+def test_rank_plays_of_a_game_refuses_a_finished_game():
     g = Game(Rules.money(), starter=0)
     g.double()
     g.drop()
     with pytest.raises(HintError, match="no play to rank"):
-        g.hint()
+        rank_plays(g)
 
 
 # ------------------------------------------------------------------------------------ gnubg
@@ -217,7 +228,7 @@ def test_gnubg_board_matches_gnubgs_own_reading_of_the_position_id():
 @pytest.mark.parametrize("position, dice", CASES[:5])
 def test_gnubg_ranking_is_the_exhaustive_ranking_by_gnubg(position, dice):
     player = gnubg_player.GnubgPlayer()
-    ranking = position.rank_plays(dice, player="gnubg")
+    ranking = rank_plays(position, dice, player="gnubg")
     assert ranking.player == "gnubg"
     assert "gnubg, the reference player itself" in str(ranking)
     for r in ranking:
@@ -235,7 +246,7 @@ def test_gnubg_plays_out_in_estimates_and_rollouts():
     est = bgsim.estimate(RACE, games=72, rng=1, player="gnubg")
     assert est.players == ("gnubg", "gnubg") and est.games == 72
     assert "gnubg's 0-ply network" in str(est)
-    r = RACE.rank_plays((6, 5), player="gnubg", rollout=True, candidates=2, games=72, rng=1)
+    r = rank_plays(RACE, (6, 5), player="gnubg", rollout=True, candidates=2, games=72, rng=1)
     assert r.rollout.player == "gnubg" and r[1].interval is not None
 
 
@@ -279,7 +290,7 @@ def test_svg_draws_a_hints_top_plays_as_ranked_arrows():
     from bgsim.engine.errors import ViewError
 
     pos = Position.initial()
-    top = [r.play for r in pos.rank_plays((4, 3))[:3]]
+    top = [r.play for r in rank_plays(pos, (4, 3))[:3]]
     picture = svg.board(pos, dice=(4, 3), arrows=top)
     for k in (1, 2, 3):
         assert f'class="hint-arrows" data-rank="{k}"' in picture
@@ -304,7 +315,7 @@ def test_1ply_ranking_is_every_result_judged_one_roll_deeper(position, dice):
     """plies=1: each play's equity is the network's 1-ply judgement of its result, turned to the mover
     (Net.evaluate(plies=1) itself is checked against a plain reading in test_net_ply.py)."""
     net = Net()
-    ranking = position.rank_plays(dice, plies=1)
+    ranking = rank_plays(position, dice, plies=1)
     assert ranking.plies == 1 and ranking.judge_name == "net 1-ply"
     for r in ranking:
         after = r.play.after
@@ -333,13 +344,13 @@ def test_netplayer_1ply_chooses_the_best_play_one_roll_deeper():
     plays = pos.legal_plays(dice)
     player = NetPlayer(plies=1)
     chosen = player.choose_play(pos, dice, plays)
-    deeper = pos.rank_plays(dice, plies=1)
+    deeper = rank_plays(pos, dice, plies=1)
     # the 1-ply player judges again the best plays at 0-ply (bgsim.sim._net_ply.KEEP, WINDOW): its
     # choice is the best at 1-ply among those
-    kept = [r.play for r in pos.rank_plays(dice)][:8]
+    kept = [r.play for r in rank_plays(pos, dice)][:8]
     assert chosen in kept
     assert deeper.rank_of(chosen).equity == max(deeper.rank_of(p).equity for p in kept
-                                                if pos.rank_plays(dice).rank_of(p).loss <= 0.16)
+                                                if rank_plays(pos, dice).rank_of(p).loss <= 0.16)
     assert repr(player).endswith("plies=1)")
     with pytest.raises(InvalidSettingError, match="plies is 0"):
         NetPlayer(plies=2)

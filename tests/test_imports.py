@@ -86,20 +86,8 @@ RENDERING = {m for m in MODULES if layer_of(m) in {"draw", "widgets", "cli", "__
 
 #: Function-level imports of bgsim modules allowed outside ``_repr_*_`` hooks, as
 #: {(module, function): reason}. Only for genuinely optional heavy dependencies.
-LAZY_ALLOWED: dict[tuple[str, str], str] = {
-    ("teach.quiz", "widget"): "Quiz.widget is public API (a lesson's quiz is shown through it, by "
-                              "_ipython_display_) and a property cannot be a _repr_ hook; it builds a "
-                              "bgsim.widgets.QuizWidget, which needs the optional ipywidgets and anywidget, so a "
-                              "quiz can be built and checked without them.",
-}
+LAZY_ALLOWED: dict[tuple[str, str], str] = {}
 
-#: Package-level imports still failing on this branch (the next commits remove them); the
-#: marker is not strict, so remove the entry once the edge is gone.
-KNOWN_UNDECLARED: set[tuple[str, str]] = {("game", "players"), ("teach", "widgets")}
-#: Tests of the whole graph that those edges still fail (they close a loop: game.match -> players,
-#: teach.quiz -> widgets -> teach).
-KNOWN_LOOPS = pytest.mark.xfail(strict=False, reason="game.match -> players and teach.quiz -> widgets, removed by "
-                                                     "a later commit of this branch")
 KNOWN_CYCLES: set[str] = set()
 KNOWN_LAZY: set[str] = set()
 
@@ -356,10 +344,7 @@ def test_the_declared_layers_import_only_lower_floors():
         assert a in FLOORS and b in FLOORS and FLOORS[b] > FLOORS[a], f"{a} -> {b} is not an upward import"
 
 
-@pytest.mark.parametrize("edge", [
-    pytest.param(e, marks=pytest.mark.xfail(strict=False, reason="removed by a later commit of this branch"))
-    if e in KNOWN_UNDECLARED else e
-    for e in sorted(_edges_between_layers())], ids=lambda e: f"{e[0]}->{e[1]}")
+@pytest.mark.parametrize("edge", sorted(_edges_between_layers()), ids=lambda e: f"{e[0]}->{e[1]}")
 def test_every_import_between_layers_is_declared(edge):
     # Counting typing-only and lazy imports: a layer imports only what docs/architecture.md lets it,
     # and an upward import only from a _repr_*_ display hook.
@@ -389,7 +374,6 @@ def test_at_most_15_entries_in_the_package_folder():
     assert len(entries) <= 15, f"{len(entries)} entries in bgsim/: {entries}"
 
 
-@KNOWN_LOOPS
 def test_no_loop_between_layers_counting_typing_only_and_lazy_imports():
     cycle = _find_cycle(_package_graph(hooks=False))
     assert cycle is None, "loop of layers: " + " -> ".join(cycle)
@@ -401,7 +385,6 @@ def test_at_most_one_import_between_layers_points_up_and_it_is_a_display_hook():
     assert set(up) <= HOOKS_UP
 
 
-@KNOWN_LOOPS
 def test_the_longest_chain_of_layers_is_at_most_six():
     assert layers(_package_graph(hooks=False)) <= 6
 
@@ -442,7 +425,6 @@ def test_the_engine_modules_do_not_import_the_layers_above_them():
 
 
 # ------------------------------------------------------------------------------ the engine knot (issue 18)
-@KNOWN_LOOPS
 def test_no_loop_of_imports_counting_typing_only_and_lazy_imports():
     # Only the _repr_*_ hooks may import upward (they run when a notebook draws a value).
     graph = _full_graph(hooks=False)
@@ -468,11 +450,11 @@ def test_the_engine_floor_imports_nothing_above_it():
         "the board value stands on the errors and IDs only")
 
 
-@KNOWN_LOOPS
 def test_rendering_modules_are_clients_only():
     graph = _full_graph(hooks=False)
     for m in sorted(set(graph) - RENDERING):
-        assert not graph[m] & RENDERING, f"{m} imports presentation {sorted(graph[m] & RENDERING)} outside a _repr_ hook"
+        assert not graph[m] & RENDERING, (
+            f"{m} imports presentation {sorted(graph[m] & RENDERING)} outside a _repr_ hook")
 
 
 def test_the_measures_see_what_they_should():

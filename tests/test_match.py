@@ -19,7 +19,8 @@ from bgsim import RuleViolationError
 from bgsim.game.events import AutomaticDouble, Beaver, Double, Drop, GameState, Move, Take
 from bgsim.game.game import Game
 from bgsim.game.match import GameSummary, Match, Session
-from bgsim.players.players import HandwrittenPlayer, RandomPlayer, drive
+from bgsim.game.drive import RandomPlayer, drive
+from bgsim.players.players import HandwrittenPlayer
 from bgsim.game.rules import ENDING_MODES, ResultKind, Rules
 
 CUBE_EVENTS = (Double, Take, Drop, Beaver)

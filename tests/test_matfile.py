@@ -32,7 +32,7 @@ from bgsim.game.matfile import (
     save_mat,
     write_mat,
 )
-from bgsim.players.players import RandomPlayer, drive
+from bgsim.game.drive import RandomPlayer, drive
 from bgsim.game.rules import ResultKind, Rules
 
 THREE_POINTER = """\
@@ -264,7 +264,7 @@ def test_export_then_import_under_other_rules(rules):
 
 def test_single_money_game_and_files(tmp_path):
     g = Game(Rules.money(), rng=5)
-    from bgsim.players.players import drive
+    from bgsim.game.drive import drive
     drive(g, (RandomPlayer(1), RandomPlayer(2)))
     text = write_mat(g, names=("X", "Y"), tags={"Site": "club"})
     assert text.startswith('; [Site "club"]') and " 0 point match" in text

@@ -797,7 +797,7 @@ def test_a_custom_deterministic_player_gives_deterministic_results():
 def test_a_random_python_player_is_reseeded_per_chunk():
     """A player with a numpy Generator in ``rng`` plays each chunk with one seeded from the
     run's seed, the chunk and the side: seeded runs are reproducible with any workers."""
-    from bgsim.players.players import RandomPlayer
+    from bgsim.game.drive import RandomPlayer
 
     player = RandomPlayer(0)
     kw = dict(games=360, rng=5, chunk_size=72)

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bgsim import Position
+from bgsim import Position, cube_hint, rank_plays
 from bgsim.sim import _mc_kernel as K
 from bgsim.sim import _net_kernel as nk
 from bgsim.players import train as train_mod
@@ -606,7 +606,7 @@ def test_chances_are_consistent_in_bar_heavy_and_closed_out_positions():
         d = decide(CubeView(pos, 1, "centered", None, False), net)
         assert d.gammons.win_backgammon <= d.gammons.win <= 1 and d.gammons.lose_backgammon <= d.gammons.lose <= 1
         game = Game(Rules.money(), position=pos)
-        assert game.cube_hint().p_win == pytest.approx(net.evaluate(pos).win)
+        assert cube_hint(game).p_win == pytest.approx(net.evaluate(pos).win)
 
     check()
 
@@ -616,7 +616,7 @@ def test_chances_are_consistent_in_bar_heavy_and_closed_out_positions():
         if pos.is_game_over():
             return
         _chances_are_consistent(net.evaluate(pos, plies=1))
-        for row in pos.rank_plays((6, 5), player="net", plies=1).plays[:3]:
+        for row in rank_plays(pos, (6, 5), player="net", plies=1).plays[:3]:
             _chances_are_consistent(NetEvaluation(row.win, row.win_gammon, row.win_backgammon, row.lose_gammon,
                                                   row.lose_backgammon))
 

@@ -12,7 +12,8 @@ import pytest
 from bgsim import Position
 from bgsim.game.events import Beaver, Double, GameState, Move
 from bgsim.game.game import Game
-from bgsim.players.players import HandwrittenPlayer, HeuristicPlayer, Player, RandomPlayer, play_game, shot_rolls
+from bgsim.game.drive import Player, RandomPlayer
+from bgsim.players.players import HandwrittenPlayer, HeuristicPlayer, play_game, shot_rolls
 from bgsim.game.rules import CUBE_OFF, Rules
 
 # The classic table of how many of the 36 rolls hit a blot at a distance (no blocking points).

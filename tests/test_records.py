@@ -25,7 +25,8 @@ from bgsim.engine.ids import (
     decode_xgid,
 )
 from bgsim.game.match import Match, Session, replay_record
-from bgsim.players.players import RandomPlayer, play_game
+from bgsim.game.drive import RandomPlayer
+from bgsim.players.players import play_game
 from bgsim.game.records import GameRecord, MatchRecord, Step
 from bgsim.game.rules import ResultKind, Rules
 

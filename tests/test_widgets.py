@@ -425,6 +425,21 @@ def test_quiz_module_imports_no_widgets_at_module_level():
     tree = ast.parse(Path(bgsim.teach.quiz.__file__).read_text(encoding="utf-8"))
     top = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert not [s for s in top if "widgets" in s or "svg" in s or "IPython" in s], top
+    # nor anywhere else: the widget layer gives the quiz its display (docs/architecture.md)
+    every = [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not [s for s in every if "widgets" in s], every
+
+
+def test_the_widget_layer_gives_every_quiz_its_display():
+    assert Quiz._display is QuizWidget            # set when bgsim.widgets was imported
+    saved = Quiz._display
+    try:
+        Quiz._display = None
+        with pytest.raises(QuizError, match="import bgsim.widgets"):
+            Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="25.").widget
+    finally:
+        Quiz.display_with(saved)
+    assert isinstance(Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="25.").widget, QuizWidget)
 
 
 # ----------------------------------------------------------------------------- the teaching stepper (issue 19)

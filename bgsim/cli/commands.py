@@ -39,7 +39,7 @@ from ..odds.equity import (
 from ..odds.race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
 from ..odds.results import jsonable
 from ..players.decisions import cube_decision as decide
-from ..players.hint import rank_plays
+from ..players.hint import cube_hint, rank_plays
 from ..sim.montecarlo import DEFAULT_PLAYER, estimate
 from ..sim.net import Net
 from ..sim.net_cube import CubeView
@@ -576,9 +576,9 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
         if game.state is GameState.AWAITING_PLAY:
             refuse_dice(game, _("a cube decision is made before the roll"))
         lines.append("; ".join(describe(game)))
-    if games is None:      # the instant decision: the one Game.cube_hint() and the PlayWidget give
+    if games is None:      # the instant decision: the one bgsim.cube_hint(game) and the PlayWidget give
         if carried:
-            d = game.cube_hint()
+            d = cube_hint(game)
         else:
             n, _score, away = match_score(args, ("doubler", "taker"))
             if args.crawford and away is None:
@@ -586,7 +586,7 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
             view = CubeView(game.position, _cube_value(args.cube), args.owner or "centered", away,
                             bool(args.crawford))
             d = replace(net_decide(view, Net()), match_length=n)
-        lines.append(_("Instant decision from the net's evaluation before the roll (as Game.cube_hint() and the "
+        lines.append(_("Instant decision from the net's evaluation before the roll (as bgsim.cube_hint(game) and the "
                        "PlayWidget give it); --rollout N plays the position out instead"))
     else:
         playout = {"games": games, "player": _player(args.player or DEFAULT_PLAYER),

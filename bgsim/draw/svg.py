@@ -828,7 +828,7 @@ def board(position: Position, *, perspective: int = 0, dice: Any = None, cube: A
         page's presentation switch does the same to every board on the page in the browser.
     arrows
         Several plays of ``position`` at once, best first (at most 9; e.g. a hint's top plays,
-        ``[r.play for r in position.rank_plays(dice)[:3]]``): each drawn as arrows in a group
+        ``[r.play for r in bgsim.rank_plays(position, dice)[:3]]``): each drawn as arrows in a group
         ``class="hint-arrows" data-rank="K"``, the best boldest, the others thinner, fainter and
         dashed, each ending in a badge with its rank.
 

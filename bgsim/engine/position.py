@@ -21,9 +21,6 @@ index 0 = borne off, 1..24 = points, 25 = the bar. ``mine`` is the side on roll,
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from .board import BAR, CHECKERS, HYPERGAMMON_CHECKERS, OFF, BasePosition, Counts
 from .errors import IllegalPlayError
 from .i18n import _
@@ -31,26 +28,7 @@ from .plays import LegalPlays, Play, generate_plays, parse_play, result_of
 from .text import board_text
 from .turn import TurnBuilder
 
-__all__ = ["BAR", "CHECKERS", "HYPERGAMMON_CHECKERS", "OFF", "BasePosition", "Counts", "Position",
-           "analysis", "register_analysis"]
-
-#: Analyses the probability layer offers on a position (``"rank_plays"``: :func:`bgsim.players.hint.rank_plays`).
-#: The engine evaluates nothing and imports nothing above it (docs/architecture.md, floor 1); the module that
-#: implements an analysis registers it here when ``bgsim`` is imported, and the method calls it.
-_ANALYSES: dict[str, Callable[..., Any]] = {}
-
-
-def register_analysis(name: str, function: Callable[..., Any]) -> None:
-    """Make ``function(position, ...)`` the analysis ``name`` behind the method of that name."""
-    _ANALYSES[name] = function
-
-
-def analysis(name: str) -> Callable[..., Any]:
-    """The analysis ``name`` that a higher layer registered (``"rank_plays"``, ``"cube_hint"``)."""
-    try:
-        return _ANALYSES[name]
-    except KeyError:   # only if bgsim's package __init__ did not run, which importing bgsim.engine.position runs
-        raise IllegalPlayError(_("{name} needs bgsim's probability layer: import bgsim").format(name=name)) from None
+__all__ = ["BAR", "CHECKERS", "HYPERGAMMON_CHECKERS", "OFF", "BasePosition", "Counts", "Position"]
 
 
 class Position(BasePosition):
@@ -122,24 +100,6 @@ class Position(BasePosition):
                 _("a play is a Play or a play in notation such as '24/18 13/9', not {type}").format(
                     type=type(play).__name__))
         return result_of(self, play, caucasian=caucasian)
-
-    # ----------------------------------------------------------------- analysis
-    def rank_plays(self, dice: tuple[int, int], player: Any = "net", rollout: bool | int | None = None,
-                   candidates: int = 5, games: int | None = None, rng: Any = None, *, plies: int = 0) -> Any:
-        """Every legal play of ``dice`` ranked by the mover's equity after it, as ``player`` judges it.
-
-        A :class:`bgsim.players.hint.PlayRanking` (best first), from :func:`bgsim.players.hint.rank_plays`:
-        ``player`` ``"net"`` (default) or ``"gnubg"`` (optional extra); ``rollout=True`` plays
-        the ``candidates`` best out ``games`` times each with the same dice for each
-        (common random numbers) and gives 95% intervals of the differences; ``plies=1``
-        judges one roll deeper.
-
-        >>> ranking = Position.initial().rank_plays((3, 1))
-        >>> str(ranking.best.play), ranking.player
-        ('8/5 6/5', 'net')
-        """
-        return analysis("rank_plays")(self, dice, player=player, rollout=rollout, candidates=candidates,
-                                       games=games, rng=rng, plies=plies)
 
     # ----------------------------------------------------------------- text and pictures
     def __str__(self) -> str:

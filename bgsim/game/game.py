@@ -57,10 +57,10 @@ from collections.abc import Sequence
 
 from ..engine.dice import check_dice
 from ..engine.dice import roll as roll_dice
-from ..engine.errors import HintError, IllegalGamePlayError, IllegalPlayError, Refusal, RuleViolationError
+from ..engine.errors import IllegalGamePlayError, IllegalPlayError, Refusal, RuleViolationError
 from ..engine.i18n import _
 from ..engine.plays import Play
-from ..engine.position import Position, analysis
+from ..engine.position import Position
 from . import game_ids, game_replay
 from .events import (
     AutomaticDouble,
@@ -85,7 +85,7 @@ from .events import (
     Take,
 )
 from .game_base import BaseGame
-from .game_guards import check_player, refusal
+from .game_guards import check_player
 from .rules import ResultKind, Rules, result_kind
 
 __all__ = ["Game"]
@@ -157,44 +157,6 @@ class Game(BaseGame):
                     f"starter {starter} is not the player on roll in the given position ({position.turn})")
             starter = position.turn
         self._begin(GameStart(rules, position, starter, bool(crawford_game), cube_value, cube_owner), rng)
-
-    # ----------------------------------------------------------------- advice
-    def hint(self, player="net", *, rollout: bool | int | None = None, candidates: int = 5,
-             games: int | None = None, rng=None, plies: int = 0):
-        """Every legal play of the dice just rolled, ranked for the side on roll (a
-        :class:`bgsim.players.hint.PlayRanking`, best first; see :meth:`bgsim.Position.rank_plays`).
-
-        Refused, naming the rule, when there is nothing to play: no dice rolled yet (R5, R25),
-        a double waiting for an answer (R26), the game over (R22).
-
-        >>> g = Game(starter=0); g.roll(dice=(3, 1))
-        (3, 1)
-        >>> str(g.hint().best.play)
-        '8/5 6/5'
-        >>> Game(starter=0).hint()
-        Traceback (most recent call last):
-        ...
-        bgsim.engine.errors.HintError: no play to rank: player 0 must roll before playing: a play uses the dice
-        just rolled (R5, R25)
-        """
-        why = refusal(self, "play", lead=False)
-        if why is not None:
-            raise HintError(why.prefixed(_("no play to rank: ")))
-        dice = self._rolled()
-        return self._position.rank_plays(dice, player=player, rollout=rollout, candidates=candidates,
-                                         games=games, rng=rng, plies=plies)
-
-    def cube_hint(self, player="net"):
-        """The cube decision for the side on roll before it rolls (double? and the opponent: take?), from
-        ``player``'s cubeless chances (``"net"`` or ``"gnubg"``), the cube and the match score: a
-        :class:`bgsim.odds.equity.CubeDecision` (model: :mod:`bgsim.sim.net_cube`).
-
-        Refused naming the rule when the side on roll may not double now (R25, R28).
-
-        >>> Game(starter=0).cube_hint().action
-        'No double, take'
-        """
-        return analysis("cube_hint")(self, player)
 
     # ----------------------------------------------------------------- actions
     def _guard(self, action: str, player: int | None = None, kind: ResultKind | str | int | None = None) -> None:

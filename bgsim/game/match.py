@@ -41,7 +41,7 @@ from numbers import Integral, Real
 from ..engine.dice import rng_from
 from ..engine.errors import InvalidSettingError, RuleViolationError
 from ..engine.i18n import _
-from ..players.players import RandomPlayer, drive
+from .drive import RandomPlayer, drive
 from .events import Event, GameResult, Subscribers
 from .game import Game
 from .records import GameRecord, MatchRecord, check_names
@@ -486,8 +486,8 @@ class Match(_Series):
     def play_out(self, players=None) -> Match:
         """Play the rest of the match unattended (the current game from where it is); returns the match.
 
-        ``players`` (two :class:`bgsim.players.players.Player`) default to the ones given at
-        construction, else two :class:`~bgsim.players.players.RandomPlayer` on the match's generator.
+        ``players`` (two :class:`bgsim.game.drive.Player`) default to the ones given at
+        construction, else two :class:`~bgsim.game.drive.RandomPlayer` on the match's generator.
 
         >>> from bgsim.players.players import HandwrittenPlayer
         >>> Match(3, rng=5).play_out((HandwrittenPlayer(), HandwrittenPlayer())).is_over

@@ -1,7 +1,7 @@
 """Hints: every legal play of a roll ranked by a player's evaluation, and rollouts of the best.
 
-:func:`rank_plays` (also :meth:`bgsim.Position.rank_plays` and :meth:`bgsim.Game.hint`)
-takes a position with the side on roll about to play ``dice`` and ranks each legal play
+:func:`rank_plays` (``bgsim.rank_plays``) takes a position with the side on roll about to play
+``dice`` (or a game, with the dice just rolled) and ranks each legal play
 (R5-R21) by the cubeless money equity of the mover after the play (R23: a gammon counts 2,
 a backgammon 3), as a player judges it:
 
@@ -57,7 +57,9 @@ from ..engine.errors import HintError
 from ..engine.i18n import N_, _, fmt_count, fmt_number, fmt_percent, ngettext, pgettext
 from ..engine.notation import text_order
 from ..engine.plays import Play
-from ..engine.position import Position, register_analysis
+from ..engine.position import Position
+from ..game.game import Game
+from ..game.game_guards import refusal
 from ..game.rules import Rules, result_kind
 from ..odds.bearoff import race_chances
 from ..odds.equity import CubeDecision
@@ -66,12 +68,12 @@ from ..odds.results import ResultDisplay, Table, jsonable
 from ..sim.compiled_players import PLAYER_CODES
 from ..sim.gnubg_player import GnubgPlayer
 from ..sim.net import Net, NetEvaluation, NetPlayer
-from ..sim.net_cube import cube_hint
+from ..sim.net_cube import cube_advice
 from ..sim.playouts import PlayoutJob, play_chunk
 from ..sim.strength import error_note, position_class, strength_note
 
 __all__ = ["DEFAULT_CANDIDATES", "DEFAULT_ROLLOUT_GAMES", "HINT_PLAYERS", "PlayRanking", "RankedPlay",
-           "RolloutSettings", "rank_plays"]
+           "RolloutSettings", "cube_hint", "rank_plays"]
 
 #: The players that can rank plays (they evaluate positions): bgsim's network and gnubg's.
 HINT_PLAYERS = ("net", "gnubg")
@@ -357,17 +359,20 @@ def _check_int(x, name: str, low: int) -> int:
 # ============================================================================================
 
 
-def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout: bool | int | None = None,
+def rank_plays(position: Position | Game, dice: tuple[int, int] | None = None, player="net",
+               rollout: bool | int | None = None,
                candidates: int = DEFAULT_CANDIDATES, games: int | None = None, rng=None, *,
                plies: int = 0) -> PlayRanking:
     """Rank every legal play of ``dice`` (R5-R21) in ``position`` by the mover's equity after it.
 
     Parameters
     ----------
-    position : Position
-        The side on roll is to play ``dice``.
+    position : Position or Game
+        The side on roll is to play ``dice``; or a game, whose side on roll is to play the dice
+        just rolled (refused, naming the rule, when there is nothing to play: no dice rolled yet,
+        R5 and R25; a double waiting for an answer, R26; the game over, R22).
     dice : (int, int)
-        The roll.
+        The roll (for a game: the dice just rolled, if given at all).
     player : str, Net or NetPlayer, default "net"
         Who judges: ``"net"`` (bgsim's network) or ``"gnubg"`` (gnubg's 0-ply network, needs
         ``pip install 'bgsim[gnubg]'``), or a :class:`bgsim.sim.net.Net` of other weights.
@@ -403,8 +408,32 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     ...
     bgsim.engine.errors.HintError: the player 'heuristic' plays but does not evaluate positions, so it cannot
     rank plays: choose from net, gnubg
+
+    A game's side on roll, with the dice just rolled:
+
+    >>> from bgsim import Game
+    >>> g = Game(starter=0); g.roll(dice=(3, 1))
+    (3, 1)
+    >>> str(rank_plays(g).best.play)
+    '8/5 6/5'
+    >>> rank_plays(Game(starter=0))
+    Traceback (most recent call last):
+    ...
+    bgsim.engine.errors.HintError: no play to rank: player 0 must roll before playing: a play uses the dice
+    just rolled (R5, R25)
     """
     t0 = time.perf_counter()
+    if isinstance(position, Game):
+        game = position
+        why = refusal(game, "play", lead=False)
+        if why is not None:
+            raise HintError(why.prefixed(_("no play to rank: ")))
+        rolled = game.dice
+        if dice is not None and tuple(dice) != rolled:
+            raise HintError(f"the game's dice are {rolled}, not {tuple(dice)}")
+        position, dice = game.position, rolled
+    if dice is None:
+        raise HintError("rank_plays needs the dice to play (or a game with the dice rolled)")
     if not isinstance(position, Position):
         raise HintError(f"position must be a bgsim.Position, not {type(position).__name__}")
     if position.is_game_over():
@@ -497,12 +526,16 @@ def _play_out(after: Position, evaluator, name: str, n_games: int, ss: np.random
     return out
 
 
-def game_cube_hint(game, player="net") -> CubeDecision:
-    """:meth:`bgsim.Game.cube_hint`: the cube decision of the side on roll from ``player``'s chances."""
-    return cube_hint(game, _evaluator(player)[1])
+def cube_hint(game: Game, player="net") -> CubeDecision:
+    """The cube decision for the side on roll of ``game`` before it rolls (double? and the
+    opponent: take?), from ``player``'s cubeless chances (``"net"`` or ``"gnubg"``), the cube and
+    the match score: a :class:`bgsim.odds.equity.CubeDecision` (model: :mod:`bgsim.sim.net_cube`).
 
+    Refused naming the rule when the side on roll may not double now (R25, R28).
 
-# Position.rank_plays and Game.hint/cube_hint call these; the engine and the game import nothing
-# above them (docs/architecture.md), so the probability layer registers its analyses when bgsim is imported.
-register_analysis("rank_plays", rank_plays)
-register_analysis("cube_hint", game_cube_hint)
+    >>> from bgsim import Game
+    >>> cube_hint(Game(starter=0)).action
+    'No double, take'
+    """
+    return cube_advice(game, _evaluator(player)[1])
+

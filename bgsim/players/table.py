@@ -38,6 +38,7 @@ from ..engine.errors import BgsimError, IllegalPlayError, InvalidSettingError, R
 from ..engine.i18n import N_, _, fmt_number, ngettext, pgettext
 from ..engine.ids import _MAX_SCORE as MAX_MATCH_LENGTH
 from ..engine.plays import Play
+from ..game.drive import Player
 from ..game.events import (
     Beaver,
     Double,
@@ -62,8 +63,8 @@ from ..game.matfile import write_mat
 from ..game.records import YOU, GameRecord, MatchRecord, check_names, is_you
 from ..game.rules import ResultKind, Rules, result_kind
 from ..sim.net import Net
-from .hint import PlayRanking, RankedPlay, rank_plays
-from .players import Player, named_player
+from .hint import PlayRanking, RankedPlay, cube_hint, rank_plays
+from .players import named_player
 
 __all__ = ["Table", "TutorWarning", "score_text"]
 
@@ -151,7 +152,7 @@ class Table:
     ----------
     opponent : str, Player or None
         The computer's player: a name (``"net"``, ``"heuristic"``, ``"pubeval"``, ``"random"``) or a
-        :class:`~bgsim.players.players.Player`; ``None``: two people on one screen (hot seat).
+        :class:`~bgsim.game.drive.Player`; ``None``: two people on one screen (hot seat).
     match : int, optional
         Play a match to this many points (R27, with the Crawford rule R28), at most 32767 (the longest
         match an XGID can write); default: money play.
@@ -405,13 +406,13 @@ class Table:
         return (e.win, e.win_gammon, e.lose_gammon)
 
     def cube_advice(self) -> str | None:
-        """The network's cube advice for the player on roll before the roll (``Game.cube_hint``: double? take?),
+        """The network's cube advice for the player on roll before the roll (:func:`bgsim.cube_hint`: double? take?),
         or ``None`` when the cube cannot be turned now (R25, R28, V2)."""
         game = self.game
         if game.state is not GameState.AWAITING_DOUBLE_OR_ROLL or not game.can_double():
             return None
         try:
-            return _(str(game.cube_hint(self.judge).action))
+            return _(str(cube_hint(game, self.judge).action))
         except BgsimError:
             return None
 

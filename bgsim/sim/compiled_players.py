@@ -106,7 +106,7 @@ def compiled_choice(player: str | Net, position: Position, plays: Sequence[Play]
     """The index in ``plays`` of the play the compiled ``player`` picks, as in :func:`estimate`.
 
     ``player`` is ``"pubeval"``, ``"heuristic"``, ``"net"`` or a :class:`bgsim.sim.net.Net`
-    (``"random"`` has nothing to evaluate: use :class:`bgsim.players.players.RandomPlayer`).
+    (``"random"`` has nothing to evaluate: use :class:`bgsim.game.drive.RandomPlayer`).
     ``plays`` are plays from ``position`` (usually ``position.legal_plays(dice)``, whose
     order is the compiled loop's). :class:`bgsim.players.players.PubevalPlayer` and
     :class:`bgsim.players.players.HeuristicPlayer` choose with it.

@@ -11,7 +11,7 @@ raises :class:`~bgsim.engine.errors.MissingExtraError`, which names the extra.
 as :class:`bgsim.sim.net.NetEvaluation`), and chooses a play as gnubg's 0-ply does: the play
 after which the opponent's cubeless equity is lowest (a play that bears off the last
 checker wins at once, R22). It plays in :func:`bgsim.estimate` (``player="gnubg"``), in
-:meth:`bgsim.Position.rank_plays` and in games (its cube decisions are bgsim's model,
+:func:`bgsim.rank_plays` and in games (its cube decisions are bgsim's model,
 :mod:`bgsim.sim.net_cube`, fed by gnubg's chances -- not gnubg's own cubeful evaluation).
 
 >>> available() in (True, False)

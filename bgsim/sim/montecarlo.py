@@ -43,7 +43,7 @@ The numbers are those of games between these players, not of perfect play: every
 says who played (:attr:`Estimate.players`, :data:`PLAYER_DESCRIPTIONS`).
 
 **Python players.** Any object with ``choose_play(position, dice, plays) -> Play`` (the
-:class:`bgsim.players.players.Player` interface; only ``choose_play`` is used: the play-outs are
+:class:`bgsim.game.drive.Player` interface; only ``choose_play`` is used: the play-outs are
 cubeless), or a plain function ``f(position, dice, plays) -> Play``, plays too, alone or
 paired with a name. Such games run in a Python loop that replays the compiled one step
 for step -- the same dice, first-roll blocks, V4 final roll (played by the same rule for
@@ -62,7 +62,7 @@ a :class:`~bgsim.Position` (not a Game) and must return one of the plays it is g
 runs in this process (also in the threads of a ``ThreadPoolExecutor``, which share it),
 or, with ``workers`` or another ``executor``, as a pickled copy in each worker (so it
 must be picklable: not a lambda). A player that keeps a
-:class:`numpy.random.Generator` in ``rng`` (as :class:`bgsim.players.players.RandomPlayer`)
+:class:`numpy.random.Generator` in ``rng`` (as :class:`bgsim.game.drive.RandomPlayer`)
 plays each chunk as a copy whose generator is seeded from the run's seed, the chunk and
 the side, so seeded runs are reproducible with any number of workers and ``resume``; any
 other randomness of a player is its own business.

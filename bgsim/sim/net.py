@@ -302,7 +302,7 @@ class Net:
 
 
 class NetPlayer:
-    """The ``"net"`` player as a Python :class:`~bgsim.players.players.Player`, for games and matches.
+    """The ``"net"`` player as a Python :class:`~bgsim.game.drive.Player`, for games and matches.
 
     Plays as the compiled ``"net"`` player of :func:`bgsim.estimate` does; ``plies=1``
     chooses its plays one roll deeper (:meth:`Net.choose_index`: stronger, about fifty

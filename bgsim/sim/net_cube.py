@@ -34,7 +34,7 @@ a game of a :class:`bgsim.Match` starts from ``(0, 0)``.
 >>> from bgsim import Game, Rules, Position
 >>> from bgsim.sim.net import Net
 >>> last = Position.from_counts({2: 2}, {1: 2})    # my last roll: 26 of 36 rolls bear both off
->>> d = cube_hint(Game(Rules.money(), position=last), Net())
+>>> d = cube_advice(Game(Rules.money(), position=last), Net())
 >>> round(d.p_win, 4), d.cube_life, d.action
 (0.7222, 0.0, 'Double, take')
 """
@@ -53,7 +53,7 @@ from ..odds.equity import DEFAULT_CUBE_LIFE, CubeDecision, GammonRates
 from ..odds.equity import cube_decision as _decide
 from .strength import strength_note
 
-__all__ = ["CubeView", "Evaluator", "ExactEvaluator", "accept_double", "cube_hint", "cube_view", "decide",
+__all__ = ["CubeView", "Evaluator", "ExactEvaluator", "accept_double", "cube_advice", "cube_view", "decide",
            "is_last_roll", "offer_double"]
 
 
@@ -184,7 +184,7 @@ def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDec
     return replace(d, source=source)
 
 
-def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> CubeDecision:
+def cube_advice(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> CubeDecision:
     """The cube decision for the side on roll of ``game`` (double? take?) from ``evaluator``'s
     cubeless chances (see the module notes for the model).
 
@@ -193,7 +193,7 @@ def cube_hint(game, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIF
 
     >>> from bgsim import Game, Rules
     >>> last = Game(Rules.money(), position=Position.from_counts({4: 1, 1: 1}, {1: 2}))   # 29 of 36 rolls
-    >>> cube_hint(last, ExactEvaluator()).action
+    >>> cube_advice(last, ExactEvaluator()).action
     'Double, pass'
     """
     view = cube_view(game)

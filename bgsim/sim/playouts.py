@@ -238,7 +238,7 @@ def warm(job: PlayoutJob) -> None:
 
 def _chunk_player(p, job: PlayoutJob, k: int, side: int):
     """The Python player of ``side`` for chunk ``k``. A player holding a numpy Generator in
-    ``rng`` (as :class:`bgsim.players.players.RandomPlayer` does) plays the chunk as a copy whose
+    ``rng`` (as :class:`bgsim.game.drive.RandomPlayer` does) plays the chunk as a copy whose
     generator is seeded from the run's seed, chunk and side: its random choices depend only
     on the seed and ``k``, like the dice."""
     if p is None or not isinstance(getattr(p, "rng", None), np.random.Generator):

@@ -34,14 +34,16 @@ True
 
 ``ipywidgets`` is needed only to show a quiz (``q.widget``, a
 :class:`bgsim.widgets.QuizWidget`, or the quiz as the last line of a cell), not to build or
-check one.
+check one. The quiz imports no widget: the widget layer, once imported (``import bgsim.widgets``),
+gives every quiz its display (:meth:`Quiz.display_with`), as ``docs/architecture.md`` says a
+widget that shows a value of a lower layer does.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine.errors import AmbiguousPlayError, BgsimError, QuizError
 from ..engine.i18n import _, ngettext
@@ -300,19 +302,31 @@ class Quiz:
 
     # --- the widget ---------------------------------------------------------------
 
+    #: What makes a quiz's widget: set by the widget layer when it is imported
+    #: (``bgsim.widgets`` sets :class:`bgsim.widgets.QuizWidget`), never imported from here.
+    _display: ClassVar[Callable[[Quiz], Any] | None] = None
+
+    @classmethod
+    def display_with(cls, make_widget: Callable[[Quiz], Any]) -> None:
+        """Show every quiz with ``make_widget(quiz)`` from now on (the widget layer calls this)."""
+        cls._display = make_widget
+
     @property
     def widget(self) -> Any:
-        """The quiz on the page, made once: a :class:`bgsim.widgets.QuizWidget` (needs ipywidgets)."""
+        """The quiz on the page, made once: a :class:`bgsim.widgets.QuizWidget` (``import bgsim.widgets``
+        first; it needs ipywidgets)."""
         if self._widget is None:
-            from ..widgets import QuizWidget  # presentation, imported only to show the quiz
-
-            self._widget = QuizWidget(self)
+            make_widget = type(self)._display
+            if make_widget is None:
+                raise QuizError("a quiz is shown by bgsim's widgets: import bgsim.widgets first "
+                                "(pip install 'bgsim[lessons]')")
+            self._widget = make_widget(self)
         return self._widget
 
     def _ipython_display_(self) -> None:
         from IPython.display import display  # optional: only inside IPython
 
-        display(self.widget)
+        display(self.widget if type(self)._display is not None else self.question)
 
     def __repr__(self) -> str:
         return f"Quiz({self.question!r})"

@@ -11,10 +11,10 @@ import ipywidgets as w
 
 from ..engine.errors import Refusal
 from ..engine.i18n import N_, _, fmt_number, fmt_percent
+from ..game.drive import Player
 from ..game.events import GameState
 from ..game.records import is_you
 from ..game.rules import ResultKind, Rules
-from ..players.players import Player
 from ..players.table import Table, TutorWarning, score_text
 from ._board import Click
 from ._common import MessageLine
@@ -56,7 +56,7 @@ class PlayWidget(Presentable, w.VBox):
     ----------
     opponent : str, Player or None
         The computer (``"net"`` by default, or ``"heuristic"``, ``"pubeval"``, ``"random"``,
-        or any :class:`~bgsim.players.players.Player`); ``None``: two people on one screen.
+        or any :class:`~bgsim.game.drive.Player`); ``None``: two people on one screen.
     match : int, optional
         A match to this many points (R27, R28); default money play.
     session : bool
