@@ -606,7 +606,7 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
     est = d.estimate
     if getattr(est, "stopped", False):
         return Output(lines, data, STOPPED, _("stopped (Ctrl-C) after {n} games: the decision rests on a partial "
-                                              "result").format(n=fmt_count(est.games)))
+                                              "result").format(n=fmt_count(getattr(est, "games", 0))))
     return Output(lines, data)
 
 
