@@ -99,7 +99,7 @@ def test_estimate_games_and_cube(x):
 def test_equity_functions(x):
     refused(eq.cubeless_equity, x)
     refused(eq.cubeful_equity, x)
-    refused(eq.cube_decision, x)
+    refused(eq.janowski_decision, x)
     refused(eq.janowski_take_point, x)  # the cube life is a fraction 0..1
     refused(eq.janowski_points, x)
 
@@ -118,7 +118,7 @@ def test_match_equity_arguments(x):
     refused(eq.match_equity, x, 3)
     refused(eq.match_equity, 3, x)
     refused(eq.match_take_point, 3, 3, x)
-    refused(eq.cube_decision, 0.7, cube=x)
+    refused(eq.janowski_decision, 0.7, cube=x)
 
 
 @EXAMPLES

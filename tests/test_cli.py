@@ -185,24 +185,24 @@ def test_cube_chance_format_is_explicit(capsys, text, words):
 
 
 def test_cube_chance_formats_agree(capsys):
-    from bgsim.odds.equity import cube_decision
+    from bgsim.odds.equity import janowski_decision
 
     assert main(["cube", "0.72"]) == 0
     first = capsys.readouterr().out
     assert main(["cube", "72%"]) == 0
-    assert capsys.readouterr().out == first == str(cube_decision(0.72)) + "\n"
+    assert capsys.readouterr().out == first == str(janowski_decision(0.72)) + "\n"
     assert main(["cube", "1.0"]) == 0
-    assert str(cube_decision(1.0)) in capsys.readouterr().out
+    assert str(janowski_decision(1.0)) in capsys.readouterr().out
 
 
 def test_cube_from_a_position_id(capsys):
-    from bgsim.odds.equity import cube_decision
+    from bgsim.odds.equity import janowski_decision
 
     # player 0 on roll at 1-3 in a 5-point match (4-away vs 2-away), owning a 2-cube
     x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:1:3:0:5:10"
     assert main(["cube", "0.6", "--position", x]) == 0
     out = capsys.readouterr().out
-    assert str(cube_decision(0.6, cube=2, owner="me", match_length=5, score=(1, 3))) in out
+    assert str(janowski_decision(0.6, cube=2, owner="me", match_length=5, score=(1, 3))) in out
     assert "5-point match, doubler 1, taker 3 (4-away vs 2-away)" in out
     assert main(["cube", "0.6", "--position", x, "--match", "5", "--score", "1-3"]) == 2
     assert "contradict --position" in capsys.readouterr().err
@@ -303,14 +303,14 @@ def _run(capsys, *argv):
 def test_one_score_convention_on_every_command(capsys):
     """--score A-B is the points won (with --match N) everywhere; --away A B the points still needed;
     in `cube` and `takepoint` both list the doubler first (issue 33: takepoint listed the taker first)."""
-    from bgsim.odds.equity import cube_decision, match_take_point
+    from bgsim.odds.equity import janowski_decision, match_take_point
 
     _, out, _ = _run(capsys, "takepoint", "--match", "7", "--score", "4-2")
     assert f"take point: {match_take_point(5, 3):.1%}" in out and "doubler 4 (3-away), taker 2 (5-away)" in out
     assert _run(capsys, "takepoint", "--away", "3", "5")[1].splitlines()[-1] == out.splitlines()[-1]
     _, won, _ = _run(capsys, "cube", "0.75", "--match", "7", "--score", "2-4")
     assert "7-point match, doubler 2, taker 4 (5-away vs 3-away)" in won
-    assert str(cube_decision(0.75, match_length=7, score=(2, 4))) in won
+    assert str(janowski_decision(0.75, match_length=7, score=(2, 4))) in won
     _, away, _ = _run(capsys, "cube", "0.75", "--away", "5", "3")
     assert won.splitlines()[1:] == away.splitlines()[1:]            # the same numbers, another header
     _, both, _ = _run(capsys, "cube", "0.75", "--match", "7", "--score", "2-4", "--away", "5", "3")

@@ -17,7 +17,7 @@ from bgsim.odds.equity import (
     CubeDecision,
     GammonRates,
     MatchEquityError,
-    cube_decision,
+    janowski_decision,
     cubeful_equity,
     cubeless_equity,
     dead_cube_take_point,
@@ -151,10 +151,10 @@ def test_doubling_points_agree_with_the_equities(x, W, L):
     # cash point = 1 - the opponent's take point
     assert pts.cash_point == pytest.approx(1 - janowski_take_point(x, W=L, L=W))
     # at the initial double point, no double = double/take (centred cube)
-    d = cube_decision(pts.initial_double_point, gammons=g, cube_life=x)
+    d = janowski_decision(pts.initial_double_point, gammons=g, cube_life=x)
     assert d.no_double == pytest.approx(d.double_take, abs=1e-9)
     # at the redouble point, the same with the cube owned
-    d = cube_decision(pts.redouble_point, gammons=g, cube_life=x, owner="me")
+    d = janowski_decision(pts.redouble_point, gammons=g, cube_life=x, owner="me")
     assert d.no_double == pytest.approx(d.double_take, abs=1e-9)
     assert pts.initial_double_point <= pts.redouble_point + 1e-12 <= pts.cash_point + 2e-12
     assert pts.cash_point <= pts.too_good_point + 1e-12
@@ -260,23 +260,23 @@ def test_match_take_point_bad_cube(cube):
 
 # ----------------------------------------------------------------------------- cube decisions
 def test_money_cube_decision_categories():
-    assert cube_decision(0.50).action == "No double, take"
-    assert cube_decision(0.72).action == "Double, take"
-    assert cube_decision(0.85).action == "Double, pass"
-    assert cube_decision(0.85, gammons=(0.6, 0.0)).action == "Too good to double, pass"
+    assert janowski_decision(0.50).action == "No double, take"
+    assert janowski_decision(0.72).action == "Double, take"
+    assert janowski_decision(0.85).action == "Double, pass"
+    assert janowski_decision(0.85, gammons=(0.6, 0.0)).action == "Too good to double, pass"
 
 
 def test_money_cube_decision_dead_cube_no_gammons_is_the_textbook():
     # x = 0: double when ahead, the taker takes up to 75% for the doubler (25% take point)
-    assert cube_decision(0.55, cube_life=0.0).action == "Double, take"
-    assert cube_decision(0.74, cube_life=0.0).action == "Double, take"
-    assert cube_decision(0.76, cube_life=0.0).action == "Double, pass"
-    assert cube_decision(0.45, cube_life=0.0).action == "No double, take"
-    assert cube_decision(0.6, cube_life=0.0).take_point == pytest.approx(0.25)
+    assert janowski_decision(0.55, cube_life=0.0).action == "Double, take"
+    assert janowski_decision(0.74, cube_life=0.0).action == "Double, take"
+    assert janowski_decision(0.76, cube_life=0.0).action == "Double, pass"
+    assert janowski_decision(0.45, cube_life=0.0).action == "No double, take"
+    assert janowski_decision(0.6, cube_life=0.0).take_point == pytest.approx(0.25)
 
 
 def test_money_cube_decision_numbers():
-    d = cube_decision(0.7, cube=2, owner="me", cube_life=0.5)
+    d = janowski_decision(0.7, cube=2, owner="me", cube_life=0.5)
     assert isinstance(d, CubeDecision) and d.money
     assert d.double_pass == 2.0
     assert d.no_double == pytest.approx(2 * cubeful_equity(0.7, cube_life=0.5, owner="me"))
@@ -286,20 +286,20 @@ def test_money_cube_decision_numbers():
 
 def test_match_cube_decision_2away_2away():
     # Dead cube (cube_life=0), from the table: ND = p*ME(1,2) + (1-p)*ME(2,1); DT = p; DP = ME(1,2) = 0.67736
-    dead = cube_decision(0.55, away=(2, 2), cube_life=0.0)
+    dead = janowski_decision(0.55, away=(2, 2), cube_life=0.0)
     assert dead.no_double == pytest.approx(0.55 * 0.67736 + 0.45 * 0.32264)
     assert dead.double_take == pytest.approx(0.55) and dead.action == "Double, take"
     # Live cube, worked by hand: a double to 2 decides the match, so each side doubles exactly where
     # the other's pass (0.32264 / 0.67736) meets the match played for one game (MWC = p). The fully
     # live MWC of the centred cube is then flat at 0.32264 up to p = 0.32264, rises as p to 0.67736
     # and stays there: at p = 0.55 it is 0.55. ND = x * 0.55 + (1 - x) * dead ND (x = 0.68).
-    d = cube_decision(0.55, away=(2, 2))
+    d = janowski_decision(0.55, away=(2, 2))
     assert d.no_double == pytest.approx(0.68 * 0.55 + 0.32 * (0.55 * 0.67736 + 0.45 * 0.32264))
     assert d.double_take == pytest.approx(0.55)
     assert d.double_pass == pytest.approx(0.67736)
     assert d.action == "Double, take"
-    assert cube_decision(0.70, away=(2, 2)).action == "Double, pass"
-    assert cube_decision(0.45, away=(2, 2)).action == "No double, take"
+    assert janowski_decision(0.70, away=(2, 2)).action == "Double, pass"
+    assert janowski_decision(0.45, away=(2, 2)).action == "No double, take"
 
 
 def test_match_cube_keeps_the_cube_at_5away_all_with_a_small_edge():
@@ -308,8 +308,8 @@ def test_match_cube_keeps_the_cube_at_5away_all_with_a_small_edge():
     the cube is worth something at every score where the owner can still use it."""
     from bgsim.odds.equity import match_cubeful_mwc
 
-    assert cube_decision(0.52, gammons=(0.27, 0.22), away=(5, 5)).action == "No double, take"
-    assert cube_decision(0.52, gammons=(0.27, 0.22), away=(5, 5), cube_life=0.0).action == "Double, take"
+    assert janowski_decision(0.52, gammons=(0.27, 0.22), away=(5, 5)).action == "No double, take"
+    assert janowski_decision(0.52, gammons=(0.27, 0.22), away=(5, 5), cube_life=0.0).action == "Double, take"
     for a, b in ((5, 5), (3, 5), (7, 7), (9, 6)):
         assert match_cubeful_mwc(0.5, a, b, owner="me") > match_cubeful_mwc(0.5, a, b) > \
             match_cubeful_mwc(0.5, a, b, owner="opponent")
@@ -328,31 +328,31 @@ def test_match_cubeful_mwc_is_the_dead_cube_at_x0_and_rises_with_p():
 
 
 def test_match_cube_decision_leader_post_crawford_never_doubles():
-    assert not cube_decision(0.6, away=(1, 4)).double
+    assert not janowski_decision(0.6, away=(1, 4)).double
 
 
 def test_cube_decision_rules():
     with pytest.raises(RuleViolationError, match="R25"):
-        cube_decision(0.7, owner="opponent")
+        janowski_decision(0.7, owner="opponent")
     with pytest.raises(RuleViolationError, match="R28"):
-        cube_decision(0.7, away=(3, 1), crawford=True)
+        janowski_decision(0.7, away=(3, 1), crawford=True)
     with pytest.raises(MatchEquityError):
-        cube_decision(1.2)
+        janowski_decision(1.2)
     with pytest.raises(MatchEquityError):
-        cube_decision(0.6, away=(3,))
+        janowski_decision(0.6, away=(3,))
     with pytest.raises(MatchEquityError):
-        cube_decision(0.6, away=(3, 3), cube=2)        # a centred match cube shows 1 (R24)
+        janowski_decision(0.6, away=(3, 3), cube=2)        # a centred match cube shows 1 (R24)
 
 
 def test_cube_decision_shows_itself():
-    d = cube_decision(0.7)
+    d = janowski_decision(0.7)
     text = str(d)
     assert "Proper cube action: Double, take" in text and "No double" in text and "Taker needs" in text
     html = d._repr_html_()
     assert "<table>" in html and "Double, take" in html
-    m = str(cube_decision(0.6, away=(5, 3), gammons=(0.2, 0.1)))
+    m = str(janowski_decision(0.6, away=(5, 3), gammons=(0.2, 0.1)))
     assert "5-away vs 3-away" in m and "%" in m
-    assert math.isfinite(cube_decision(0.6, away=(5, 3)).take_point)
+    assert math.isfinite(janowski_decision(0.6, away=(5, 3)).take_point)
 
 
 def test_one_score_convention_points_won_with_away_by_name():
@@ -360,24 +360,24 @@ def test_one_score_convention_points_won_with_away_by_name():
     needed only as away=; both given must agree; the old points-away score= warns and still works."""
     from bgsim.odds.equity import match_away
 
-    won = cube_decision(0.6, match_length=7, score=(2, 4))
+    won = janowski_decision(0.6, match_length=7, score=(2, 4))
     assert won.away == (5, 3) and won.points_won == (2, 4) and won.match_length == 7
-    assert won == cube_decision(0.6, away=(5, 3), match_length=7) == cube_decision(
+    assert won == janowski_decision(0.6, away=(5, 3), match_length=7) == janowski_decision(
         0.6, match_length=7, score=(2, 4), away=(5, 3))
-    assert cube_decision(0.6, away=(5, 3)).no_double == won.no_double
+    assert janowski_decision(0.6, away=(5, 3)).no_double == won.no_double
     assert "7-point match, doubler 2, taker 4 (5-away vs 3-away)" in str(won)
     with pytest.raises(MatchEquityError, match="contradicts score"):
-        cube_decision(0.6, match_length=7, score=(2, 4), away=(2, 4))
+        janowski_decision(0.6, match_length=7, score=(2, 4), away=(2, 4))
     with pytest.raises(MatchEquityError, match="from 0 to 6 in a 7-point match"):
         match_away(match_length=7, score=(7, 4))
     with pytest.raises(MatchEquityError, match="more than the match length"):
         match_away(match_length=7, away=(9, 3))
     with pytest.raises(MatchEquityError, match="needs the score"):
-        cube_decision(0.6, match_length=7)
+        janowski_decision(0.6, match_length=7)
     with pytest.raises(MatchEquityError, match="match_length = -7"):
         match_away(match_length=-7, score=(0, 0))
     with pytest.warns(DeprecationWarning, match="points away"):
-        old = cube_decision(0.6, score=(5, 3))
+        old = janowski_decision(0.6, score=(5, 3))
     assert old.away == (5, 3)
     with pytest.warns(DeprecationWarning, match=r"read \.away"):
         assert old.score == (5, 3)
@@ -385,12 +385,12 @@ def test_one_score_convention_points_won_with_away_by_name():
 
 def test_cube_decision_output_nits():
     """Issue 22: no negative zero; a sure single win is a cash (Double, pass), not 'too good'."""
-    even = str(cube_decision(0.5))
+    even = str(janowski_decision(0.5))
     assert "-0.000" not in even and "+0.000" in even
-    sure = cube_decision(1.0)
+    sure = janowski_decision(1.0)
     assert sure.action == "Double, pass" and sure.double and not sure.take
     assert "cash it" in str(sure)
-    assert cube_decision(1.0, gammons=(0.2, 0.0)).action == "Too good to double, pass"
+    assert janowski_decision(1.0, gammons=(0.2, 0.0)).action == "Too good to double, pass"
 
 
 @pytest.mark.parametrize("x, W, L", [(0.68, 1.25, 1.1), (0.3, 1.5, 1.0), (1.0, 1.0, 1.4)])
@@ -405,9 +405,9 @@ def test_janowski_take_point_is_the_complement_of_the_cash_point(x, W, L):
 
 
 def test_cube_decision_take_point_agrees_with_janowski_points():
-    from bgsim.odds.equity import cube_decision, janowski_points
+    from bgsim.odds.equity import janowski_decision, janowski_points
 
-    d = cube_decision(0.7, gammons=(0.25, 0.1), cube_life=0.68)
+    d = janowski_decision(0.7, gammons=(0.25, 0.1), cube_life=0.68)
     assert d.take_point == pytest.approx(janowski_points(0.68, W=1.25, L=1.1).take_point)
 
 

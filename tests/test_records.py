@@ -24,10 +24,10 @@ from bgsim.engine.ids import (
     decode_position_id,
     decode_xgid,
 )
-from bgsim.game.match import Match, Session, replay_record
+from bgsim.game.match import Match, Session, record_from_events
 from bgsim.game.drive import RandomPlayer
 from bgsim.players.players import play_game
-from bgsim.game.records import GameRecord, MatchRecord, Step
+from bgsim.game.records import GameRecord, MatchRecord, RecordStep
 from bgsim.game.rules import ResultKind, Rules
 
 START_ID = "4HPwATDgc/ABMA"                                            # gnubg manual, R3
@@ -276,7 +276,7 @@ def test_match_record_steps_across_games():
             assert prev.game_number == number - 1 and prev.result is not None
     with pytest.raises(IndexError):
         rec.goto_game(len(rec.games) + 1)
-    again = replay_record([g.events for g in rec.games], rec.rules)
+    again = record_from_events([g.events for g in rec.games], rec.rules)
     assert again.final_score == rec.final_score and [s.position for s in again] == [s.position for s in rec]
 
 

@@ -16,7 +16,7 @@ import pytest
 import bgsim
 from bgsim import Game, Position, Rules
 from bgsim.odds import exact, race
-from bgsim.odds.equity import cube_decision, janowski_points, match_equity_table
+from bgsim.odds.equity import janowski_decision, janowski_points, match_equity_table
 from bgsim.odds.intervals import Interval, wilson_interval
 from bgsim.game.match import Match, Session
 from bgsim.sim.montecarlo import estimate
@@ -32,7 +32,7 @@ def _examples() -> dict[str, object]:
     return {
         "Interval": wilson_interval(5, 10),
         "Estimate": estimate(Position.initial(), games=72, rng=1, player="random"),
-        "CubeDecision": cube_decision(0.7, match_length=7, score=(2, 4), gammons=(0.2, 0.1)),
+        "CubeDecision": janowski_decision(0.7, match_length=7, score=(2, 4), gammons=(0.2, 0.1)),
         "CubePoints": janowski_points(0.68),
         "MatchEquityTable": match_equity_table(),
         "Odds": exact.hit_chance(Position.from_counts({13: 1}, {18: 1})),

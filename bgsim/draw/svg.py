@@ -952,7 +952,7 @@ def step_board(position: Position, *, cube_value: int = 1, cube_owner: int | Non
 
 
 def record_step(step: Any, *, names: Iterable[str] | None = None, **options: Any) -> SvgBoard:
-    """A step of a game or match record (:class:`bgsim.game.records.Step`) as a board.
+    """A step of a game or match record (:class:`bgsim.game.records.RecordStep`) as a board.
 
     The cube, the dice to play, the score before the game and the step's caption; ``names``
     are the players' names (a record's ``names``). Other keywords go to :func:`board`.

@@ -498,7 +498,7 @@ class Game(BaseGame):
         events = list(events)
         game = cls.__new__(cls)
         game._begin(game_replay.record_start(events), rng)
-        game_replay.replay_record(game, events)
+        game_replay.replay_events(game, events)
         return game
 
     # ----------------------------------------------------------------- standard IDs (bgsim.game.game_ids)

@@ -1,7 +1,7 @@
 """Checking a game's record by playing it again (behind :meth:`Game.replay <bgsim.game.game.Game.replay>`).
 
 A :class:`Replayer` visits each recorded event and makes its action again in a game set up
-from the record's :class:`~bgsim.game.events.GameStart`; :func:`replay_record` then compares what
+from the record's :class:`~bgsim.game.events.GameStart`; :func:`replay_events` then compares what
 the game records, automatic events included, with the record. A record that breaks a rule
 or disagrees is refused with a :class:`~bgsim.engine.errors.RuleViolationError` naming the event
 (and keeping the rule of the refusal it wraps, as ``.rule``).
@@ -9,9 +9,9 @@ or disagrees is refused with a :class:`~bgsim.engine.errors.RuleViolationError` 
 >>> from bgsim.game.events import Roll
 >>> g = Game(starter=0); g.roll(dice=(6, 1)); g.play("13/7 8/7")
 (6, 1)
->>> again = Game(starter=0); replay_record(again, g.events); again.events == g.events
+>>> again = Game(starter=0); replay_events(again, g.events); again.events == g.events
 True
->>> replay_record(Game(starter=0), g.events[:1] + (Roll(1, (2, 2)),))
+>>> replay_events(Game(starter=0), g.events[:1] + (Roll(1, (2, 2)),))
 Traceback (most recent call last):
 ...
 bgsim.engine.errors.RuleViolationError: replay, event 1 (player 1 rolls 2-2): player 1 cannot roll: it is player 0's
@@ -49,7 +49,7 @@ from .events import (
 )
 from .rules import ResultKind
 
-__all__ = ["Replayable", "Replayer", "record_start", "replay_record"]
+__all__ = ["Replayable", "Replayer", "record_start", "replay_events"]
 
 
 class Replayable(Protocol):
@@ -155,7 +155,7 @@ def record_start(events: Sequence[Event]) -> GameStart:
     return events[0]
 
 
-def replay_record(game: Replayable, events: Sequence[Event]) -> None:
+def replay_events(game: Replayable, events: Sequence[Event]) -> None:
     """Make every action of ``events`` (after its GameStart) again in ``game``, set up from that GameStart.
 
     The events the game records must equal the recorded ones, including the automatic

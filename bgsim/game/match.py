@@ -47,7 +47,7 @@ from .game import Game
 from .records import GameRecord, MatchRecord, check_names
 from .rules import Rules
 
-__all__ = ["GameSummary", "Match", "Session", "replay_record"]
+__all__ = ["GameSummary", "Match", "Session", "record_from_events"]
 
 
 @dataclass(frozen=True)
@@ -844,7 +844,7 @@ class Session(_Series):
                 f"{self._score[0]}-{self._score[1]}, balances {self.balances[0]}-{self.balances[1]})")
 
 
-def replay_record(games: Sequence[Sequence[Event]], rules: Rules, *, names: Sequence[str] | None = None,
+def record_from_events(games: Sequence[Sequence[Event]], rules: Rules, *, names: Sequence[str] | None = None,
                   stakes: float = 1) -> MatchRecord:
     """The record of a match (or money session) rebuilt from its games' events, checking every rule.
 
@@ -852,7 +852,7 @@ def replay_record(games: Sequence[Sequence[Event]], rules: Rules, *, names: Sequ
     rules; see :meth:`Match.replay` and :meth:`Session.replay`.
 
     >>> m = Match(2, rng=1).play_out()
-    >>> replay_record([g.events for g in m.games], m.rules).final_score == m.score
+    >>> record_from_events([g.events for g in m.games], m.rules).final_score == m.score
     True
     """
     if not isinstance(rules, Rules):

@@ -1,7 +1,7 @@
 """Records of games and matches that a teacher can step through, forward and backward.
 
 A :class:`GameRecord` is a view over one game's events (``game.events``): one
-:class:`Step` per event, each with the position, cube, dice, score and a caption in
+:class:`RecordStep` per event, each with the position, cube, dice, score and a caption in
 words, and for every position its gnubg Position ID + Match ID and its XGID
 (:mod:`bgsim.engine.ids`). A :class:`MatchRecord` strings the games of a match or a money
 session together and steps through all of them. ``rec[i]`` is step ``i``; a
@@ -96,7 +96,7 @@ from .events import (
 from .game import Game
 from .rules import ResultKind, Rules
 
-__all__ = ["DEFAULT_NAMES", "YOU", "GameRecord", "MatchRecord", "RecordView", "Step", "check_names", "is_you"]
+__all__ = ["DEFAULT_NAMES", "YOU", "GameRecord", "MatchRecord", "RecordStep", "RecordView", "check_names", "is_you"]
 
 #: The players' names when none are given.
 DEFAULT_NAMES = ("player 0", "player 1")
@@ -172,7 +172,7 @@ def _points(n: int) -> str:
 
 
 @dataclass(frozen=True)
-class Step:
+class RecordStep:
     """The state of a game after one event of its record, for stepping and teaching.
 
     Parameters
@@ -636,7 +636,7 @@ class RecordView:
         return self._index
 
     @property
-    def step(self) -> Step:
+    def step(self) -> RecordStep:
         """The current step.
 
         >>> GameRecord.from_game(Game()).view().step.index
@@ -662,7 +662,7 @@ class RecordView:
         """
         return self._index == len(self._steps) - 1
 
-    def next(self) -> Step | None:
+    def next(self) -> RecordStep | None:
         """Step forward and return the new current step; ``None`` (and no move) at the end.
 
         >>> g = Game(starter=0); g.roll(dice=(2, 1))
@@ -675,7 +675,7 @@ class RecordView:
         self._index += 1
         return self.step
 
-    def prev(self) -> Step | None:
+    def prev(self) -> RecordStep | None:
         """Step backward and return the new current step; ``None`` (and no move) at the start.
 
         >>> g = Game(starter=0); g.roll(dice=(2, 1))
@@ -688,7 +688,7 @@ class RecordView:
         self._index -= 1
         return self.step
 
-    def goto(self, i: int) -> Step:
+    def goto(self, i: int) -> RecordStep:
         """Jump to step ``i`` (negative counts from the end) and return it; ``IndexError`` when out of range.
 
         >>> view = GameRecord.from_game(Game()).view()
@@ -720,7 +720,7 @@ class RecordView:
                 i = k
         return i
 
-    def goto_game(self, number: int) -> Step:
+    def goto_game(self, number: int) -> RecordStep:
         """Jump to the start of game ``number`` (1, 2, ...) and return that step.
 
         >>> GameRecord.from_game(Game()).view().goto_game(1).index
@@ -774,7 +774,7 @@ class RecordView:
 class _Steps:
     """What GameRecord and MatchRecord share: the steps, ``rec[i]``, views, and one built-in view."""
 
-    _steps: tuple[Step, ...]
+    _steps: tuple[RecordStep, ...]
     _starts: tuple[int, ...]
     _view: RecordView
     _names: tuple[str, str]
@@ -782,14 +782,14 @@ class _Steps:
     def __len__(self) -> int:
         return len(self._steps)
 
-    def __iter__(self) -> Iterator[Step]:
+    def __iter__(self) -> Iterator[RecordStep]:
         return iter(self._steps)
 
-    def __getitem__(self, i: int) -> Step:
+    def __getitem__(self, i: int) -> RecordStep:
         return self._steps[i]
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[RecordStep, ...]:
         """Every step, in order.
 
         >>> [type(s.event).__name__ for s in GameRecord.from_game(Game(starter=0)).steps]
@@ -826,7 +826,7 @@ class _Steps:
         return self._view.index
 
     @property
-    def step(self) -> Step:
+    def step(self) -> RecordStep:
         """The built-in view's current step (:attr:`RecordView.step`).
 
         >>> GameRecord.from_game(Game()).step.index
@@ -852,7 +852,7 @@ class _Steps:
         """
         return self._view.at_end
 
-    def next(self) -> Step | None:
+    def next(self) -> RecordStep | None:
         """Move the built-in view forward (:meth:`RecordView.next`).
 
         >>> g = Game(starter=0); g.roll(dice=(2, 1))
@@ -862,7 +862,7 @@ class _Steps:
         """
         return self._view.next()
 
-    def prev(self) -> Step | None:
+    def prev(self) -> RecordStep | None:
         """Move the built-in view backward (:meth:`RecordView.prev`).
 
         >>> g = Game(starter=0); g.roll(dice=(2, 1))
@@ -872,7 +872,7 @@ class _Steps:
         """
         return self._view.prev()
 
-    def goto(self, i: int) -> Step:
+    def goto(self, i: int) -> RecordStep:
         """Move the built-in view to step ``i`` (:meth:`RecordView.goto`).
 
         >>> GameRecord.from_game(Game()).goto(-1).index
@@ -900,7 +900,7 @@ class _Steps:
         [(167, 167), (167, 163)]
         """
         out: list[Position] = []
-        last: Step | None = None
+        last: RecordStep | None = None
         for s in self._steps:
             if last is None or s.position != last.position or s.game_number != last.game_number:
                 out.append(s.position)
@@ -968,7 +968,7 @@ class GameRecord(_Steps):
         steps = []
         prev = None
         for snap in game.history():
-            steps.append(Step(game_number=self._number, snapshot=snap, caption=cap.caption(snap, prev),
+            steps.append(RecordStep(game_number=self._number, snapshot=snap, caption=cap.caption(snap, prev),
                               rolled=snap.event.accept(_Rolled(snap)), score=self._score, rules=game.rules))
             prev = snap
         self._steps = tuple(steps)
@@ -1090,7 +1090,7 @@ class GameRecord(_Steps):
         (6, 1)
         >>> rec = GameRecord.from_game(g); rec.goto(1)
         ... # doctest: +ELLIPSIS
-        Step(...)
+        RecordStep(...)
         >>> live = rec.game(); live.legal_plays()[0].dice
         (6, 1)
         """
@@ -1107,7 +1107,7 @@ class MatchRecord(_Steps):
     ``games``: the :class:`GameRecord` of each game, in order (their ``score`` is the
     score before each game); ``rules``; ``names``. Build one with
     :meth:`Match.record() <bgsim.game.match.Match.record>`, :meth:`Session.record()
-    <bgsim.game.match.Session.record>`, :func:`bgsim.game.match.replay_record` (from events, checked),
+    <bgsim.game.match.Session.record>`, :func:`bgsim.game.match.record_from_events` (from events, checked),
     :meth:`from_dict` or :func:`bgsim.game.matfile.read_mat`.
 
     A view (:meth:`view`) runs over every step of every game; :meth:`RecordView.goto_game`
@@ -1133,7 +1133,7 @@ class MatchRecord(_Steps):
         self._rules = rules
         self._names = check_names(names)
         starts = []
-        steps: list[Step] = []
+        steps: list[RecordStep] = []
         for g in self._games:
             starts.append(len(steps))
             steps.extend(g.steps)
@@ -1166,7 +1166,7 @@ class MatchRecord(_Steps):
         """The record :meth:`to_dict` gave; every game is replayed and checked (:meth:`GameRecord.from_dict`).
 
         The series as a whole (who starts each game, R4b; the Crawford game, R28) is
-        checked by :func:`bgsim.game.match.replay_record` from the games' events.
+        checked by :func:`bgsim.game.match.record_from_events` from the games' events.
 
         >>> MatchRecord.from_dict({"rules": {"match_length": 3}, "games": []}).length
         3
@@ -1288,7 +1288,7 @@ class MatchRecord(_Steps):
         """
         return self._view.game_index
 
-    def goto_game(self, number: int) -> Step:
+    def goto_game(self, number: int) -> RecordStep:
         """Move the built-in view to the start of game ``number`` (1, 2, ...) and return that step.
 
         >>> from bgsim.game.match import Match

@@ -11,14 +11,14 @@ Three layers, each built on the one before:
    Janowski's cube-efficiency ("cube life") ``x``; the conversion of a cubeless
    winning chance into a cubeful equity; the doubling points.
 3. **Decisions**: take points at a match score from the table (risk over
-   risk + gain), and :func:`cube_decision`, which says *double / no double*,
+   risk + gain), and :func:`janowski_decision`, which says *double / no double*,
    *take / pass* with the equities behind the verdict.
 
 >>> match_equity(2, 1, crawford=True)       # trailing 2-away in the Crawford game
 0.32264
 >>> round(janowski_take_point(0.0), 4), round(janowski_take_point(1.0), 4)
 (0.25, 0.2)
->>> print(cube_decision(0.72).action)
+>>> print(janowski_decision(0.72).action)
 Double, take
 
 Conventions: a winning chance ``p`` is always cubeless and belongs to the player
@@ -42,7 +42,7 @@ from typing import Any
 
 from ..engine.errors import MatchEquityError, RuleViolationError
 from ..engine.i18n import N_, _, fmt_number, fmt_percent
-from .results import ResultDisplay, Table, jsonable
+from .results import ResultDisplay, TextTable, jsonable
 
 __all__ = [
     "DEFAULT_CUBE_LIFE",
@@ -52,10 +52,10 @@ __all__ = [
     "GammonRates",
     "MatchEquityError",
     "MatchEquityTable",
-    "cube_decision",
     "cubeful_equity",
     "cubeless_equity",
     "dead_cube_take_point",
+    "janowski_decision",
     "janowski_points",
     "janowski_take_point",
     "live_cube_take_point",
@@ -109,10 +109,10 @@ class MatchEquityTable(ResultDisplay):
     post_crawford: tuple[float, ...]
     notice: str = field(repr=False, default="")
 
-    def _table(self) -> Table:
+    def _table(self) -> TextTable:
         n = min(self.length, 9)
         cols = range(1, n + 1)
-        return Table(
+        return TextTable(
             title=(f"{self.name} (row: my points away, column: opponent's; 1-away = Crawford game)",),
             header=("away", *(str(j) for j in cols)),
             rows=tuple((str(i), *(f"{self.pre_crawford[i - 1][j - 1]:.3f}" for j in cols)) for i in cols),
@@ -513,8 +513,8 @@ class CubePoints(ResultDisplay):
     too_good_point: float
     too_good_redouble_point: float
 
-    def _table(self) -> Table:
-        return Table(
+    def _table(self) -> TextTable:
+        return TextTable(
             title=(_("Janowski cube points, x = {x}, W = {W}, L = {L}").format(
                 x=fmt_number(self.x, 2), W=fmt_number(self.W, 2), L=fmt_number(self.L, 2)),),
             rows=((_("take point (taker needs)"), fmt_percent(self.take_point, 1)),
@@ -866,14 +866,14 @@ class CubeDecision(ResultDisplay):
     (money: points per unit stake, i.e. already times the cube; match: match-winning
     chances). ``take_point`` is the smallest winning chance the *taker* needs.
     ``action`` is the verdict: "No double, take", "Double, take", "Double, pass"
-    or "Too good to double, pass". Made by :func:`cube_decision` (from a chance) or
+    or "Too good to double, pass". Made by :func:`janowski_decision` (from a chance) or
     :func:`bgsim.players.decisions.cube_decision` (from a position: the chances estimated by
     play-outs, with their interval and who played them).
 
     Parameters
     ----------
     p_win, gammons, cube, owner, away, cube_life
-        The question, as :func:`cube_decision` took it (``away``, the points each side still
+        The question, as :func:`janowski_decision` took it (``away``, the points each side still
         needs, is ``None`` for money).
     no_double, double_take, double_pass : float
         The doubler's equity after each choice.
@@ -895,10 +895,10 @@ class CubeDecision(ResultDisplay):
     estimate : Estimate or None
         When estimated: the :class:`~bgsim.sim.montecarlo.Estimate` itself (not compared).
 
-    >>> d = cube_decision(0.80, cube_life=0.68)
+    >>> d = janowski_decision(0.80, cube_life=0.68)
     >>> d.double, d.take, d.action
     (True, False, 'Double, pass')
-    >>> cube_decision(0.6, match_length=7, score=(2, 4)).away
+    >>> janowski_decision(0.6, match_length=7, score=(2, 4)).away
     (5, 3)
     """
 
@@ -930,7 +930,7 @@ class CubeDecision(ResultDisplay):
     def points_won(self) -> tuple[int, int] | None:
         """The match score as points won ``(doubler, taker)``, when the match length is known; else ``None``.
 
-        >>> cube_decision(0.6, match_length=7, score=(2, 4)).points_won
+        >>> janowski_decision(0.6, match_length=7, score=(2, 4)).points_won
         (2, 4)
         """
         if self.away is None or self.match_length is None:
@@ -954,7 +954,7 @@ class CubeDecision(ResultDisplay):
         """JSON-safe data: the fields (the estimate, if any, by its own ``to_dict``), plus ``score`` as
         points won (``None`` unless the match length is known) and ``best``.
 
-        >>> d = cube_decision(0.6, match_length=7, score=(2, 4)).to_dict()
+        >>> d = janowski_decision(0.6, match_length=7, score=(2, 4)).to_dict()
         >>> d["away"], d["score"], d["match_length"], d["action"]
         ([5, 3], [2, 4], 7, 'No double, take')
         """
@@ -1016,8 +1016,8 @@ class CubeDecision(ResultDisplay):
             notes.append(self.source)
         return tuple(notes)
 
-    def _table(self) -> Table:
-        return Table(title=self._header(), rows=tuple(self._rows()), notes=self._notes(),
+    def _table(self) -> TextTable:
+        return TextTable(title=self._header(), rows=tuple(self._rows()), notes=self._notes(),
                      align="<>", widths=(12, 8), indent=2)
 
 
@@ -1034,7 +1034,7 @@ def _verdict(nd: float, dt: float, dp: float) -> tuple[bool, bool, str]:
     return False, False, "Too good to double, pass"
 
 
-def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, owner: str = "centered",
+def janowski_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, owner: str = "centered",
                   cube_life: float = DEFAULT_CUBE_LIFE, score: tuple[int, int] | None = None,
                   match_length: int | None = None, away: tuple[int, int] | None = None,
                   crawford: bool = False) -> CubeDecision:
@@ -1106,7 +1106,7 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     DeprecationWarning
         ``score=`` without ``match_length`` (the old points-away reading).
 
-    >>> print(cube_decision(0.70))
+    >>> print(janowski_decision(0.70))
     Money game, cube 1 centred, cube life x = 0.68 (Janowski)
     Winning chance 70.0%; gammons 0% of wins, 0% of losses
       No double       +0.581  (-0.015)
@@ -1114,21 +1114,21 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
       Double, pass    +1.000  (+0.404)
     Taker needs 21.4% and has 30.0%
     Proper cube action: Double, take
-    >>> cube_decision(0.60).action
+    >>> janowski_decision(0.60).action
     'No double, take'
-    >>> cube_decision(0.60, match_length=5, score=(3, 3)).action   # 2-away/2-away: double whenever ahead
+    >>> janowski_decision(0.60, match_length=5, score=(3, 3)).action   # 2-away/2-away: double whenever ahead
     'Double, take'
-    >>> cube_decision(0.60, match_length=5, score=(0, 0)).action   # 5-away/5-away: keep the cube's value
+    >>> janowski_decision(0.60, match_length=5, score=(0, 0)).action   # 5-away/5-away: keep the cube's value
     'No double, take'
-    >>> cube_decision(0.60, away=(2, 2)).action                     # the same score, as points away
+    >>> janowski_decision(0.60, away=(2, 2)).action                     # the same score, as points away
     'Double, take'
-    >>> cube_decision(0.85, gammons=(0.6, 0.0)).action  # playing on for the gammon is worth more
+    >>> janowski_decision(0.85, gammons=(0.6, 0.0)).action  # playing on for the gammon is worth more
     'Too good to double, pass'
-    >>> cube_decision(1.0).action                       # a sure single win: cash it
+    >>> janowski_decision(1.0).action                       # a sure single win: cash it
     'Double, pass'
     """
     if hasattr(p_win, "legal_plays") or hasattr(p_win, "position"):
-        raise MatchEquityError(_("equity.cube_decision takes a winning chance; for a position or a game use "
+        raise MatchEquityError(_("equity.janowski_decision takes a winning chance; for a position or a game use "
                                  "bgsim.cube_decision(position), which plays it out first"))
     p = _check_p(p_win)
     g = _rates(gammons)
@@ -1141,7 +1141,7 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
         raise MatchEquityError(_("score= without match_length is the deprecated spelling of away=: give one of "
                                  "them (score=(mine, theirs) in points won needs match_length=N)"))
     if score is not None and match_length is None:
-        warnings.warn("cube_decision(score=...) without match_length reads the score as points away, as it used "
+        warnings.warn("janowski_decision(score=...) without match_length reads the score as points away, as it used "
                       "to; that is deprecated: give match_length=N with score=(mine, theirs) in points won, or "
                       "away=(my_away, opp_away)", DeprecationWarning, stacklevel=2)
         score, away = None, _pair(score, "score", "points away: mine, theirs")

@@ -38,7 +38,7 @@ from ..engine.errors import IllegalPlayError, InvalidPositionError, OddsError
 from ..engine.i18n import _, fmt_percent
 from ..engine.plays import Play
 from ..engine.position import Position
-from .results import ResultDisplay, Table, jsonable
+from .results import ResultDisplay, TextTable, jsonable
 
 __all__ = [
     "BlotShots",
@@ -142,8 +142,8 @@ class Odds(ResultDisplay):
     def _text(self) -> str:
         return f"{self.count}/36 = {fmt_percent(self.percent / 100, 1)}"
 
-    def _table(self) -> Table:
-        return Table(title=(self._text(),))
+    def _table(self) -> TextTable:
+        return TextTable(title=(self._text(),))
 
 
 @dataclass(frozen=True)
@@ -160,8 +160,8 @@ class EnterOdds(ResultDisplay):
     all: Odds
     some: Odds
 
-    def _table(self) -> Table:
-        return Table(title=(_("all enter: {all}; at least one enters: {some}").format(
+    def _table(self) -> TextTable:
+        return TextTable(title=(_("all enter: {all}; at least one enters: {some}").format(
             all=self.all._text(), some=self.some._text()),))
 
 
@@ -218,8 +218,8 @@ class BlotShots(ResultDisplay):
     def _text(self) -> str:
         return _("blot on {point}: {odds}").format(point=self.drawn_point, odds=self.odds._text())
 
-    def _table(self) -> Table:
-        return Table(title=(self._text(),))
+    def _table(self) -> TextTable:
+        return TextTable(title=(self._text(),))
 
 
 @dataclass(frozen=True)
@@ -257,10 +257,10 @@ class Shots(ResultDisplay):
         """
         return {"total": self.total.to_dict(), "blots": [b.to_dict() for b in self.blots]}
 
-    def _table(self) -> Table:
+    def _table(self) -> TextTable:
         if not self.blots:
-            return Table(title=(_("{odds} (no blots)").format(odds=self.total._text()),))
-        return Table(title=(f"{self.total._text()} ({'; '.join(b._text() for b in self.blots)})",))
+            return TextTable(title=(_("{odds} (no blots)").format(odds=self.total._text()),))
+        return TextTable(title=(f"{self.total._text()} ({'; '.join(b._text() for b in self.blots)})",))
 
 
 # --------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..engine.errors import EstimateError
 from ..engine.i18n import _, fmt_number, fmt_percent
-from .results import ResultDisplay, Table
+from .results import ResultDisplay, TextTable
 
 __all__ = ["Interval", "mean_interval", "mean_sd", "normal_quantile", "wilson_interval"]
 
@@ -94,10 +94,10 @@ class Interval(ResultDisplay):
         return fmt_percent(self.value, 2) + " " + _("[{low}, {high}]").format(low=fmt_number(100 * self.low, 2),
                                                                           high=fmt_number(100 * self.high, 2))
 
-    def _table(self) -> Table:
+    def _table(self) -> TextTable:
         if math.isnan(self.value):
-            return Table(title=(_("n/a (no games)"),))
-        return Table(title=(fmt_number(self.value, 4) + " " + _("[{low}, {high}]").format(
+            return TextTable(title=(_("n/a (no games)"),))
+        return TextTable(title=(fmt_number(self.value, 4) + " " + _("[{low}, {high}]").format(
             low=fmt_number(self.low, 4), high=fmt_number(self.high, 4)),))
 
 

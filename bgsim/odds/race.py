@@ -33,7 +33,7 @@ from typing import Any
 from ..engine.errors import InvalidPositionError, NotARaceError, RaceError
 from ..engine.i18n import N_, _, fmt_number, fmt_percent
 from ..engine.position import Position
-from .results import ResultDisplay, Table
+from .results import ResultDisplay, TextTable
 
 __all__ = [
     "KeithCount",
@@ -102,8 +102,8 @@ class _RaceResult(ResultDisplay):
         """JSON-safe data: the formula's ``name``, its fields and the ``verdict``."""
         return {"name": self._name, **super().to_dict(), "verdict": self.verdict}
 
-    def _table(self) -> Table:
-        return Table(title=(_(self._name),),
+    def _table(self) -> TextTable:
+        return TextTable(title=(_(self._name),),
                      rows=(*self._rows(), (_detail(self.double, self.redouble, self.take),)),
                      notes=(_("Verdict: {verdict}").format(verdict=_(self.verdict)),), indent=2, sep=" ")
 

@@ -2,7 +2,7 @@
 
 Every result bgsim computes (a Monte Carlo :class:`~bgsim.sim.montecarlo.Estimate`, a
 :class:`~bgsim.odds.equity.CubeDecision`, a race count, exact :class:`~bgsim.odds.exact.Odds` ...)
-says what it holds once, as a :class:`Table` from its ``_table()`` method. The
+says what it holds once, as a :class:`TextTable` from its ``_table()`` method. The
 :class:`ResultDisplay` mixin turns that table into
 
 - ``str(result)``: plain text, for ``print`` and the terminal;
@@ -19,7 +19,7 @@ fields through :func:`jsonable`; a class adds what its properties say by overrid
 ...     heads: int
 ...     tails: int
 ...     def _table(self):
-...         return Table(title=("Coin tosses",), header=("", "count"),
+...         return TextTable(title=("Coin tosses",), header=("", "count"),
 ...                      rows=(("heads", str(self.heads)), ("tails", str(self.tails))),
 ...                      notes=(f"{self.heads + self.tails} tosses",), align="<>")
 >>> print(Coin(7, 5))
@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ResultDisplay", "Table", "jsonable"]
+__all__ = ["ResultDisplay", "TextTable", "jsonable"]
 
 
 def jsonable(value: object) -> Any:
@@ -94,7 +94,7 @@ def jsonable(value: object) -> Any:
 
 
 @dataclass(frozen=True)
-class Table:
+class TextTable:
     """What a result shows: title lines, an optional header row, rows of cells, note lines.
 
     Text layout: each column is as wide as its widest cell (at least ``widths[i]``) and
@@ -122,7 +122,7 @@ class Table:
     indent : int, default 0
         Spaces before every text row.
 
-    >>> t = Table(title=("Two rows",), rows=(("a", "1"), ("bb", "22"), ("total: 3 items",)))
+    >>> t = TextTable(title=("Two rows",), rows=(("a", "1"), ("bb", "22"), ("total: 3 items",)))
     >>> print(t.text())
     Two rows
     a   1
@@ -204,7 +204,7 @@ class Table:
 
 class ResultDisplay:
     """Mixin for result objects: ``__str__``, ``_repr_pretty_`` and ``_repr_html_`` from
-    the one method a subclass writes, ``_table() -> Table``; :meth:`to_dict` from its
+    the one method a subclass writes, ``_table() -> TextTable``; :meth:`to_dict` from its
     dataclass fields."""
 
     __slots__ = ()
@@ -219,7 +219,7 @@ class ResultDisplay:
             raise TypeError(f"{type(self).__name__} is not a dataclass: it must define to_dict()")
         return {f.name: jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
-    def _table(self) -> Table:  # pragma: no cover - every subclass defines it
+    def _table(self) -> TextTable:  # pragma: no cover - every subclass defines it
         raise NotImplementedError
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
 """Cube decisions from a position: the chances estimated by play-outs, then the decision.
 
-:func:`bgsim.odds.equity.cube_decision` answers "double? take?" from a winning chance and gammon
+:func:`bgsim.odds.equity.janowski_decision` answers "double? take?" from a winning chance and gammon
 rates typed in. :func:`cube_decision` here also takes a :class:`~bgsim.engine.position.Position`
 (or a :class:`~bgsim.game.game.Game` about to roll, which brings its cube, score and rules): it
 plays the position out with a chosen player (:func:`bgsim.sim.montecarlo.estimate`, cubeless),
@@ -43,7 +43,7 @@ from ..game.events import GameState
 from ..game.game import Game
 from ..game.rules import Rules
 from ..odds.equity import DEFAULT_CUBE_LIFE, CubeDecision, GammonLike, GammonRates, match_away
-from ..odds.equity import cube_decision as decide_from_chance
+from ..odds.equity import janowski_decision as decide_from_chance
 from ..sim.montecarlo import DEFAULT_PLAYER, Estimate, describe_player, estimate
 
 __all__ = ["DEFAULT_GAMES", "cube_decision"]
@@ -99,7 +99,7 @@ def cube_decision(what: float | Position | Game, *, rules: Rules | None = None, 
                   crawford: bool = False) -> CubeDecision:
     """Should the player on roll double, and should the opponent take, from a chance or a position.
 
-    ``what`` is a winning chance (then this is :func:`bgsim.odds.equity.cube_decision`), a
+    ``what`` is a winning chance (then this is :func:`bgsim.odds.equity.janowski_decision`), a
     :class:`~bgsim.engine.position.Position` with the player on roll about to roll, or a
     :class:`~bgsim.game.game.Game` waiting for the player on roll to double or roll (its cube,
     owner, score, match length, Crawford game and rules are used; giving them again is
@@ -124,7 +124,7 @@ def cube_decision(what: float | Position | Game, *, rules: Rules | None = None, 
     gammons : GammonRates or tuple, optional
         With a chance only (from a position the games give them).
     cube, owner, cube_life, score, match_length, away, crawford
-        As :func:`bgsim.odds.equity.cube_decision` takes them: ``score`` is the points won
+        As :func:`bgsim.odds.equity.janowski_decision` takes them: ``score`` is the points won
         ``(mine, theirs)`` with ``match_length``; ``away`` the points still needed.
 
     Returns
@@ -137,7 +137,7 @@ def cube_decision(what: float | Position | Game, *, rules: Rules | None = None, 
     ------
     MatchEquityError
         Bad or contradictory chances, scores, cube or gammon rates (see
-        :func:`bgsim.odds.equity.cube_decision`); ``gammons`` or play-out settings with a chance.
+        :func:`bgsim.odds.equity.janowski_decision`); ``gammons`` or play-out settings with a chance.
     RuleViolationError
         A game not waiting for a double or roll, a cube the opponent owns (R25), the
         Crawford game (R28), V4 rules.

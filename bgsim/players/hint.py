@@ -64,7 +64,7 @@ from ..game.rules import Rules, result_kind
 from ..odds.bearoff import race_chances
 from ..odds.equity import CubeDecision
 from ..odds.intervals import Interval, normal_quantile
-from ..odds.results import ResultDisplay, Table, jsonable
+from ..odds.results import ResultDisplay, TextTable, jsonable
 from ..sim.compiled_players import PLAYER_CODES
 from ..sim.gnubg_player import GnubgPlayer
 from ..sim.net import Net, NetEvaluation, NetPlayer
@@ -240,7 +240,7 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         measured strength is recorded under (:mod:`bgsim.sim.strength`)."""
         return self.player if self.plies == 0 else f"{self.player} {self.plies}-ply"
 
-    def _table(self) -> Table:
+    def _table(self) -> TextTable:
         d = f"{self.dice[0]}-{self.dice[1]}"
         if self.rollout is None and self.plies:
             how = _("{player}, 1-ply (after each play, each of the opponent's 21 rolls answered by its best play, "
@@ -288,7 +288,7 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         notes.append(self.strength_text())
         if self.error_text():
             notes.append(self.error_text())
-        return Table(title=title, header=header, rows=tuple(rows), notes=tuple(notes),
+        return TextTable(title=title, header=header, rows=tuple(rows), notes=tuple(notes),
                      align="><<>>>>>>>")
 
     def __repr__(self) -> str:

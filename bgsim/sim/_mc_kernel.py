@@ -182,7 +182,7 @@ def choose_final(n, nchk, boards):
 
 
 @njit(cache=True, nogil=True)
-def play_chunk(start, nchk, flags, first_rolls, ngames, state, player0, player1, starter0, last_roll_draw,
+def play_games(start, nchk, flags, first_rolls, ngames, state, player0, player1, starter0, last_roll_draw,
                ptab, pbar, poff, bo_exp, binom, net0, net1, counts,
                boards, moves, nmoves, table, stamps, scratch, work):
     """Play ``ngames`` games from ``start`` (int8[2, 26], side 0 on roll, before rolling).

@@ -121,7 +121,7 @@ from ..engine.i18n import _, fmt_count, fmt_number, fmt_percent
 from ..engine.position import Position
 from ..game.rules import Rules
 from ..odds.intervals import Interval, mean_interval, mean_sd, normal_quantile, wilson_interval
-from ..odds.results import ResultDisplay, Table, jsonable
+from ..odds.results import ResultDisplay, TextTable, jsonable
 from .compiled_players import DEFAULT_PLAYER, PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
 from .estimate_settings import DEFAULT_CHUNK_SIZE, DEFAULT_PYTHON_CHUNK_SIZE, UNSET, EstimateSettings
 from .net import Net
@@ -499,7 +499,7 @@ class Estimate(ResultDisplay):
                          self.trace_half_width.tolist(), strict=True))
         return self._table().html() + convergence(trace, unit=self.equity_unit)
 
-    def _table(self) -> Table:
+    def _table(self) -> TextTable:
         title = (_("Monte Carlo estimate: {games} games, {seed}").format(games=fmt_count(self.games),
                                                                           seed=self._seed_text())
                  + (_(" -- STOPPED EARLY") if self.stopped else ""),
@@ -513,7 +513,7 @@ class Estimate(ResultDisplay):
         notes = (_("note: {note}").format(note=self._dependence_text()),) + (
             (_("note: {note}").format(note=self.note),) if self.note else ()) + (
             self.strength_text(),)
-        return Table(title=title, header=("", _("player on roll"), _("opponent")), rows=tuple(rows),
+        return TextTable(title=title, header=("", _("player on roll"), _("opponent")), rows=tuple(rows),
                      notes=notes, widths=(10, 26))
 
     def __repr__(self) -> str:

@@ -2,7 +2,7 @@
 
 The model (documented, not learned): the player evaluates the position before the roll
 (cubeless win, gammon and backgammon chances of the side on roll, R23) and feeds them to
-:func:`bgsim.odds.equity.cube_decision`:
+:func:`bgsim.odds.equity.janowski_decision`:
 
 - **Money** (R24-R26): Janowski's cubeful equity with cube life ``x`` =
   :data:`bgsim.odds.equity.DEFAULT_CUBE_LIFE` (0.68, the usual value for middle-game and race
@@ -50,7 +50,7 @@ from ..engine.position import Position
 from ..game.events import GameState
 from ..odds.bearoff import EXACT_CHECKERS, race_chances
 from ..odds.equity import DEFAULT_CUBE_LIFE, CubeDecision, GammonRates
-from ..odds.equity import cube_decision as _decide
+from ..odds.equity import janowski_decision as _decide
 from .strength import strength_note
 
 __all__ = ["CubeView", "Evaluator", "ExactEvaluator", "accept_double", "cube_advice", "cube_view", "decide",

@@ -225,7 +225,7 @@ def play_chunk(job: PlayoutJob, k: int, n: int, stop: Callable[[], bool] | None 
         return _play_chunk_python(job, k, n, stop)
     ptab, pbar, poff, bo, nets, state = _chunk_tables(job, k)
     counts = np.zeros((job.first_rolls.shape[0], _k.N_OUTCOMES), dtype=np.int64)
-    turns = _k.play_chunk(job.start, job.checkers, job.flags, job.first_rolls, n, state,
+    turns = _k.play_games(job.start, job.checkers, job.flags, job.first_rolls, n, state,
                           job.players[0], job.players[1], job.starter0, job.last_roll_draw,
                           ptab, pbar, poff, bo, BINOM, nets[0], nets[1], counts, *_workspace().arrays())
     return counts, int(turns)
