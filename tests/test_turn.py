@@ -17,7 +17,7 @@ import re
 import numpy as np
 import pytest
 
-from bgsim import BgsimError, IllegalPlayError, ParseError, Position, RuleViolationError, Step, TurnBuilder
+from bgsim import BgsimError, IllegalPlayError, ParseError, Position, Refusal, RuleViolationError, Step, TurnBuilder
 from tests.support.games import random_game_cases
 from tests.support.positions import GENERATORS, sample_case
 from tests.support.reference import reference_moves, reference_results
@@ -451,3 +451,31 @@ def test_every_refused_step_carries_its_rule_as_a_value():
                         assert str(refusal).endswith(f"({refusal.rule})")
                         checked += 1
     assert checked > 5000
+
+
+# ------------------------------------------------------------------------------ one attempt (issue 29)
+def test_attempt_plays_a_legal_step_or_returns_the_refusal_and_changes_nothing():
+    t = Position.initial().start_turn((6, 4))
+    assert t.attempt("24/18") is t and t.steps[-1].src == 24 and t.dice_left == (4,)
+    refused = t.attempt("13/7")                      # the 6 is used (R5)
+    assert isinstance(refused, Refusal) and refused.rule == "R5" and t.dice_left == (4,)
+    backwards = t.attempt("9/13")                    # not a step at all: refused with the reason
+    assert isinstance(backwards, Refusal) and str(backwards).startswith("9/13: ") and len(t.steps) == 1
+    assert t.attempt(13, 4) is t and t.is_complete
+
+
+def test_pick_refuses_another_checker_while_one_is_on_the_bar_r13():
+    pos = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+    t = pos.start_turn((6, 2))
+    assert t.pick(13).rule == "R13" and str(t.pick(13)).startswith("13: ")
+    assert t.pick(25) is None and t.pick(0) is None and t.pick(7) is None   # the bar; off; an empty point
+    assert Position.initial().start_turn((6, 4)).pick(13) is None
+
+
+def test_forfeit_says_why_each_die_is_blocked_and_that_the_turn_is_forfeited_r12():
+    closed = Position.from_counts({25: 2, 13: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3})
+    t = closed.start_turn((6, 5))
+    f = t.forfeit(25)
+    assert f.rule == "R12" and str(f).endswith("no legal play: the turn is forfeited (R12)")
+    assert "bar/19" in str(f) and "bar/20" in str(f)          # each die's reason, higher die first
+    assert Position.initial().start_turn((6, 4)).forfeit(24) is None

@@ -42,7 +42,7 @@ from typing import Generic, NamedTuple
 
 from .board import BAR, OFF
 from .errors import IllegalPlayError, ParseError, Refusal, RuleViolationError
-from .explain import Lookahead, Node, forced_play_refusal, sources, try_step, without
+from .explain import Lookahead, Node, forced_play_refusal, sources, step_refusal, try_step, without
 from .i18n import _, ngettext
 from .notation import parse_chains, point_name
 from .plays import LegalPlays, P, Play, generate_plays
@@ -362,6 +362,63 @@ class TurnBuilder(Generic[P]):
                              if self._look.finals(child, rest))
         self._stack.append(_Level(frontier, rest, step))
         return self
+
+    def attempt(self, move: StepLike, die: int | None = None) -> TurnBuilder | Refusal:
+        """Try one step (same forms as :meth:`why`): play it and return the builder, or return the
+        :class:`~bgsim.engine.errors.Refusal` naming the rule it breaks and change nothing. The step is
+        resolved once; a widget maps a click to ``attempt`` and shows what comes back.
+
+        >>> from bgsim import Position
+        >>> t = Position.initial().start_turn((6, 4))
+        >>> t.attempt("13/9") is t
+        True
+        >>> t.attempt("9/5")
+        Refusal(text='9/5: the 4 is already used; the dice left are 6', rule='R5', cite=True)
+        """
+        try:
+            step, refusal = self._resolve(move, die)
+        except ParseError as exc:        # not a step at all (a move backwards ...): refused, with the reason
+            return Refusal(f"{move}: {exc}")
+        if step is None:
+            return refusal or Refusal(_("not a legal step"))
+        return self.step(step)
+
+    def pick(self, src: int) -> Refusal | None:
+        """Why the checker on ``src`` (25 = the bar) may not be picked up to move now, or None.
+
+        A checker on the bar enters before any other moves (R13): picking another is refused
+        at once, before any step is tried.
+
+        >>> from bgsim import Position
+        >>> pos = Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
+        >>> str(pos.start_turn((6, 2)).pick(13))
+        '13: a checker on the bar must enter before any other checker moves (R13)'
+        >>> pos.start_turn((6, 2)).pick(25) is None
+        True
+        """
+        mine = self.position.mine
+        if src in (BAR, OFF) or not mine[src] or not mine[BAR] or not self.dice_left:
+            return None
+        refusal = step_refusal(mine, self.position.theirs, src, max(self.dice_left))[1]
+        return None if refusal is None else refusal.prefixed(f"{point_name(src)}: ")
+
+    def forfeit(self, src: int) -> Refusal | None:
+        """When the roll has no legal play at all (R12): why a click on ``src`` moves nothing, each
+        die's reason and the forfeit in one sentence; None when the roll has a legal play.
+
+        >>> from bgsim import Position
+        >>> closed = Position.from_counts({25: 2, 13: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3})
+        >>> str(closed.start_turn((6, 6)).forfeit(25))  # doctest: +ELLIPSIS
+        'bar/19: point 19 is closed...; no legal play: the turn is forfeited (R12)'
+        """
+        if self._max_used > 0:
+            return None
+        reasons: list[str] = []
+        for die in sorted(set(self.dice), reverse=True):
+            refusal = self._resolve(src, die)[1] if 0 < src <= BAR else None
+            if refusal is not None and str(refusal) not in reasons:
+                reasons.append(str(refusal))
+        return Refusal("; ".join([*reasons, _("no legal play: the turn is forfeited (R12)")]), "R12", cite=False)
 
     def undo(self) -> TurnBuilder:
         """Take back the last step and return the builder.

@@ -6,12 +6,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine.board import BAR, OFF
 from ..engine.dice import check_dice, rng_from
 from ..engine.dice import roll as roll_dice
 from ..engine.errors import BgsimError, InvalidPositionError, Refusal
-from ..engine.explain import step_refusal
 from ..engine.i18n import _
 from ..engine.ids import XgidState
+from ..engine.notation import point_name
 from ..engine.position import Position
 from ..engine.turn import TurnBuilder
 from ._board import BoardWidget, Click
@@ -20,11 +21,7 @@ from ._page import Presentable
 
 __all__ = ["StepperWidget"]
 
-BAR, OFF = 25, 0
-
-
-def _name(point: int) -> str:
-    return "bar" if point == BAR else "off" if point == OFF else str(point)   # notation: never translated
+_name = point_name   # "bar", "off" or the number: notation, never translated
 
 
 class StepperWidget(Presentable, w.VBox):
@@ -250,7 +247,7 @@ class StepperWidget(Presentable, w.VBox):
         if t.is_complete:
             if not t.steps and click["kind"] != "tray" and (click["kind"] != "bar" or click["player"] == mover):
                 m = BAR if click["kind"] == "bar" else to_player(click["point"], self.board.perspective, mover)
-                self.message.say(self._forfeit_text(t, m), "error")
+                self.message.say(str(t.forfeit(m)), "error")
             else:
                 self.message.say(_("the turn is complete: press Undo, Roll again or Next turn"), "info")
             return
@@ -296,9 +293,9 @@ class StepperWidget(Presentable, w.VBox):
         src = self._selected
         if src is None:
             if m != OFF and mine[m]:
-                if m != BAR and mine[BAR]:     # R13: say so at once, before any step is tried
-                    _dst, refusal = step_refusal(mine, t.position.theirs, m, max(t.dice_left))
-                    self.message.say(f"{_name(m)}: {refusal}", "error")
+                refusal = t.pick(m)            # R13: said at once, before any step is tried
+                if refusal is not None:
+                    self.message.say(str(refusal), "error")
                     return
                 self._selected = m
                 self.message.say(_name(m) + _(": picked up; now click the point where it goes")
@@ -319,26 +316,11 @@ class StepperWidget(Presentable, w.VBox):
             self._selected = None
             self._teach(t, m)
             return
-        text = f"{_name(src)}/{_name(m)}"
-        try:
-            refusal = t.refusal(text)
-        except BgsimError as e:           # not a step at all (a move backwards ...)
-            self.message.say(f"{text}: {e}", "error")
+        after = t.attempt(f"{_name(src)}/{_name(m)}")
+        if isinstance(after, Refusal):
+            self.message.say(str(after), "error")
             return
-        if refusal is not None:
-            self.message.say(str(refusal), "error")
-            return
-        self._apply(t, text)
-
-    @staticmethod
-    def _forfeit_text(t: TurnBuilder, m: int) -> str:
-        """Why nothing moves when the roll has no legal play at all, for a click on ``m`` (R12)."""
-        reasons = []
-        for die in sorted(set(t.dice), reverse=True):
-            refusal = t.refusal(m, die) if 0 < m <= BAR else None
-            if refusal is not None and str(refusal) not in reasons:
-                reasons.append(str(refusal))
-        return "; ".join([*reasons, _("no legal play: the turn is forfeited (R12)")])
+        self._played(after)
 
     def _pick_source(self, t: TurnBuilder, m: int, options) -> None:
         steps = [s for s in options if s.src == m]
@@ -377,7 +359,12 @@ class StepperWidget(Presentable, w.VBox):
         return _("no legal step starts from {point}").format(point=_name(m))
 
     def _apply(self, t: TurnBuilder, step) -> None:
-        t.step(step)
+        after = t.attempt(step)
+        assert not isinstance(after, Refusal), after   # one of the builder's own options
+        self._played(after)
+
+    def _played(self, t: TurnBuilder) -> None:
+        """Show the turn after a step the builder took."""
         self._selected = None
         if t.is_complete:
             self.message.say(_("played {play}").format(play=t.play) if len(t.steps) else _("no legal play"), "ok")
