@@ -18,7 +18,7 @@ from bgsim import Game, Position, Rules
 from bgsim.sim import gnubg_player
 from bgsim.cli.main import main
 from bgsim.engine.errors import HintError, MissingExtraError
-from bgsim.players.hint import PlayRanking, RankedPlay, rank_plays
+from bgsim.players.hint import PlayRanking, RankedPlay, cube_hint, rank_plays
 from bgsim.sim.net import Net
 from bgsim.game.rules import result_kind
 from bgsim.sim.strength import player_strength
@@ -391,11 +391,11 @@ def test_the_cube_in_a_bear_off_uses_the_database_and_says_so():
     from bgsim.odds.bearoff import race_chances, two_sided
 
     g = Game(Rules.money(), position=Position.from_counts({6: 2, 5: 2}, {4: 2, 3: 1}))
-    d = g.cube_hint()
+    d = cube_hint(g)
     assert d.p_win == pytest.approx(two_sided(6).win_chance(g.position))
     assert "two-sided bear-off database" in str(d)
     big = Game(Rules.money(), position=Position.from_counts({6: 4, 5: 4, 4: 4}, {6: 3, 4: 4, 3: 4}))
-    d = big.cube_hint()
+    d = cube_hint(big)
     assert d.p_win == pytest.approx(race_chances(big.position).win)
     assert "one-sided bear-off database" in str(d)
 

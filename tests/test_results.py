@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import bgsim
-from bgsim import Game, Position, Rules
+from bgsim import Game, Position, Rules, rank_plays
 from bgsim.odds import exact, race
 from bgsim.odds.equity import janowski_decision, janowski_points, match_equity_table
 from bgsim.odds.intervals import Interval, wilson_interval
@@ -43,7 +43,7 @@ def _examples() -> dict[str, object]:
         "ThorpCount": race.thorp_count(RACE),
         "KleinmanCount": race.kleinman_count(RACE),
         "PercentRule": race.eight_nine_twelve(RACE),
-        "PlayRanking": RACE.rank_plays((6, 5), rollout=True, candidates=2, games=36, rng=1),
+        "PlayRanking": rank_plays(RACE, (6, 5), rollout=True, candidates=2, games=36, rng=1),
     }
 
 

@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from bgsim import Position, cube_decision, estimate
+from bgsim import Position, cube_decision, estimate, rank_plays
 from bgsim.cli.main import main
 from bgsim.sim.strength import INTERVAL_COVERS, player_strength, strength_note, strengths
 
@@ -101,6 +101,6 @@ def test_the_hint_quotes_the_measured_error_of_its_class():
     note = error_note(Position.initial(), "net")
     assert "contact positions" in note and f"{contact['loss_per_decision']:.4f}" in note
     assert f"{contact['shown_error']:.3f}" in note and f"{contact['decisions']:,}" in note
-    ranking = Position.initial().rank_plays((3, 1))
+    ranking = rank_plays(Position.initial(), (3, 1))
     assert note in str(ranking) and ranking.to_dict()["position_class"] == "contact"
     assert error_note(Position.initial(), "gnubg") == ""          # measured for the net only
