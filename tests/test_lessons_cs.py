@@ -177,7 +177,11 @@ def test_czech_outputs(path):
     nb = _load(path)
     text = json.dumps([[c.get("outputs", []) for c in nb["cells"]], nb["metadata"].get("widgets", {})],
                       ensure_ascii=False)     # the outputs and the widgets' stored state, not the lesson's text
-    assert " pipů" in text and " pips" not in text         # the boards' pip counts under each board
+    english = _load(EN / path.name)
+    english_text = json.dumps([[c.get("outputs", []) for c in english["cells"]], english["metadata"].get("widgets", {})])
+    if " pips" in english_text:                            # a page with boards (the class's results has none)
+        assert " pipů" in text                             # the boards' pip counts under each board
+    assert " pips" not in text
     if '"Roll"' in json.dumps(_load(EN / path.name)):
         state = json.dumps(nb["metadata"].get("widgets", {}), ensure_ascii=False)
         assert '"Hodit"' in state and '"Roll"' not in state

@@ -171,6 +171,21 @@ def test_a_theme_the_boards_do_not_have_is_refused():
     assert board.view.page_theme == "" and board.drawing.get("theme") is None
 
 
+def test_the_page_address_is_taken_from_the_page_and_nothing_else():
+    """The sandbox opened from a link learns the link from its page (its PageAddress's query and
+    path): a short string is taken, anything else (a number, a list, a huge text, another trait)
+    is not, and the position stays."""
+    sandbox = SandboxWidget()
+    before, address = sandbox.position, sandbox.address
+    update(address, query="?x=1", path="/voila/render/lessons/sandbox.ipynb")
+    assert (address.query, address.path) == ("?x=1", "/voila/render/lessons/sandbox.ipynb")
+    for bad in (5, ["?x"], None, "x" * 100_000):
+        update(address, query=bad)
+        assert address.query == "?x=1", bad
+    update(address, _esm="evil")
+    assert address._esm != "evil" and sandbox.position == before
+
+
 def test_broken_envelopes_are_ignored():
     view = BoardWidget().view
     for msg in (None, 5, {}, {"content": None}, {"content": {"data": []}}, {"content": {"data": {"method": "x"}}},

@@ -57,6 +57,10 @@ FRONT_END_TRAITS: tuple[tuple[tuple[type, ...], str], ...] = (
 #: What a board click names (see :class:`~bgsim.widgets.BoardView`).
 CLICK_KINDS = ("point", "bar", "tray")
 
+#: The longest text a page may report in a trait a widget names in ``page_text_traits`` (the
+#: page's address, :class:`~bgsim.widgets.PageAddress`).
+MAX_PAGE_TEXT = 8192
+
 #: The most board ids a page may ask to have drawn again in one message.
 MAX_RESTYLED = 500
 
@@ -157,6 +161,8 @@ def _takes(control: w.Widget, name: str, value: Any) -> bool:
     >>> [_takes(w.FloatSlider(max=10), "value", v) for v in (2.5, 10 ** 400, float("nan"))]
     [True, False, False]
     """
+    if name in getattr(control, "page_text_traits", ()):   # text the page reports (its address): a short string
+        return isinstance(value, str) and len(value) <= MAX_PAGE_TEXT
     if name != front_end_trait(control):
         return False
     if name == "page_theme":

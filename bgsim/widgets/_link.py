@@ -191,6 +191,8 @@ class PageAddress(anywidget.AnyWidget):
     _esm = _ADDRESS_JS
     query = traitlets.Unicode("").tag(sync=True)
     path = traitlets.Unicode("").tag(sync=True)
+    #: The traits the page sets here (checked by :mod:`bgsim.widgets._input`: short strings only).
+    page_text_traits = ("query", "path")
 
 
 _LINK_JS = """
