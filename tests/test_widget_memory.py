@@ -38,9 +38,11 @@ def _record() -> MatchRecord:
 FACTORIES = {
     "BoardView": lambda: bgsim.widgets.BoardView(svg="<svg></svg>"),
     "BoardWidget": lambda: bgsim.widgets.BoardWidget(),
+    "ClassResultsBoard": lambda: bgsim.widgets.ClassResultsBoard(),
     "DrillWidget": lambda: bgsim.widgets.DrillWidget(["only-play", "take-drop"], per_kind=1, rng=5),
     "EditorWidget": lambda: bgsim.widgets.EditorWidget(),
     "IdBox": lambda: bgsim.widgets.IdBox(),
+    "LinkView": lambda: bgsim.widgets.LinkView(href="sandbox.ipynb?xgid=x", label="a link"),
     "MessageLine": lambda: bgsim.widgets.MessageLine("a message"),
     "MonteCarloWidget": lambda: bgsim.widgets.MonteCarloWidget(),
     "PageKit": lambda: bgsim.widgets.PageKit(),

@@ -28,6 +28,7 @@ from ..engine.errors import BgsimError, LinkError
 from ..engine.i18n import _
 from ..engine.ids import XgidState, decode_xgid
 from ..engine.position import Position
+from ._page import ClosesParts
 
 __all__ = ["MODES", "Link", "LinkError", "LinkView", "PageAddress", "page_query", "read_link", "sandbox_link"]
 
@@ -180,7 +181,7 @@ export default { render };
 """
 
 
-class PageAddress(anywidget.AnyWidget):
+class PageAddress(ClosesParts, anywidget.AnyWidget):
     """An invisible widget that tells the kernel the address of the page it is shown on (``query``,
     ``path``).
 
@@ -224,7 +225,7 @@ export default { render };
 """
 
 
-class LinkView(anywidget.AnyWidget):
+class LinkView(ClosesParts, anywidget.AnyWidget):
     """A link to show and copy: ``href`` (relative to the page, or full), shown with ``label`` and
     in full in a read-only box (the browser completes a relative link with the page's address).
 
