@@ -485,7 +485,7 @@ def _entry_points() -> list[tuple[str, ...]]:
 @pytest.mark.parametrize(("before", "when"), [
     (r"\|\s+bgsim\.cli\.startup\n", "as bgsim starts to import"),
     (r"\|\s+numba\.\S+\n", "while numba imports"),
-    (r"\|\s+bgsim\.montecarlo\n", "while the rest of bgsim imports"),
+    (r"\|\s+bgsim\.sim\.montecarlo\n", "while the rest of bgsim imports"),
 ], ids=["first", "numba", "bgsim"])
 def test_ctrl_c_while_the_command_starts(python, before, when):
     """Ctrl-C during the start-up (Python's ``-X importtime`` says how far the imports are):
