@@ -79,7 +79,7 @@ from .events import (
     Take,
 )
 from .game import Game
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, side_name
 from .ids import (
     GAME_DROPPED,
     GAME_OVER,
@@ -98,14 +98,16 @@ from .text import board_text
 
 __all__ = ["DEFAULT_NAMES", "YOU", "GameRecord", "MatchRecord", "RecordView", "Step", "check_names", "is_you"]
 
-#: The players' names when none are given.
-DEFAULT_NAMES = ("player 0", "player 1")
+#: The players' names when none are given: the colours of their checkers, as the boards draw them
+#: (in the language spoken when the record is made: "Světlý", "Tmavý" in Czech).
+DEFAULT_NAMES = ("Light", "Dark")
 
 
 def check_names(names: Sequence[str] | None) -> tuple[str, str]:
     """Two player names fit for records and .mat files: non-empty text without ``:``, line breaks or outer spaces.
 
-    ``None`` gives :data:`DEFAULT_NAMES`. Anything else raises :class:`~bgsim.errors.InvalidSettingError`.
+    ``None`` gives :data:`DEFAULT_NAMES`, in the language spoken. Anything else raises
+    :class:`~bgsim.errors.InvalidSettingError`.
 
     >>> check_names(["Ann", "Ben"])
     ('Ann', 'Ben')
@@ -116,7 +118,7 @@ def check_names(names: Sequence[str] | None) -> tuple[str, str]:
     not 'a:b'
     """
     if names is None:
-        return DEFAULT_NAMES
+        return side_name(0), side_name(1)
     if isinstance(names, str):
         raise InvalidSettingError(f"names are two strings, not the single string {names!r}")
     try:

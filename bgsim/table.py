@@ -18,7 +18,7 @@ screen (hot seat) and each action is made by whoever must act.
 >>> t.game.dice, t.waiting_for_computer
 ((5, 1), False)
 >>> str(t.double())                   # after the roll a double comes too late
-'player 0 has already rolled: a double comes before the roll (R25)'
+'Light has already rolled: a double comes before the roll (R25)'
 >>> t.commit("24/23 13/8")            # the person plays; then the computer acts, one step at a time
 >>> t.waiting_for_computer
 True
@@ -53,7 +53,7 @@ from .events import (
 )
 from .game import Game
 from .hint import PlayRanking, RankedPlay, rank_plays
-from .i18n import N_, _, fmt_number, ngettext, pgettext
+from .i18n import N_, _, fmt_number, ngettext, pgettext, side_name
 from .match import Match, Session
 from .matfile import write_mat
 from .net import Net
@@ -95,7 +95,7 @@ class TutorWarning:
 
 
 # ----------------------------------------------------------------------------- scoring in words
-def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1")) -> str:
+def score_text(result: GameResult, names: Sequence[str] | None = None) -> str:
     """How a game was scored, in words: the kind, the multiplier, the cube and the points (R23, R26, R30, V1, X1).
 
     >>> print(score_text(GameResult(0, ResultKind.GAMMON, 4, 2, "bearoff"), ("You", "Computer")))
@@ -105,6 +105,8 @@ def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1
     >>> print(score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("You", "Computer")))
     You resigned a gammon (R30): Computer gets 2 x cube 1 = 2 points.
     """
+    if names is None:          # no names given: the colours, as the boards draw them
+        names = (side_name(0), side_name(1))
     if result.winner is None:
         return _("A draw: the last roll bore off every checker (V4).")
     name = names[result.winner]

@@ -117,7 +117,7 @@ def test_show_prints_the_state_and_round_trips_the_xgid(capsys):
     out = capsys.readouterr().out
     assert f"XGID: {MATCH_XGID}" in out
     assert "5-point match, score 3-2" in out and "2-away vs 3-away" in out
-    assert "cube 2 owned by player 1" in out and "player 1 on roll, dice 4-2 to play" in out
+    assert "cube 2 owned by Dark" in out and "Dark on roll, dice 4-2 to play" in out
     crawford = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:1:5:10"
     assert main(["show", crawford]) == 0
     out = capsys.readouterr().out
@@ -139,7 +139,7 @@ def test_show_board_syntax(capsys):
     assert main(["show", "board:6=2,19=-1,bar=0/1,turn=1"]) == 0
     out = capsys.readouterr().out
     pos = Position.from_board({6: 2, 19: -1}, bar=(0, 1), turn=1)
-    assert f"gnubg Position ID: {pos.gnubg_id()}" in out and "player 1 on roll" in out
+    assert f"gnubg Position ID: {pos.gnubg_id()}" in out and "Dark on roll" in out
     for bad, words in (("board:6=2,6=1", "given twice"), ("board:30=1", "unknown point 30"),
                        ("board:6=x", "cannot read '6=x'")):
         assert main(["show", bad]) == 2

@@ -219,7 +219,7 @@ def test_czech_game_refusal():
     set_language("cs")
     g = bgsim.Game(starter=0)
     g.double()
-    assert str(refusal(g, "roll")) == "hráč 1 musí nejdřív zdvojení přijmout, nebo odmítnout (R26)"
+    assert str(refusal(g, "roll")) == "Tmavý musí nejdřív zdvojení přijmout, nebo odmítnout (R26)"
     assert str(refusal(g, "double")).startswith("nelze zdvojit: zdvojení už je nabídnuto")
 
 

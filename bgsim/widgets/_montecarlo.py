@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import BgsimError, EstimateError
-from ..i18n import _, fmt_count, fmt_number, fmt_percent
+from ..i18n import _, fmt_count, fmt_number, fmt_percent, side_name
 from ..montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
 from ..position import Position
 from ..rules import ENDING_MODES, Rules
@@ -265,7 +265,7 @@ class MonteCarloWidget(Presentable, w.VBox):
                     f"<td>{fmt_number(eq.low, 3, sign=True)} - {fmt_number(eq.high, 3, sign=True)}</td></tr>")
         strength = self.result.strength_text() if self.result is not None else ""
         self.table.value = ("<table class='bgsim-table'><tr><th>"
-                            + _("player {player} (on roll)").format(player=self._position.turn)
+                            + _("{player} (on roll)").format(player=side_name(self._position.turn))
                             + "</th><th>" + _("estimate") + "</th><th>" + _("95% interval") + "</th></tr>"
                             + "".join(rows) + "</table>"
                             + (f"<p class='bgsim-strength'>{html.escape(strength)}</p>" if strength else ""))
