@@ -969,7 +969,7 @@ def test_replay_keeps_the_rule_of_the_refusal_it_wraps():
     g = Game(Rules.match(3), rng=0, starter=0, crawford_game=True)
     with pytest.raises(RuleViolationError) as info:
         Game.replay([g.events[0], Double(0, 2)])
-    assert info.value.rule == "R28" and str(info.value).startswith("replay, event 1 (player 0 doubles to 2): ")
+    assert info.value.rule == "R28" and str(info.value).startswith("replay, event 1 (Light doubles to 2): ")
 
 
 def test_game_parts_live_in_their_modules():

@@ -62,8 +62,7 @@ class BoardView(anywidget.AnyWidget):
     offline_text = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("offline_text",
-                          _("Run the lesson to play: Run > Run All Cells (or Shift+Enter in each cell)."))
+        kwargs.setdefault("offline_text", _("Run the lesson to play: Run > Run All Cells."))
         super().__init__(**kwargs)
         self._callbacks: list[Callable[[Click], None]] = []
         self.on_msg(self._on_message)

@@ -66,7 +66,7 @@ def test_lab_widgets_tour(page, lab, screenshot):
     ev = editor.locator(".bgsim-board-view")
     times.append(click_and_time(ev, '.checker[data-point="6"]'))
     expect(gnubg).not_to_have_value("4HPwATDgc/ABMA")
-    editor.locator(".bgsim-colour").get_by_text("player 0", exact=True).click()
+    editor.locator(".bgsim-colour").get_by_text("Light", exact=True).click()
     removed_id = gnubg.input_value()
     click_and_time(ev, '.point[data-point="4"]')
     expect(ev.locator('.checker[data-player="0"][data-point="4"]')).to_have_count(1)
@@ -141,7 +141,7 @@ def test_lab_widgets_tour(page, lab, screenshot):
     score = page.locator(".bgsim-score")
     score.scroll_into_view_if_needed()
     score.locator(".bgsim-kind").get_by_text("gammon", exact=True).click()
-    expect(score.locator(".bgsim-score-result")).to_contain_text("player 0 wins 2 points")
+    expect(score.locator(".bgsim-score-result")).to_contain_text("Light wins 2 points")
     screenshot(page, "lab-score", score)
 
     # --- Monte Carlo: start, the kernel still answers board clicks, stop keeps the partial result
