@@ -582,7 +582,7 @@ class Table:
         >>> t = Table(None, rng=6, names=("Ann", "Ben"))
         >>> t.roll(); t.commit(t.game.legal_plays()[0]); t.double()
         >>> t.moves()
-        ['Opening roll: Ann 3, Ben 4: Ben starts (R4)', 'Ben 43: 24/20 24/21', 'Ann doubles to 2 (R25)']
+        ['Opening roll: Ann 3, Ben 4: Ben starts (R4)', 'Ben 4-3: 24/20 24/21', 'Ann doubles to 2 (R25)']
         """
         out = []
         events = self.game.events
@@ -617,10 +617,10 @@ class Table:
 
         if isinstance(ev, Move):
             d1, d2 = ev.play.dice
-            return f"{name} {d1}{d2}: {ev.play}"
+            return f"{name} {d1}-{d2}: {ev.play}"
         if isinstance(ev, Pass):
             d1, d2 = ev.dice
-            return _("{name} {dice}: no legal move (R12)").format(name=name, dice=f"{d1}{d2}")
+            return _("{name} {dice}: no legal move (R12)").format(name=name, dice=f"{d1}-{d2}")
         if isinstance(ev, Roll):
             d1, d2 = ev.dice
             return say(_("You roll {roll}"), _("{name} rolls {roll}"), roll=f"{d1}-{d2}") if last else None

@@ -259,7 +259,7 @@ def test_czech_stepper_clicks_play_notation_in_english():
     stepper = StepperWidget(race, dice=(6, 2))
     stepper.click(6)
     stepper.click(0)
-    assert stepper.message.text.startswith("6/off: vyvádět můžete, až když jsou všechny vaše kameny ve vašem domově (R16) ")
+    assert stepper.message.text.startswith("6/off: vyvádět můžete, až když jsou všechny vaše kameny ve vašem domově (R16). ")
     stepper.click(6)
     for point in (8, 6, 6, 0):
         stepper.click(point)

@@ -455,7 +455,7 @@ def test_teaching_stepper_explains_ordinary_clicks_truthfully():
     assert s.message.text.startswith("13: a checker on the bar must enter") and "(R13)" in s.message.text
     s.click(25)
     s.click(23)                                      # bar/23 onto a closed point
-    assert s.message.text == ("bar/23: point 23 is closed: the opponent has 2 checkers there (R14) "
+    assert s.message.text == ("bar/23: point 23 is closed: the opponent has 2 checkers there (R14). "
                               "The checker goes back: pick a checker to move.")
     start = StepperWidget(Position.initial(), dice=(6, 5))
     start.click(7)                                   # an empty point, nothing picked up

@@ -85,7 +85,7 @@ class PlayWidget(Presentable, w.VBox):
     (5, 1)
     >>> p.stepper.click(24); p.stepper.click(23); p.stepper.click(13); p.stepper.click(8); p.done()
     >>> p.moves_list()[-1]
-    'Computer 22: 6/2* 6/2'
+    'Computer 2-2: 6/2* 6/2'
     """
 
     def __init__(self, opponent: str | Player | None = "net", *, match: int | None = None, session: bool = False,

@@ -86,7 +86,7 @@ class StepperWidget(Presentable, w.VBox):
     >>> s.click(25); s.message.text                      # pick up the checker on the bar ...
     'bar: picked up; now click the point where it goes'
     >>> s.click(23); s.message.text                      # ... and try the closed point: it goes back
-    'bar/23: point 23 is closed: the opponent has 2 checkers there (R14) The checker goes back: pick a ...'
+    'bar/23: point 23 is closed: the opponent has 2 checkers there (R14). The checker goes back: pick a ...'
     >>> s.click(25); s.click(19); [str(x) for x in s.turn.steps], s.turn.dice_left
     (['bar/19'], (2,))
     """
@@ -334,12 +334,13 @@ class StepperWidget(Presentable, w.VBox):
         # move of the checker the learner no longer means: a click on another of their own
         # checkers picks that one up (the refusal still said first).
         self._selected = None
+        why += " " if why.endswith(".") else ". "
         if m not in (OFF, BAR) and mine[m] and not mine[BAR]:
             self._teach(t, m)
-            self.message.say(why + " " + _("So {point} is picked up instead; now click the point where it goes.")
+            self.message.say(why + _("So {point} is picked up instead; now click the point where it goes.")
                              .format(point=_name(m)), "error")
             return
-        self.message.say(why + " " + _("The checker goes back: pick a checker to move."), "error")
+        self.message.say(why + _("The checker goes back: pick a checker to move."), "error")
         self._refresh()
 
     @staticmethod
