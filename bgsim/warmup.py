@@ -19,6 +19,10 @@ from __future__ import annotations
 import sys
 import time
 
+from . import bearoff
+from .montecarlo import DEFAULT_PLAYER, PLAYERS, estimate
+from .position import Position
+
 __all__ = ["main", "warm"]
 
 
@@ -28,17 +32,13 @@ def warm() -> float:
     Running it again is quick: numba loads the cached machine code.
     """
     t = time.perf_counter()
-    import bgsim
-    from bgsim import bearoff
-    from bgsim.montecarlo import DEFAULT_PLAYER, PLAYERS
-
-    start = bgsim.Position.initial()
+    start = Position.initial()
     start.legal_plays((3, 1))
     start.legal_plays((4, 4))
     start.start_turn((6, 4)).step("24/18")       # the stepper's first Roll and click
     bearoff.one_sided()
     for player in (DEFAULT_PLAYER, *sorted(set(PLAYERS) - {DEFAULT_PLAYER})):
-        bgsim.estimate(start, games=20, player=player, rng=0, progress=False)
+        estimate(start, games=20, player=player, rng=0, progress=False)
     return time.perf_counter() - t
 
 
