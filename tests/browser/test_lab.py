@@ -94,6 +94,8 @@ def test_lab_widgets_tour(page, lab, screenshot):
     expect(stepper_msg).to_contain_text("bar/23: point 23 is closed: the opponent has 2 checkers there (R14)")
     expect(stepper.locator(".bgsim-played")).not_to_contain_text("bar/")
     screenshot(page, "lab-stepper-refused", stepper)
+    expect(sv.locator(".bar.highlight")).to_have_count(0)        # refused: the checker went back (issue 31)
+    click_and_time(sv, '.bar[data-player="0"]')
     times.append(click_and_time(sv, '.point[data-point="19"]'))
     expect(stepper.locator(".bgsim-played")).to_contain_text("bar/19")
     click_and_time(sv, '.checker[data-point="13"]')
@@ -118,7 +120,7 @@ def test_lab_widgets_tour(page, lab, screenshot):
     expect(drill_msg).to_contain_text("Not that")
     expect(drill_msg).to_contain_text("(R14)")
     screenshot(page, "lab-drill-refused", drill)
-    drill.locator(".bgsim-undo").click()                            # put the checker down
+    expect(dv.locator(".highlight")).to_have_count(0)              # refused: the checker went back
     for step in steps:
         src, dst = (int(x) for x in step.split("/"))
         click_and_time(dv, '.bar[data-player="1"]' if src == 25 else f'.checker[data-player="1"][data-point="{src}"]')
