@@ -3,13 +3,16 @@
 #   make lab     set up .venv (first time only), then open the lessons in JupyterLab
 #   make teach   the teacher view: the lessons in Voila (widgets and outputs, no code), each page
 #                ready at once (one kernel kept ready per page), with Present and Boards switches
-#   make lessons run every lesson in a fresh kernel and store its outputs (after editing one)
+#   make lessons build the lesson notebooks (lessons/*.ipynb, lessons/cs/*.ipynb) from their sources
+#                (lessons/src/*.md) and catalogues (lessons/locale/), run them and store their outputs;
+#                only those missing or stale (make lab, teach, test and Binder do it first)
 #   make test    set up .venv (first time only), then run every test (make check first)
 #   make check   lint (ruff) and type-check (mypy) bgsim/
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
 #   make docs    regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md from bgsim/rulebook.py
-#   make messages  the message catalogue: extract the English messages (bgsim/locale/bgsim.pot),
-#                merge them into the Czech and Slovak .po, compile the .mo, and list what lacks a Czech translation
+#   make messages  the message catalogues: extract the English messages of bgsim (bgsim/locale/bgsim.pot,
+#                and argparse's own words) and of the lessons (lessons/locale/lessons.pot), merge them into
+#                each language's .po, compile bgsim's .mo, and list what lacks a translation (or is fuzzy)
 #   make clean   remove caches and build output (keeps .venv)
 #   make distclean   clean, and remove .venv too
 #
@@ -18,7 +21,8 @@
 # Override the interpreter with `make test PYTHON=python3.12`; pass extra arguments
 # with `make test PYTEST_ARGS='-x -k plays'` (tests and doctests), NBVAL_ARGS=...
 # (the notebook run), `make lab LAB_ARGS=--no-browser`, `make teach TEACH_ARGS=--no-browser`
-# or `make lessons LESSONS=lessons/00-start-here.ipynb` (one lesson only). The teacher view
+# or `make lessons LESSONS=04-bar` (one lesson only), `make lessons LANG=cs` (one language),
+# `make lessons FORCE=1` (run them again even when up to date). The teacher view
 # keeps TEACH_POOL kernels ready per page (default 1; 0 on a small machine), for the pages
 # named in TEACH_PAGES (e.g. `make teach TEACH_PAGES="03 04 sandbox"`; default: every page).
 
@@ -39,6 +43,10 @@ TEACH_ARGS  ?=
 TEACH_POOL  ?= 1
 TEACH_PAGES ?=
 LESSONS     ?=
+FORCE       ?=
+# `make lessons LANG=xx`: LANG counts only when given on the command line (the environment's LANG
+# is the locale, en_US.UTF-8 and the like, not a lesson language).
+LESSON_LANG := $(if $(filter command line,$(origin LANG)),$(LANG))
 # JupyterLab refuses to run as root unless told to (CI and these machines run as root).
 # Kept apart from LAB_ARGS so that `make lab LAB_ARGS=...` does not drop it.
 LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
@@ -50,7 +58,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 help:
 	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
 	@echo "make teach      the teacher view: the lessons in Voila, no code on screen"
-	@echo "make lessons    run every lesson in a fresh kernel and store its outputs"
+	@echo "make lessons    build the lesson notebooks from lessons/src and lessons/locale, run them, store outputs"
 	@echo "make test       run every test: make check, tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make check      lint (ruff) and type-check (mypy) bgsim/; settings in pyproject.toml"
 	@echo "make bench      run every benchmarks/*.py"
@@ -74,9 +82,18 @@ setup: $(STAMP)
 
 # --- lessons -------------------------------------------------------------------
 
+# The notebooks are built from lessons/src/*.md (one text per lesson, English) and the catalogues
+# lessons/locale/<lang>/LC_MESSAGES/lessons.po (lessons/tools/build.py; lessons/README.md says how):
+# each one missing or older than its source, its translations or the build tools is built and run
+# in a fresh kernel, its outputs and widgets stored (about 2 minutes for all on a quiet machine).
+# They are not committed: make lab, teach and test (and Binder's postBuild) build them first.
+lessons: $(STAMP)
+	$(if $(LESSON_LANG),env LANG=C.UTF-8) $(VPY) lessons/tools/build.py $(LESSONS) \
+	  $(foreach l,$(LESSON_LANG),--lang $(l)) $(if $(FORCE),--force)
+
 # The lessons are marked trusted first (a notebook is trusted per machine): JupyterLab then
 # shows their stored boards (SVG) and widgets before anything is run, not their text forms.
-trust: $(STAMP)
+trust: lessons
 	$(VENV)/bin/jupyter trust lessons/*.ipynb lessons/cs/*.ipynb
 
 lab: trust
@@ -104,10 +121,6 @@ teach: trust
 	  $(if $(filter 0,$(TEACH_POOL)),,--preheat_kernel=True '--VoilaKernelManager.kernel_pools_config=$(TEACH_POOLS)') \
 	  --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 $(TEACH_ARGS)
 
-# Execute lessons in place (fresh python3 kernel, cwd lessons/), storing outputs for nbval.
-lessons: $(STAMP)
-	$(VPY) lessons/tools/execute.py $(LESSONS)
-
 # --- tests -------------------------------------------------------------------
 
 # check first: it takes seconds and fails fast.
@@ -120,18 +133,13 @@ check: $(STAMP)
 
 # tests/ and the docstring examples in bgsim/ (testpaths and --doctest-modules
 # come from [tool.pytest.ini_options] in pyproject.toml).
-test-code: $(STAMP)
+test-code: lessons
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
-# The lesson notebooks, compared with their stored outputs. Skipped while
-# lessons/ holds no notebook: pytest would exit 5 ("no tests collected").
-test-lessons: $(STAMP)
-	@if [ -n "$$(find lessons -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
-	  echo "$(VPY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg lessons/ $(NBVAL_ARGS)"; \
-	  $(VPY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg lessons/ $(NBVAL_ARGS); \
-	else \
-	  echo "==> no notebooks in lessons/: nothing for nbval to check"; \
-	fi
+# The lesson notebooks of every language (built first if missing or stale), each run again and
+# compared with the outputs its build stored (strict nbval).
+test-lessons: lessons
+	$(VPY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg lessons/ $(NBVAL_ARGS)
 
 # --- benchmarks ----------------------------------------------------------------
 
@@ -152,7 +160,8 @@ docs: $(STAMP)
 	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.cs.md', lang='cs')"
 	$(VPY) -c "from bgsim import rulebook; rulebook.write_markdown('docs/rules.sk.md', lang='sk')"
 
-# --- the message catalogue (gettext, domain bgsim; Babel does the work) --------------
+# --- the message catalogues (gettext; Babel does the work) ---------------------------
+# bgsim's own (domain bgsim):
 # 1. extract every _() / ngettext() / N_() message of bgsim/ into the template (.pot),
 # 2. merge it into each language's .po (new messages come in empty, changed ones fuzzy),
 # 3. compile the .mo files that bgsim.i18n loads (committed: a fresh clone needs no Babel),
@@ -160,6 +169,11 @@ docs: $(STAMP)
 # 4. list every message that still lacks a translation (tests/test_i18n.py fails on them).
 # A new language xx: pybabel init -i bgsim/locale/bgsim.pot -d bgsim/locale -D bgsim -l xx (and
 # -D argparse with argparse.pot), translate, make messages: bgsim.i18n.available_languages() finds it.
+# The lessons' (domain lessons, lessons/tools/messages.py): every heading, paragraph, list item,
+# table cell, _("...") string and comment of lessons/src/*.md into lessons/locale/lessons.pot,
+# merged into lessons/locale/<lang>/LC_MESSAGES/lessons.po the same way, and listed when
+# untranslated or fuzzy (tests/test_lessons_i18n.py fails on them). Both lists are printed
+# before the exit status says whether anything is missing.
 LOCALES := bgsim/locale
 messages: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-wrap --sort-by-file --project=bgsim \
@@ -170,7 +184,10 @@ messages: $(STAMP)
 	  -k _ -k ngettext:1,2 -o $(LOCALES)/argparse.pot "$$($(VPY) -c 'import argparse; print(argparse.__file__)')"
 	$(VENV)/bin/pybabel update -i $(LOCALES)/argparse.pot -d $(LOCALES) -D argparse --no-wrap
 	$(VENV)/bin/pybabel compile -d $(LOCALES) -D argparse --statistics
-	$(VPY) -m tests.support.catalogue
+	$(VPY) lessons/tools/messages.py $(foreach l,$(LESSON_LANG),--lang $(l))
+	status=0; $(VPY) -m tests.support.catalogue || status=1; \
+	  $(VPY) lessons/tools/messages.py --report $(foreach l,$(LESSON_LANG),--lang $(l)) || status=1; \
+	  exit $$status
 
 # --- cleaning ------------------------------------------------------------------
 

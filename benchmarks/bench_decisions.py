@@ -23,13 +23,22 @@ decisions come from the games of the network that ships, so they change when it 
 default set of the distilled network (130,154 decisions) it gave away 6.13 mEq per decision and
 the TD-trained network it replaced (git 505f521) 8.95, 2.82 +- 0.12 more.
 
-Run: ``python benchmarks/bench_decisions.py [--pairs 1500] [--seed 555] [net] [PATH.npz ...]``
+**By class** (issue 33). Each decision is classed by gnubg's classifier of the position before
+the play: contact, crashed (a side has few checkers left in play), race, bear-off. For each
+class the mean loss per decision (mEq) and the **shown error**: the mean absolute difference
+between the equity the hint shows for gnubg's best result (the network's 0-ply equity of it, or
+the bear-off databases' where both sides bear off, as :meth:`bgsim.net.Net.evaluate` gives it)
+and gnubg's 0-ply equity of that result. With ``--write`` the first network's figures go to
+``bgsim/data/decision-error.json``, which the hint quotes next to its numbers.
+
+Run: ``python benchmarks/bench_decisions.py [--pairs 1500] [--seed 555] [--write] [net] [PATH.npz ...]``
 (default: the shipped network). Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -93,11 +102,59 @@ def given_away(arrays, boards, offsets, results, equities) -> np.ndarray:
     return lost
 
 
+CLASS_NAMES = {"contact": "c_contact", "crashed": "c_crashed", "race": "c_race", "bearoff": "c_bearoff"}
+ERROR_FILE = Path(__file__).resolve().parents[1] / "bgsim" / "data" / "decision-error.json"
+
+
+def shown_error(net, offsets, results, equities) -> np.ndarray:
+    """Per decision: |the equity the hint shows for gnubg's best result - gnubg's 0-ply equity of it|
+    (NaN when that result ends the game: both know it exactly)."""
+    from bgsim import Position
+
+    err = np.full(len(offsets) - 1, np.nan)
+    for i in range(len(offsets) - 1):
+        lo, hi = offsets[i], offsets[i + 1]
+        k = lo + int(np.argmax(equities[lo:hi]))
+        after = Position.from_array(results[k][::-1].copy())     # the opponent on roll
+        if after.is_game_over():
+            continue
+        err[i] = abs(-net.evaluate(after).equity - equities[k])
+    return err
+
+
+def by_class(g, classes, lost, err) -> dict:
+    """The loss per decision and the shown error, in points, for each of gnubg's classes."""
+    out = {}
+    for label, const in CLASS_NAMES.items():
+        m = classes == getattr(g, const)
+        if m.any():
+            e = err[m & ~np.isnan(err)]
+            out[label] = {"decisions": int(m.sum()), "loss_per_decision": float(lost[m].mean()),
+                          "loss_half_width": float(1.96 * lost[m].std(ddof=1) / math.sqrt(m.sum())) if m.sum() > 1
+                          else None,
+                          "shown_error": float(e.mean()) if len(e) else None}
+    return out
+
+
+def write(name: str, figures: dict, decisions: int, command: str) -> None:
+    """The first network's figures by class, for the hint (``bgsim.strength.decision_error``)."""
+    data = {"about": "Measured error of the net's 0-ply judgement by gnubg's class of position: the equity given "
+                     "away per decision (points) and the mean absolute difference between the equity the hint shows "
+                     "and gnubg's 0-ply equity (points), judged by gnubg 0-ply. Written by "
+                     "benchmarks/bench_decisions.py --write; read by bgsim.strength; the hint quotes it.",
+            "player": name, "judge": "gnubg 0-ply", "decisions": decisions, "command": command,
+            "date": time.strftime("%Y-%m-%d"), "classes": figures}
+    ERROR_FILE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {ERROR_FILE}")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("networks", nargs="*", default=["net"], help="net (the shipped one) or weights files (.npz)")
     p.add_argument("--pairs", type=int, default=1500, help="pairs of games that give the decisions (default 1500)")
     p.add_argument("--seed", type=int, default=555, help="seed of the dice (default 555)")
+    p.add_argument("--write", action="store_true", help="write the first network's figures by class to "
+                   "bgsim/data/decision-error.json")
     args = p.parse_args(argv)
     try:
         import gnubg_nn as g
@@ -115,12 +172,18 @@ def main(argv: list[str] | None = None) -> int:
         net = Net() if name == "net" else Net.from_file(name)
         lost = given_away(net.arrays(), boards, offsets, results, equities)
         half = 1.96 * lost.std(ddof=1) / math.sqrt(len(lost))
-        parts = "  ".join(f"{label} {1000 * lost[classes == c].mean():.2f}"
-                          for label, c in (("contact", g.c_contact), ("crashed", g.c_crashed), ("race", g.c_race))
-                          if (classes == c).any())
-        print(f"{name}: {1000 * lost.mean():.3f} +- {1000 * half:.3f} mEq per decision   ({parts})")
+        err = shown_error(net, offsets, results, equities)
+        figures = by_class(g, classes, lost, err)
+        print(f"{name}: {1000 * lost.mean():.3f} +- {1000 * half:.3f} mEq per decision")
+        for label, f in figures.items():
+            shown = "" if f["shown_error"] is None else f", shown equity off by {f['shown_error']:.3f} on average"
+            print(f"   {label:8} {f['decisions']:>7,} decisions: {1000 * f['loss_per_decision']:.2f} +- "
+                  f"{1000 * (f['loss_half_width'] or 0):.2f} mEq per decision{shown}")
         if first is None:
             first = lost
+            if args.write:
+                write(name, figures, len(boards), "python benchmarks/bench_decisions.py " + " ".join(
+                    argv if argv is not None else sys.argv[1:]))
         else:
             d = lost - first
             print(f"   minus {args.networks[0]}: {1000 * d.mean():+.3f} +- "

@@ -49,6 +49,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -61,9 +62,11 @@ from .plays import Play, check_dice
 from .position import Position
 
 __all__ = [
+    "EXACT_CHECKERS",
     "FORMAT_VERSION",
     "N_POSITIONS",
     "PIPS_PER_ROLL",
+    "BearoffChances",
     "OneSided",
     "TwoSided",
     "best_bearoff_play",
@@ -71,6 +74,7 @@ __all__ = [
     "counts",
     "index",
     "one_sided",
+    "race_chances",
     "rolls_distribution",
     "two_sided",
 ]
@@ -840,6 +844,84 @@ def two_sided(max_checkers: int = 6) -> TwoSided:
         if n not in _TWO:
             _TWO[n] = TwoSided.load(n)
         return _TWO[n]
+
+
+# ============================================================================================
+# Chances of a bear-off: what the players, the hint and the cube use
+# ============================================================================================
+
+
+class BearoffChances(NamedTuple):
+    """The side on roll's cubeless chances in a bear-off (R16-R23), and how they were found.
+
+    ``method`` is ``"two-sided"`` (exact: both sides have at most :data:`EXACT_CHECKERS`
+    checkers left, the table of every pair, both playing to win) or ``"one-sided"`` (each
+    side's distribution of rolls to bear off, and to get a first checker off, from the
+    one-sided database: exact for players who each minimise their expected rolls, which is
+    almost always the play that wins most; gnubg estimates bear-offs beyond its two-sided
+    table the same way).
+    """
+
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+    method: str
+
+
+#: The two-sided table the players, the hint and the cube use (built once, cached on disk).
+EXACT_CHECKERS = 6
+
+
+def race_chances(pos: Position, *, exact_checkers: int = EXACT_CHECKERS) -> BearoffChances | None:
+    """The side on roll's chances when both sides are bearing off (every checker home or off,
+    R16) and contact is over; ``None`` for any other position.
+
+    Win: the two-sided table when both have at most ``exact_checkers`` left (default
+    :data:`EXACT_CHECKERS`; 0: never), else the one-sided distributions: rolling first, the
+    side on roll wins when it needs no more rolls than the opponent,
+    ``sum_n P(mine = n) P(theirs >= n)``. Gammons (R23) only against a side with no checker
+    off: the winner finishes on its ``n``-th roll before the other's first checker comes off.
+    No backgammon is possible: every checker is home.
+
+    >>> from bgsim import Position
+    >>> c = race_chances(Position.from_counts({6: 1}, {1: 2}))   # 27 of 36 rolls bear it off
+    >>> round(c.win, 12), c.win_gammon, c.lose_gammon, c.method
+    (0.75, 0.0, 0.0, 'two-sided')
+    >>> c = race_chances(Position.from_counts({1: 2}, {6: 15}))  # off now; they have none off: a gammon
+    >>> c.win, c.win_gammon, c.method
+    (1.0, 1.0, 'one-sided')
+    >>> race_chances(Position.initial()) is None
+    True
+    """
+    if pos.is_game_over() or not (pos.is_race() and pos.can_bear_off(0) and pos.can_bear_off(1)):
+        return None
+    left = (pos.checkers - pos.off[0], pos.checkers - pos.off[1])
+    mine, theirs = tuple(pos.mine[1:7]), tuple(pos.theirs[1:7])
+    db = one_sided()
+    d_me, d_them = db.distribution(mine), db.distribution(theirs)
+    # P(theirs >= n) for n = 0, 1, ...: one minus P(theirs <= n - 1)
+    at_least_them = 1.0 - np.concatenate(([0.0], np.cumsum(d_them)))
+    if max(left) <= exact_checkers:
+        win, method = two_sided(exact_checkers).win_chance(pos), "two-sided"
+    else:
+        n = np.arange(len(d_me))
+        win, method = float((d_me * at_least_them[np.minimum(n, len(at_least_them) - 1)]).sum()), "one-sided"
+    win_gammon = lose_gammon = 0.0
+    if pos.off[1] == 0:     # they have none off: I win a gammon finishing on roll n before their first is off
+        f = db.first_off_distribution(theirs)
+        later = 1.0 - np.concatenate(([0.0], np.cumsum(f)))            # P(first off >= n)
+        n = np.arange(len(d_me))
+        win_gammon = float((d_me * later[np.minimum(n, len(later) - 1)]).sum())
+    if pos.off[0] == 0:     # they finish on their roll m; my first checker is not off in m rolls
+        f = db.first_off_distribution(mine)
+        after = 1.0 - np.cumsum(f)                                     # P(first off > m)
+        m = np.arange(len(d_them))
+        lose_gammon = float((d_them * np.where(m < len(after), after[np.minimum(m, len(after) - 1)], 0.0)).sum())
+    win = min(1.0, max(0.0, win))
+    return BearoffChances(win, max(0.0, min(win_gammon, win)), 0.0, max(0.0, min(lose_gammon, 1.0 - win)), 0.0,
+                          method)
 
 
 # ============================================================================================

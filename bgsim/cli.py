@@ -11,7 +11,9 @@ never ignored. Rolls are written ``61``, ``6-1`` or ``6,1``; chances ``0.72`` or
 
 One convention for scores, as gnubg and XG show them: ``--score A-B`` is the **points won**
 (with ``--match N``); the points still needed are given only as ``--away A B``; given both,
-they must agree. Points are named as the board is drawn, from player 0's side (R1).
+they must agree. In ``cube`` and ``takepoint`` both name the **doubler first**, then the taker
+(the doubler is the player on roll), and every answer prints the score it read with the names.
+Points are named as the board is drawn, from player 0's side (R1).
 
 Every command takes ``--json``: the same answer as JSON on stdout. Exit status: 0 for a
 finished answer, 2 for bad input or contradictory options (one line on stderr, never a
@@ -145,7 +147,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     p = command("estimate", help=_("Monte Carlo: play games out and estimate wins, gammons, equity"))
     p.add_argument("position", help=where)
-    p.add_argument("--games", type=int, default=10_000)
+    p.add_argument("--games", type=int, default=10_000, metavar="N",
+                   help=_("games to play out (default {games}); the intervals narrow as one over the square root of "
+                          "N").format(games=f"{10_000:,}"))
     p.add_argument("--player", default=DEFAULT_PLAYER,
                    help=_("who plays the games out: random, pubeval, heuristic or net (the default; see "
                         "bgsim.montecarlo.PLAYERS; heuristic is pubeval plus the exact bear-off database, "
@@ -173,11 +177,13 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("position", help=where)
 
     chance = "0.72 or 72%%"
-    p = command("cube", help=_("double / take decision from a winning chance, or from a position (the chances "
-                             "estimated by playing it out)"))
+    p = command("cube", help=_("double / take decision from a winning chance, or from a position (at once from "
+                             "the net's evaluation, as the library and the PlayWidget give it; --rollout N plays it "
+                             "out)"))
     p.add_argument("what", metavar="CHANCE|POSITION",
-                   help=_("the cubeless winning chance of the player on roll ({chance}), or a position ({where}) "
-                          "whose chances are estimated by play-outs").format(chance=chance, where=where))
+                   help=_("the cubeless winning chance of the player on roll ({chance}), or a position ({where}): "
+                          "its instant decision from the net's evaluation, or with --rollout N from play-outs").format(
+                       chance=chance, where=where))
     p.add_argument("--gammons", type=_chance, help=_("with a chance: share of wins that are gammons ({chance})").format(
         chance=chance))
     p.add_argument("--gammons-lost", type=_chance,
@@ -188,12 +194,14 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--crawford", action="store_true", help=_("this is the Crawford game (R28: no double)"))
     p.add_argument("--position", metavar="ID",
                    help=_("with a chance: an XGID or PositionID:MatchID giving the cube, its owner and the score"))
-    p.add_argument("--games", type=int, help=_("with a position: games to play out (default {games})").format(
-        games=fmt_count(10_000)))
-    p.add_argument("--player", help=_("with a position: who plays them (default {player}; the chances depend "
+    p.add_argument("--rollout", type=int, metavar="N",
+                   help=_("with a position: play it out N times (e.g. {games}) and decide from those chances, with "
+                          "their interval, instead of the instant decision").format(games=fmt_count(10_000)))
+    p.add_argument("--games", type=int, metavar="N", help=_("with a position: the same as --rollout N"))
+    p.add_argument("--player", help=_("with --rollout: who plays the games (default {player}; the chances depend "
                                       "on it)").format(player=DEFAULT_PLAYER))
-    p.add_argument("--seed", type=int, help=_("with a position: the seed (default 0)"))
-    p.add_argument("--workers", type=int, help=_("with a position: processes to use (default 1)"))
+    p.add_argument("--seed", type=int, help=_("with --rollout: the seed (default 0)"))
+    p.add_argument("--workers", type=int, help=_("with --rollout: processes to use (default 1)"))
     p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
     p = command("takepoint", help=_("the taker's take point: money (dead, live, Janowski) or at a match score"))
@@ -203,7 +211,7 @@ def _build_parser() -> argparse.ArgumentParser:
                    help=_("share of the taker's losses that are gammons ({chance})").format(chance=chance))
     p.add_argument("--cube-life", type=float, default=DEFAULT_CUBE_LIFE,
                    help=_("Janowski's cube life x for money, 0 (dead) to 1 (live)"))
-    _match_options(p, N_("taker"), N_("doubler"))
+    _match_options(p, N_("doubler"), N_("taker"))
     p.add_argument("--cube", type=int, help=_("cube value before the double (default 1)"))
 
     p = command("rule", help=_("look up a rule by its id (R13, V5 ...); with no id, list them all"))

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import argparse
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import exact
-from .bearoff import one_sided, two_sided
+from .bearoff import one_sided, race_chances, two_sided
 from .cli_read import (
     dice_of,
     looks_like_a_chance,
@@ -28,7 +28,6 @@ from .cli_read import (
     read_state,
     refuse_dice,
 )
-from .decisions import DEFAULT_GAMES
 from .decisions import cube_decision as decide
 from .equity import (
     MET_MAX_AWAY,
@@ -45,6 +44,10 @@ from .game import Game
 from .hint import rank_plays
 from .i18n import N_, _, fmt_count, fmt_number, fmt_percent, side_name
 from .montecarlo import DEFAULT_PLAYER, estimate
+from .net import Net
+from .net_cube import CubeView
+from .net_cube import decide as net_decide
+from .notation import text_order
 from .position import Position
 from .race import eight_nine_twelve, keith_count, kleinman_count, thorp_count
 from .results import jsonable
@@ -210,7 +213,8 @@ def plays(args: argparse.Namespace) -> Output:
     if pos.turn == 1:
         lines.append(_(MOVER))
     data = {"position": pos.gnubg_id(), "turn": pos.turn, "numbering": f"player {pos.turn}", "dice": list(dice),
-            "plays": [{"play": str(p), "steps": [list(s) for s in p.steps], "hits": list(p.hits),
+            "plays": [{"play": str(p), "steps": [list(p.steps[i]) for i in text_order(p.steps)],
+                       "hits": [p.hits[i] for i in text_order(p.steps) if i < len(p.hits)],
                        "after": p.after.gnubg_id() if p.after is not None else None} for p in found]}
     return Output(lines, data)
 
@@ -345,6 +349,16 @@ def bearoff(args: argparse.Namespace) -> Output:
                 n=args.checkers, most=most, more=more)
             lines.append(line)
             data["two_sided"] = {"refused": line}
+            est = race_chances(pos, exact_checkers=0)
+            assert est is not None     # both sides bear off, contact over
+            lines.append(_("on roll wins {win} (estimate from the one-sided database: each side's rolls to bear off, "
+                           "as if each played for the fewest rolls)").format(win=fmt_percent(est.win, 2)))
+            if est.win_gammon or est.lose_gammon:
+                lines.append(_("  gammons (R23): on roll wins one {win}, loses one {lose} (from the rolls until "
+                               "the first checker is off)").format(win=_pct(est.win_gammon),
+                                                                   lose=_pct(est.lose_gammon)))
+            data["one_sided"] = {"method": "one-sided", "win_chance": est.win, "win_gammon": est.win_gammon,
+                                 "lose_gammon": est.lose_gammon}
         else:
             win = two_sided(args.checkers).win_chance(pos)
             lines.append(_("on roll wins {win} with best play (two-sided database)").format(win=fmt_percent(win, 2)))
@@ -479,7 +493,7 @@ _PLAYOUT = (("--games", "games"), ("--player", "player"), ("--seed", "seed"), ("
 
 
 def _cube_from_chance(args: argparse.Namespace, p: float) -> Output:
-    given = [flag for flag, name in _PLAYOUT if getattr(args, name) is not None]
+    given = [flag for flag, name in (("--rollout", "rollout"), *_PLAYOUT) if getattr(args, name, None) is not None]
     if given:
         raise ParseError(_("{join} play a position out; with a chance ({what}) there is nothing to play: give a "
                            "position instead (bgsim cube POSITION)").format(join=', '.join(given), what=args.what))
@@ -524,6 +538,24 @@ def _cube_value(value: int | None) -> int:
     return c
 
 
+def _rollout_games(args: argparse.Namespace) -> int | None:
+    """Games to play a position out (``--rollout N``, or ``--games N``, its older spelling), or
+    ``None`` for the instant decision; the play-out options without either are refused."""
+    rollout, games = getattr(args, "rollout", None), args.games
+    if rollout is not None and games is not None and rollout != games:
+        raise ParseError(_("--rollout {r} and --games {g} disagree: give the games once").format(r=rollout, g=games))
+    n = rollout if rollout is not None else games
+    if n is None:
+        given = [flag for flag, name in _PLAYOUT[1:] if getattr(args, name) is not None]
+        if given:
+            raise ParseError(_("{join} play the position out: add --rollout N (without it the decision is the "
+                               "instant one, from the net's evaluation)").format(join=", ".join(given)))
+        return None
+    if n < 1:
+        raise ParseError(_("--rollout {n}: play at least one game").format(n=n))
+    return n
+
+
 def _cube_from_position(args: argparse.Namespace) -> Output:
     if args.position is not None:
         raise ParseError(_("give the position once: as the first argument (chances estimated from it) or as "
@@ -541,9 +573,7 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
                            "gnubg Position ID[:Match ID], an XGID or board:P=N,...").format(
                                what=repr(args.what))) from None
     lines: list[str] = []
-    playout = {"games": DEFAULT_GAMES if args.games is None else args.games,
-               "player": _player(args.player or DEFAULT_PLAYER), "rng": 0 if args.seed is None else args.seed,
-               "workers": 1 if args.workers is None else args.workers, "progress": not args.quiet}
+    games = _rollout_games(args)
     if carried:
         given = [flag for flag, v in (("--cube", args.cube), ("--owner", args.owner), ("--match", args.match),
                                       ("--score", args.score), ("--away", args.away), ("--crawford", args.crawford))
@@ -554,17 +584,37 @@ def _cube_from_position(args: argparse.Namespace) -> Output:
         if game.state is GameState.AWAITING_PLAY:
             refuse_dice(game, _("a cube decision is made before the roll"))
         lines.append("; ".join(describe(game)))
-        d = decide(game, **playout)   # type: ignore[arg-type]
+    if games is None:      # the instant decision: the one Game.cube_hint() and the PlayWidget give
+        if carried:
+            d = game.cube_hint()
+        else:
+            n, _score, away = match_score(args, ("doubler", "taker"))
+            if args.crawford and away is None:
+                raise MatchEquityError(_("--crawford needs a match score: --match N --score A-B or --away A B (R28)"))
+            view = CubeView(game.position, _cube_value(args.cube), args.owner or "centered", away,
+                            bool(args.crawford))
+            d = replace(net_decide(view, Net()), match_length=n)
+        lines.append(_("Instant decision from the net's evaluation before the roll (as Game.cube_hint() and the "
+                       "PlayWidget give it); --rollout N plays the position out instead"))
     else:
-        n, _score, away = match_score(args, (_("doubler"), _("taker")))
-        d = decide(game.position, cube=_cube_value(args.cube), owner=args.owner or "centered", away=away,
-                   match_length=n, crawford=args.crawford, **playout)   # type: ignore[arg-type]
+        playout = {"games": games, "player": _player(args.player or DEFAULT_PLAYER),
+                   "rng": 0 if args.seed is None else args.seed,
+                   "workers": 1 if args.workers is None else args.workers, "progress": not args.quiet}
+        if carried:
+            d = decide(game, **playout)   # type: ignore[arg-type]
+        else:
+            n, _score, away = match_score(args, (_("doubler"), _("taker")))
+            d = decide(game.position, cube=_cube_value(args.cube), owner=args.owner or "centered", away=away,
+                       match_length=n, crawford=args.crawford, **playout)   # type: ignore[arg-type]
+        lines.append(_("Played-out decision: {games} games (--rollout), the chances with their interval").format(
+            games=fmt_count(games)))
     lines.append(str(d))
-    data = {"state": state_data(game) if carried else None, "decision": d.to_dict()}
+    data = {"state": state_data(game) if carried else None, "method": "instant" if games is None else "rollout",
+            "decision": d.to_dict()}
     est = d.estimate
     if getattr(est, "stopped", False):
         return Output(lines, data, STOPPED, _("stopped (Ctrl-C) after {n} games: the decision rests on a partial "
-                                              "result").format(n=fmt_count(est.games)))  # type: ignore[attr-defined]
+                                              "result").format(n=fmt_count(est.games)))
     return Output(lines, data)
 
 
@@ -575,18 +625,19 @@ def takepoint(args: argparse.Namespace) -> Output:
     if not math.isfinite(x) or not 0.0 <= x <= 1.0:
         raise MatchEquityError(_("--cube-life {x}: Janowski's cube life lies from 0 (dead cube) to 1 (fully "
                                  "live)").format(x=x))
-    n, score, away = match_score(args, (_("taker"), _("doubler")))
+    n, score, away = match_score(args, (_("doubler"), _("taker")))    # one order, as in `cube`: the doubler first
     gam = _("taker's gammons: {win} of wins, {lose} of losses").format(win=fmt_percent(g.win, 0),
                                                                        lose=fmt_percent(g.lose, 0))
     if away is not None:
-        tp = match_take_point(away[0], away[1], c, gammon_rates=g)
-        at = (_("{n}-point match, taker {a} ({x}-away), doubler {b} ({y}-away)").format(
+        tp = match_take_point(away[1], away[0], c, gammon_rates=g)
+        at = (_("{n}-point match, doubler {a} ({x}-away), taker {b} ({y}-away)").format(
                   n=n, a=score[0], b=score[1], x=away[0], y=away[1])  # type: ignore[index]
-              if n is not None else _("match, taker {x}-away, doubler {y}-away").format(x=away[0], y=away[1]))
+              if n is not None else _("match, doubler {x}-away, taker {y}-away").format(x=away[0], y=away[1]))
         lines = [at + _(", cube {c} -> {d}; {gammons}").format(c=c, d=2 * c, gammons=gam),
                  _("take point: {tp} (dead cube, Kazaross-XG2 match equity table)").format(tp=fmt_percent(tp, 1))]
-        data = {"match_length": n, "score": list(score) if score else None, "away": list(away), "cube": c,
-                "gammons": jsonable(g), "take_point": tp, "model": "dead cube, Kazaross-XG2"}
+        data = {"match_length": n, "score": list(score) if score else None, "away": list(away),
+                "order": ["doubler", "taker"], "cube": c, "gammons": jsonable(g), "take_point": tp,
+                "model": "dead cube, Kazaross-XG2"}
         return Output(lines, data)
     W, L = g.W, g.L  # the taker's average win and loss
     dead, live, jan = dead_cube_take_point(W, L), live_cube_take_point(W, L), janowski_take_point(x, W, L)

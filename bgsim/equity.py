@@ -31,6 +31,7 @@ otherwise; match results are match-winning chances (MWC) in [0, 1].
 
 from __future__ import annotations
 
+import itertools
 import numbers
 import warnings
 from collections.abc import Sequence
@@ -59,6 +60,7 @@ __all__ = [
     "janowski_take_point",
     "live_cube_take_point",
     "match_away",
+    "match_cubeful_mwc",
     "match_equity",
     "match_equity_table",
     "match_take_point",
@@ -642,6 +644,115 @@ def match_take_point(my_away: int, opp_away: int, cube: int = 1, *, gammon_rates
     return max(0.0, min(1.0, (pass_ - lose) / (win - lose)))
 
 
+# --------------------------------------------------------------------------- the live match cube
+# Janowski's interpolation carried into match-winning-chance (MWC) space. Between the dead cube
+# (the game played out for the cube it shows) and the fully live cube (the chances move
+# smoothly, every double comes exactly at the market edge and is taken at the take point), the
+# cubeful MWC is x * live + (1 - x) * dead. The fully live MWC of the player the question is
+# about is piecewise linear in that player's cubeless winning chance p: it runs from the MWC of
+# a loss (p = 0) to that of a win (p = 1) at the cube's value, with a corner at each point where
+# a side can still use the cube:
+#   - the taker's take point of the opponent's double (from c to 2c), where playing on with the
+#     cube at 2c is worth exactly the pass (the MWC after giving up c points);
+#   - the doubler's cash point, where the opponent, taking at 2c, is indifferent between taking
+#     and passing.
+# Each point is found on the live MWC line of the doubled cube, so they come from a recursion
+# that ends where the cube is dead: a side whose single win at the cube's value already wins the
+# match never doubles (it owns a cube it cannot use). The value of owning the cube at a score is
+# then what the table says the points are worth, not a money rule.
+def _live_corners(a: int, b: int, c: int, owner: str, g: GammonRates, post: bool) -> tuple[tuple[float, float], ...]:
+    """The corners (p, MWC) of the fully live MWC line of the player ``a`` away against ``b`` away,
+    cube ``c`` owned by ``owner`` ("centered", "me", "opponent"), gammon rates ``g`` (theirs)."""
+    return _corners(a, b, c, owner, g.win, g.lose, g.win_backgammon, g.lose_backgammon, post)
+
+
+@lru_cache(maxsize=4096)
+def _corners(a: int, b: int, c: int, owner: str, gw: float, gl: float, bw: float, bl: float,
+             post: bool) -> tuple[tuple[float, float], ...]:
+    g = GammonRates(gw, gl, bw, bl)
+    points = [(0.0, _outcome_mwc(a, b, c, 0.0, g, post))]
+    if owner in ("centered", "opponent") and b > c:          # they can double me: my take point
+        q = _mwc(a, b - c, post)                              # what I keep when I pass their double
+        points.append((_crossing(_corners(a, b, 2 * c, "me", gw, gl, bw, bl, post), q), q))
+    if owner in ("centered", "me") and a > c:                 # I can double them: my cash point
+        cash = _mwc(a - c, b, post)                           # what I get when they pass
+        points.append((_crossing(_corners(a, b, 2 * c, "opponent", gw, gl, bw, bl, post), cash), cash))
+    points.append((1.0, _outcome_mwc(a, b, c, 1.0, g, post)))
+    points.sort()
+    return tuple(points)
+
+
+def _on_line(corners: Sequence[tuple[float, float]], p: float) -> float:
+    """The piecewise linear function through ``corners`` at ``p``."""
+    for (p0, v0), (p1, v1) in itertools.pairwise(corners):
+        if p <= p1:
+            return v0 if p1 - p0 < 1e-12 else v0 + (v1 - v0) * (p - p0) / (p1 - p0)
+    return corners[-1][1]
+
+
+def _crossing(corners: Sequence[tuple[float, float]], value: float) -> float:
+    """The smallest ``p`` where the rising line through ``corners`` reaches ``value`` (0 or 1 outside)."""
+    if value <= corners[0][1]:
+        return 0.0
+    for (p0, v0), (p1, v1) in itertools.pairwise(corners):
+        if value <= v1:
+            return p0 if v1 - v0 < 1e-12 else p0 + (p1 - p0) * (value - v0) / (v1 - v0)
+    return 1.0
+
+
+def _match_take_point(a: int, b: int, c: int, g: GammonRates, x: float, post: bool, cash: float) -> float:
+    """The taker's cubeful take point of a double from ``c`` to ``2c`` (the doubler ``a`` away,
+    the taker ``b`` away): one minus the doubler's chance at which taking is worth the pass."""
+    line = _live_corners(a, b, 2 * c, "opponent", g, post)
+    lo, hi = 0.0, 1.0
+
+    def taken(q: float) -> float:
+        return x * _on_line(line, q) + (1.0 - x) * _outcome_mwc(a, b, 2 * c, q, g, post)
+
+    if taken(hi) <= cash:
+        return 0.0
+    if taken(lo) >= cash:
+        return 1.0
+    for _step in range(60):         # the doubler's MWC after a take rises with their chance: bisect
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if taken(mid) < cash else (lo, mid)
+    return 1.0 - 0.5 * (lo + hi)
+
+
+def match_cubeful_mwc(p: float, my_away: int, opp_away: int, cube: int = 1, *, owner: str = "centered",
+                      gammon_rates: GammonLike = None, cube_life: float = DEFAULT_CUBE_LIFE,
+                      post_crawford: bool | None = None) -> float:
+    """The cubeful match-winning chance of a player with cubeless winning chance ``p``.
+
+    Janowski's cube life in MWC space: ``x * live + (1 - x) * dead``. The dead part plays the
+    game out for the cube it shows (gammons and backgammons at their rates, R23); the live part
+    assumes every later double comes at the market edge, with the take and cash points of both
+    sides at this score worked out from the match equity table, double after double, until the
+    cube is dead (see the comment above this function in the source). ``owner`` is
+    ``"centered"`` (R24), ``"me"`` or ``"opponent"`` (R26); ``post_crawford`` defaults to a score
+    with a 1-away player (R28).
+
+    >>> round(match_cubeful_mwc(0.5, 5, 5), 4)          # an even game at 5-away all: even match
+    0.5
+    >>> own, theirs = match_cubeful_mwc(0.5, 5, 5, owner="me"), match_cubeful_mwc(0.5, 5, 5, owner="opponent")
+    >>> own > 0.5 > theirs                               # owning the cube is worth something
+    True
+    >>> round(match_cubeful_mwc(0.7, 5, 5, cube_life=0.0), 4) == round(0.7 * match_equity(4, 5)
+    ...                                                                + 0.3 * match_equity(5, 4), 4)
+    True
+    """
+    p = _check_p(p, "p")
+    a = _check_away(my_away, "my_away")
+    b = _check_away(opp_away, "opp_away")
+    c = _check_cube(cube)
+    _check_owner(owner)
+    x = _check_x(cube_life)
+    g = _rates(gammon_rates)
+    post = (a == 1 or b == 1) if post_crawford is None else bool(post_crawford)
+    dead = _outcome_mwc(a, b, c, p, g, post)
+    return x * _on_line(_live_corners(a, b, c, owner, g, post), p) + (1.0 - x) * dead
+
+
 # --------------------------------------------------------------------------- scores
 def _check_length(match_length) -> int:
     if isinstance(match_length, bool) or not isinstance(match_length, numbers.Integral):
@@ -844,7 +955,7 @@ class CubeDecision(ResultDisplay):
 
         >>> d = cube_decision(0.6, match_length=7, score=(2, 4)).to_dict()
         >>> d["away"], d["score"], d["match_length"], d["action"]
-        ([5, 3], [2, 4], 7, 'Double, take')
+        ([5, 3], [2, 4], 7, 'No double, take')
         """
         return {**super().to_dict(), "score": jsonable(self.points_won), "best": self.best}
 
@@ -873,7 +984,8 @@ class CubeDecision(ResultDisplay):
                       n=self.match_length, a=won[0], b=won[1], x=self.away[0], y=self.away[1])
                   if won is not None else
                   _("Match, doubler {x}-away vs {y}-away").format(x=self.away[0], y=self.away[1]))
-            kind = _("{match}, cube {cube} {owner} (dead-cube MET model)").format(match=at, cube=self.cube, owner=own)
+            kind = _("{match}, cube {cube} {owner}, cube life x = {x} (Janowski, match equity table)").format(
+                match=at, cube=self.cube, owner=own, x=fmt_number(self.cube_life, 2))
         g = self.gammons
         chance = _("Winning chance {p}").format(p=fmt_percent(self.p_win, 1))
         if self.p_win_interval is not None:
@@ -939,11 +1051,12 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     - **Match**: ``match_length=N`` and ``score=(mine, theirs)``, the **points won** (as
       gnubg and XG show a score), or ``away=(my_away, opp_away)``, the points still needed
       (see :func:`match_away`; given both, they must agree). Equities are match-winning
-      chances from the Kazaross-XG2 table with the cube dead after this decision (no
-      recube vig, no value of keeping the cube: an approximation that doubles a
-      little too eagerly in long matches). A score with a 1-away player is a
-      post-Crawford game; ``crawford=True`` says it is the Crawford game, where
-      the cube may not be used (R28).
+      chances from the Kazaross-XG2 table with a live cube (:func:`match_cubeful_mwc`:
+      Janowski's cube life ``cube_life`` in MWC space, the take and cash points of both
+      sides at this score, double after double, from the table). ``cube_life=0`` is the
+      dead cube (the game played out for the cube it shows). A score with a 1-away
+      player is a post-Crawford game; ``crawford=True`` says it is the Crawford game,
+      where the cube may not be used (R28).
 
     Each side picks the best for themselves: the taker passes when the pass costs
     less than the take (``double_pass <= double_take`` for the doubler), and the
@@ -961,7 +1074,7 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     owner : {"centered", "me"}, default "centered"
         Who holds the cube (``"opponent"`` raises: only the owner may double, R25).
     cube_life : float, default DEFAULT_CUBE_LIFE (0.68)
-        Janowski's ``x`` for money play (ignored at a match score).
+        Janowski's ``x``, in money play and at a match score.
     score : (int, int), optional
         The match score as points won, ``(mine, theirs)``, with ``match_length`` (R27).
         Deprecated: without ``match_length`` it is read, as it used to be, as points away
@@ -1004,6 +1117,8 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
     'No double, take'
     >>> cube_decision(0.60, match_length=5, score=(3, 3)).action   # 2-away/2-away: double whenever ahead
     'Double, take'
+    >>> cube_decision(0.60, match_length=5, score=(0, 0)).action   # 5-away/5-away: keep the cube's value
+    'No double, take'
     >>> cube_decision(0.60, away=(2, 2)).action                     # the same score, as points away
     'Double, take'
     >>> cube_decision(0.85, gammons=(0.6, 0.0)).action  # playing on for the gammon is worth more
@@ -1051,9 +1166,10 @@ def cube_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1, ow
         raise MatchEquityError(_("in a match a centred cube shows 1 (R24; automatic doubles, R29, are money only); "
                                  "give owner='me' for a cube already turned"))
     post = a == 1 or b == 1
-    nd = _outcome_mwc(a, b, c, p, g, post)
-    dt = _outcome_mwc(a, b, 2 * c, p, g, post)
+    nd = x * _on_line(_live_corners(a, b, c, owner, g, post), p) + (1.0 - x) * _outcome_mwc(a, b, c, p, g, post)
+    after_take = _live_corners(a, b, 2 * c, "opponent", g, post)
+    dt = x * _on_line(after_take, p) + (1.0 - x) * _outcome_mwc(a, b, 2 * c, p, g, post)
     dp = _mwc(a - c, b, post)
-    take_point = match_take_point(b, a, c, gammon_rates=g.swapped())
+    take_point = _match_take_point(a, b, c, g, x, post, dp)
     double, take, action = _verdict(nd, dt, dp)
     return CubeDecision(p, g, c, owner, (a, b), x, nd, dt, dp, take_point, double, take, action, match_length=n)

@@ -26,7 +26,7 @@ from typing import Any
 from . import net_cube
 from .errors import IllegalPlayError, InvalidPositionError, MissingExtraError
 from .i18n import _
-from .net import NetEvaluation
+from .net import NetEvaluation, consistent
 from .plays import Play
 from .position import Position
 
@@ -85,10 +85,10 @@ class GnubgPlayer:
 
     def evaluate(self, position: Position, plies: int = 0) -> NetEvaluation:
         """gnubg's cubeless estimate for the side on roll, before the roll (R23), at 0-ply or
-        (``plies=1``) one roll deeper, as gnubg itself looks ahead."""
+        (``plies=1``) one roll deeper, as gnubg itself looks ahead (:func:`bgsim.net.consistent`)."""
         if position.is_game_over():
             raise InvalidPositionError(_("the game is over: there is nothing to estimate"))
-        return NetEvaluation(*(float(x) for x in self._g.probabilities(gnubg_board(position), int(plies))))
+        return consistent(self._g.probabilities(gnubg_board(position), int(plies)), position)
 
     def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
         """The play after which gnubg's 0-ply evaluation gives the opponent the lowest equity."""

@@ -52,6 +52,7 @@ from typing import Any, overload
 
 import numpy as np
 
+from .bearoff import race_chances
 from .compiled_players import PLAYER_CODES
 from .dice import ALL_ROLLS, check_dice, seed_sequence
 from .equity import CubeDecision
@@ -61,12 +62,13 @@ from .i18n import N_, _, fmt_count, fmt_number, fmt_percent, ngettext, pgettext
 from .intervals import Interval, normal_quantile
 from .net import Net, NetEvaluation, NetPlayer
 from .net_cube import cube_hint
+from .notation import text_order
 from .playouts import PlayoutJob, play_chunk
 from .plays import Play
 from .position import Position, register_analysis
 from .results import ResultDisplay, Table, jsonable
 from .rules import Rules, result_kind
-from .strength import strength_note
+from .strength import error_note, position_class, strength_note
 
 __all__ = ["DEFAULT_CANDIDATES", "DEFAULT_ROLLOUT_GAMES", "HINT_PLAYERS", "PlayRanking", "RankedPlay",
            "RolloutSettings", "rank_plays"]
@@ -137,8 +139,9 @@ class RankedPlay:
         return 1.0 - self.win
 
     def to_dict(self) -> dict[str, Any]:
-        """The ranked play as JSON-safe data (the play in notation and as steps)."""
-        return {"play": str(self.play), "steps": [list(s) for s in self.play.steps], "rank": self.rank,
+        """The ranked play as JSON-safe data (the play in notation and as steps, in the notation's order)."""
+        steps = self.play.steps
+        return {"play": str(self.play), "steps": [list(steps[i]) for i in text_order(steps)], "rank": self.rank,
                 "equity": self.equity, "loss": self.loss, "win": self.win, "win_gammon": self.win_gammon,
                 "win_backgammon": self.win_backgammon, "lose_gammon": self.lose_gammon,
                 "lose_backgammon": self.lose_backgammon, "rolled_out": self.rolled_out,
@@ -150,8 +153,9 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
     """Every legal play of ``dice`` in ``position``, best first (a sequence of :class:`RankedPlay`).
 
     ``player`` names who evaluated (and, with ``rollout``, played the games out); ``plies``
-    how deep it looked (0 or 1); ``rollout`` is ``None`` without a rollout, else its
-    :class:`RolloutSettings`. ``best`` is the first play. ``str()`` gives a table like
+    how deep it looked (0 or 1); ``bearoff`` which bear-off database judged plays after which
+    both sides bear off (``"two-sided"``, ``"one-sided"``, ``""`` none); ``rollout`` is ``None``
+    without a rollout, else its :class:`RolloutSettings`. ``best`` is the first play. ``str()`` gives a table like
     gnubg's hint; notebooks show it as HTML.
     """
 
@@ -162,6 +166,7 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
     rollout: RolloutSettings | None = None
     elapsed: float = field(default=0.0, compare=False)
     plies: int = 0
+    bearoff: str = ""
 
     # -------------------------------------------------------------- the sequence
     @overload
@@ -199,11 +204,15 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
 
     # -------------------------------------------------------------- data and display
     def to_dict(self) -> dict[str, Any]:
-        """The ranking as JSON-safe data: the position, dice, player, rollout settings, plays."""
-        return {"position": self.position.to_dict(), "gnubg_id": self.position.gnubg_id(),
+        """The ranking as JSON-safe data: the position (its IDs), dice, player, rollout settings, plays."""
+        pos = self.position
+        return {"position": {"gnubg_id": pos.gnubg_id(), "xgid": pos.xgid(), "turn": pos.turn},
+                "gnubg_id": pos.gnubg_id(),
                 "dice": list(self.dice), "player": self.player, "plies": self.plies,
                 "rollout": None if self.rollout is None else self.rollout.to_dict(),
-                "plays": [r.to_dict() for r in self.plays], "strength": self.strength_text()}
+                "plays": [r.to_dict() for r in self.plays], "strength": self.strength_text(),
+                "bearoff": self.bearoff or None, "position_class": position_class(self.position),
+                "measured_error": self.error_text() or None}
 
     def strength_text(self) -> str:
         """The player's measured strength, and what the numbers cover (:mod:`bgsim.strength`)."""
@@ -214,6 +223,14 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
         else:
             tail = N_("0-ply numbers are the player's own judgement, with no interval.")
         return strength_note(self.judge_name, tail=tail)
+
+    def error_text(self) -> str:
+        """The measured error of the judge's 0-ply numbers in positions of this class (contact,
+        crashed, race, bear-off; :func:`bgsim.strength.error_note`), or ``""``: for the shipped
+        network without a rollout."""
+        if self.rollout is not None:
+            return ""
+        return error_note(self.position, self.player)
 
     @property
     def judge_name(self) -> str:
@@ -244,7 +261,8 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
             if r.interval is not None and r.rank != 1:
                 loss += " " + _("[{low}, {high}]").format(low=fmt_number(-r.interval.high, 3, sign=True),
                                                           high=fmt_number(-r.interval.low, 3, sign=True))
-            how_r = (_("rollout") if r.rolled_out else f"{self.plies}-ply") if self.rollout else ""
+            how_r = ((_("rollout") if r.rolled_out else _("{plies}-ply, not rolled out").format(plies=self.plies))
+                     if self.rollout else "")
             rows.append((f"{r.rank}", str(r.play), fmt_number(r.equity, 3, sign=True), loss,
                          *(fmt_percent(x, 1) for x in (r.win, r.win_gammon, r.win_backgammon, r.lose, r.lose_gammon,
                                                        r.lose_backgammon)))
@@ -256,10 +274,18 @@ class PlayRanking(ResultDisplay, Sequence[RankedPlay]):
                    "difference: to the best play")
                  + (_(", with its 95% interval from paired games") if self.rollout else "")]
         if self.rollout:
-            notes.append(_("plays marked 0-ply were not rolled out: their difference is to the best play at 0-ply")
-                         if self.plies == 0 else
-                         _("plays marked 1-ply were not rolled out: their difference is to the best play at 1-ply"))
+            notes.append(_("plays marked \"0-ply, not rolled out\" show the 0-ply numbers: their difference is to "
+                           "the best play at 0-ply") if self.plies == 0 else
+                         _("plays marked \"1-ply, not rolled out\" show the 1-ply numbers: their difference is to "
+                           "the best play at 1-ply"))
+        if self.bearoff:
+            notes.append(_("after these plays both sides bear off: the chances come from the two-sided bear-off "
+                           "database (exact), not from the player") if self.bearoff == "two-sided" else
+                         _("after these plays both sides bear off: the chances come from the one-sided bear-off "
+                           "database (each side's rolls to finish), not from the player"))
         notes.append(self.strength_text())
+        if self.error_text():
+            notes.append(self.error_text())
         return Table(title=title, header=header, rows=tuple(rows), notes=tuple(notes),
                      align="><<>>>>>>>")
 
@@ -307,6 +333,15 @@ def _mover_chances(after: Position, evaluate, plies: int = 0) -> NetEvaluation:
         return NetEvaluation(1.0, float(kind >= 2), float(kind >= 3), 0.0, 0.0)
     e = evaluate(after, plies)
     return NetEvaluation(1.0 - e.win, e.lose_gammon, e.lose_backgammon, e.win_gammon, e.win_backgammon)
+
+
+def _bearoff_method(afters: Sequence[Position], evaluator) -> str:
+    """Which bear-off database judged the plays (``"two-sided"``, ``"one-sided"``; the weaker when
+    both did), or ``""`` when none did or the evaluator is not bgsim's network (:meth:`Net.evaluate`)."""
+    if not isinstance(evaluator, Net):
+        return ""
+    methods = {c.method for c in (race_chances(a) for a in afters if not a.is_game_over()) if c is not None}
+    return "one-sided" if "one-sided" in methods else "two-sided" if methods else ""
 
 
 def _check_int(x, name: str, low: int) -> int:
@@ -386,12 +421,13 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     afters = [p.after for p in plays]
     assert all(a is not None for a in afters)   # the engine's plays know where they lead
     chances = [_mover_chances(a, evaluator.evaluate, plies) for a in afters]  # type: ignore[arg-type]
+    bearoff = _bearoff_method(afters, evaluator)  # type: ignore[arg-type]
     order = sorted(range(len(plays)), key=lambda i: -chances[i].equity)   # stable: ties keep the engine's order
     best0 = chances[order[0]].equity
     if rollout is None or rollout is False:
         ranked = tuple(_ranked(plays[i], chances[i], best0 - chances[i].equity, None, k + 1)
                        for k, i in enumerate(order))
-        return PlayRanking(position, dice, name, ranked, None, time.perf_counter() - t0, plies)
+        return PlayRanking(position, dice, name, ranked, None, time.perf_counter() - t0, plies, bearoff)
     if isinstance(rollout, bool):
         n_games = DEFAULT_ROLLOUT_GAMES if games is None else _check_int(games, "games", 1)
     else:
@@ -426,7 +462,7 @@ def rank_plays(position: Position, dice: tuple[int, int], player="net", rollout:
     for i in order[n_cand:]:
         ranked_list.append(_ranked(plays[i], chances[i], best0 - chances[i].equity, None, len(ranked_list) + 1))
     settings = RolloutSettings(n_games, _entropy(ss), name, n_cand)
-    return PlayRanking(position, dice, name, tuple(ranked_list), settings, time.perf_counter() - t0, plies)
+    return PlayRanking(position, dice, name, tuple(ranked_list), settings, time.perf_counter() - t0, plies, bearoff)
 
 
 def _ranked(play: Play, ch: NetEvaluation, loss: float, interval, rank: int) -> RankedPlay:

@@ -88,7 +88,8 @@ True
 **Parallel, progress, stopping.** ``workers=N`` runs chunks in N processes;
 ``executor=`` takes any :class:`concurrent.futures.Executor` (a dask
 ``Client(...).get_executor()`` runs the estimate on a cluster). ``progress=True`` shows a
-tqdm bar (terminal or notebook). Ctrl-C, or a ``stop`` callable / :class:`threading.Event`,
+tqdm bar in a terminal or a notebook, and plain lines every few seconds when stderr goes to a
+file or a pipe (:class:`LineProgress`). Ctrl-C, or a ``stop`` callable / :class:`threading.Event`,
 ends the run early and returns the chunks finished so far with ``stopped=True``.
 Worker processes never outlive the process that started them: SIGTERM ends them and then
 the process as it would have ended anyway, and if the parent dies any other way (SIGKILL,
@@ -118,7 +119,7 @@ import numpy as np
 from .compiled_players import DEFAULT_PLAYER, PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
 from .errors import EstimateError
 from .estimate_settings import DEFAULT_CHUNK_SIZE, DEFAULT_PYTHON_CHUNK_SIZE, UNSET, EstimateSettings
-from .i18n import _, fmt_count, fmt_number
+from .i18n import _, fmt_count, fmt_number, fmt_percent
 from .intervals import Interval, mean_interval, mean_sd, normal_quantile, wilson_interval
 from .net import Net
 from .playouts import N_OUTCOMES, OUTCOMES, PYTHON_SUFFIX, ChunkLog
@@ -571,7 +572,8 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
         when a side is a Python player), or the previous run's with
         ``resume``. The numbers depend on it: chunk ``k`` depends only on the seed and ``k``.
     progress : bool, optional
-        ``True`` shows a tqdm progress bar (terminal or notebook). Default: none.
+        ``True`` shows a tqdm progress bar (terminal or notebook), or a line every few seconds
+        when stderr is not a terminal. Default: none.
     stop : callable or threading.Event, optional
         Checked between chunks; when it returns True or is set, the run ends and the
         finished chunks are returned with ``stopped=True`` (Ctrl-C does the same).
@@ -659,6 +661,79 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     return _run(settings, t_start)
 
 
+#: Seconds between two progress lines when stderr is not a terminal (a log file, a pipe, CI).
+PROGRESS_INTERVAL = 5.0
+
+
+class LineProgress:
+    """Progress for a log, not a terminal: a plain line on stderr every :data:`PROGRESS_INTERVAL`
+    seconds (games done, the rate, the running equity), and a last one at the end if any was
+    written. A run shorter than the interval writes nothing. It takes the calls of a tqdm bar
+    that :func:`_run` makes (``update``, ``set_postfix_str``, ``close``).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> p = LineProgress(100, interval=0.0, file=out)
+    >>> p.update(40); p.set_postfix_str("equity +0.100 +- 0.050"); p.update(60); p.close()
+    >>> out.getvalue().splitlines()[-1].split(",")[0]
+    'estimate: 100 of 100 games (100%)'
+    """
+
+    def __init__(self, total: int, initial: int = 0, *, interval: float | None = None, file=None) -> None:
+        import sys
+
+        self.total, self.done = total, initial
+        self.interval = PROGRESS_INTERVAL if interval is None else interval
+        self.file = file if file is not None else sys.stderr
+        self.postfix = ""
+        self.start = self.last = time.monotonic()
+        self.written = False
+
+    def set_postfix_str(self, text: str, refresh: bool = False) -> None:
+        self.postfix = text
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if time.monotonic() - self.last >= self.interval:
+            self._write()
+
+    def _write(self) -> None:
+        now = time.monotonic()
+        rate = self.done / max(now - self.start, 1e-9)
+        line = _("estimate: {done} of {total} games ({share}), {rate} games/s").format(
+            done=fmt_count(self.done), total=fmt_count(self.total),
+            share=fmt_percent(self.done / max(self.total, 1), 0), rate=fmt_count(round(rate)))
+        print(line + (f", {self.postfix}" if self.postfix else ""), file=self.file, flush=True)
+        self.last, self.written = now, True
+
+    def close(self) -> None:
+        if self.written:
+            self._write()
+
+
+def _in_notebook() -> bool:
+    """Whether this runs in a Jupyter kernel (where tqdm draws a widget)."""
+    import sys
+
+    if "IPython" not in sys.modules:
+        return False
+    from IPython import get_ipython
+
+    return type(get_ipython()).__name__ == "ZMQInteractiveShell"
+
+
+def progress_bar(total: int, initial: int = 0) -> Any:
+    """A tqdm bar where one can be drawn (a terminal, a notebook), else :class:`LineProgress`
+    (stderr redirected to a file or a pipe: lines a log can keep)."""
+    import sys
+
+    if _in_notebook() or getattr(sys.stderr, "isatty", lambda: False)():
+        from tqdm.auto import tqdm
+
+        return tqdm(total=total, unit="game", desc="estimate", smoothing=0.05, initial=initial)
+    return LineProgress(total, initial)
+
+
 def _run(settings: EstimateSettings, t_start: float) -> Estimate:
     """Play the chunks ``settings`` asks for (keeping those of the run it resumes) and sum them up."""
     sizes = settings.chunk_sizes
@@ -667,9 +742,7 @@ def _run(settings: EstimateSettings, t_start: float) -> Estimate:
 
     bar = None
     if settings.progress:
-        from tqdm.auto import tqdm
-        bar = tqdm(total=settings.games, unit="game", desc="estimate", smoothing=0.05,
-                   initial=sum(g for _t, _w, g in kept.values()))
+        bar = progress_bar(settings.games, sum(g for _t, _w, g in kept.values()))
 
     results: dict[int, tuple[np.ndarray, int]] = {}
     running = {"counts": sum((t for t, _w, _g in kept.values()), np.zeros(N_OUTCOMES, dtype=np.int64))}

@@ -29,13 +29,14 @@ import numpy as np
 from . import _kernel, bearoff, net_cube
 from . import _net_kernel as nk
 from . import _net_ply as ply
+from . import bearoff as _bearoff
 from .equity import DEFAULT_CUBE_LIFE
 from .errors import IllegalPlayError, InvalidPositionError, InvalidSettingError, WeightsError
 from .plays import Play
 from .position import Position
 
-__all__ = ["WEIGHTS_FILE", "Net", "NetEvaluation", "NetPlayer", "load_weights", "read_weights_file", "save_weights",
-           "shipped_weights"]
+__all__ = ["WEIGHTS_FILE", "Net", "NetEvaluation", "NetPlayer", "consistent", "load_weights", "read_weights_file",
+           "save_weights", "shipped_weights"]
 
 WEIGHTS_FILE = "net-weights.npz"
 _KEYS = ("w1", "b1", "w2", "b2")
@@ -150,6 +151,36 @@ class NetEvaluation(NamedTuple):
                 + self.win_backgammon - self.lose_backgammon)
 
 
+def consistent(values: Sequence[float] | np.ndarray, position: Position | None = None) -> NetEvaluation:
+    """Five chances of the side on roll (win, win gammon, win backgammon, lose gammon, lose
+    backgammon) made consistent, as every evaluation that leaves the network is.
+
+    The network's five sigmoid outputs are learned separately, so in positions it rarely saw
+    (a closed board, many checkers on the bar) a gammon can come out likelier than the win it
+    is part of. The counts are nested (R23: every backgammon is a gammon, every gammon a win),
+    so: each chance between 0 and 1, ``win_backgammon <= win_gammon <= win`` and
+    ``lose_backgammon <= lose_gammon <= 1 - win``. A side with a checker borne off can no
+    longer lose a gammon (R23), so with ``position`` those chances are 0. An average of
+    consistent chances (the 1-ply evaluation) stays consistent.
+
+    >>> consistent((0.653, 0.839, 0.023, 0.121, 0.001))
+    NetEvaluation(win=0.653, win_gammon=0.653, win_backgammon=0.023, lose_gammon=0.121, lose_backgammon=0.001)
+    >>> consistent((1.02, 0.3, 0.4, 0.1, 0.0)).win_backgammon
+    0.3
+    """
+    w, wg, wb, lg, lb = (min(1.0, max(0.0, float(v))) for v in values)
+    wg = min(wg, w)
+    wb = min(wb, wg)
+    lg = min(lg, 1.0 - w)
+    lb = min(lb, lg)
+    if position is not None:
+        if position.off[0]:        # the side on roll has borne off a checker: no gammon against it
+            lg = lb = 0.0
+        if position.off[1]:
+            wg = wb = 0.0
+    return NetEvaluation(w, wg, wb, lg, lb)
+
+
 class Net:
     """A trained network: evaluates positions and chooses plays (the ``"net"`` player's brain).
 
@@ -190,8 +221,14 @@ class Net:
         """``(w1, b1, w2, b2)`` for the compiled code."""
         return self.w1, self.b1, self.w2, self.b2
 
-    def evaluate(self, position: Position, plies: int = 0) -> NetEvaluation:
-        """The network's estimate for the side on roll in ``position`` (before the roll).
+    def evaluate(self, position: Position, plies: int = 0, *, bearoff: bool = True) -> NetEvaluation:
+        """The network's estimate for the side on roll in ``position`` (before the roll), made
+        :func:`consistent` (a gammon never likelier than the win, R23).
+
+        Where exact is known the network is not asked: when both sides are bearing off with
+        contact over (``bearoff=True``, the default), the chances come from the bear-off
+        databases (:func:`bgsim.bearoff.race_chances`: the two-sided table, exact, up to 6
+        checkers a side; else the one-sided distributions), at any ``plies``.
 
         ``plies=1``: one roll deeper (see the module notes): the average over the 21 rolls
         of the network's estimate after the play it would make (a play that bears off the
@@ -205,6 +242,10 @@ class Net:
         if position.is_game_over():
             raise InvalidPositionError("the game is over: there is nothing to estimate")
         _check_plies(plies)
+        if bearoff:
+            known = _bearoff.race_chances(position)
+            if known is not None:
+                return NetEvaluation(*known[:5])
         idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
         val = np.zeros(nk.MAX_NONZERO)
         hidden = np.zeros(self.hidden)
@@ -214,10 +255,10 @@ class Net:
             ply.ply1_outputs(position.to_array(), position.checkers, self.w1, self.b1, self.w2, self.b2,  # type: ignore[call-arg]
                              _bearoff_for(position.checkers), BINOM, nk.HIT_MASKS, *_workspace().arrays(),
                              idx, val, hidden, out, np.zeros(nk.N_OUTPUTS), acc)
-            return NetEvaluation(*(float(x) for x in acc))
+            return consistent(acc, position)
         nz = nk.encode(position.to_array(), 0, idx, val, nk.HIT_MASKS)
         nk.forward(idx, val, nz, self.w1, self.b1, self.w2, self.b2, hidden, out)
-        return NetEvaluation(*(float(x) for x in out))
+        return consistent(out, position)
 
     def choose_index(self, position: Position, results: Sequence[Position], plies: int = 0) -> int:
         """Index of the play the network picks, given the position each play leads to.
@@ -283,12 +324,21 @@ class NetPlayer:
         self.plies = _check_plies(plies)
 
     def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
-        """The play whose result the network likes best (the opponent's lowest equity)."""
+        """The play whose result the network likes best (the opponent's lowest equity); in a
+        bear-off of both sides, the bear-off databases' play (:func:`bgsim.bearoff.best_bearoff_play`)."""
         if len(plays) == 1:
             return plays[0]
         pos = game_or_pos if isinstance(game_or_pos, Position) else game_or_pos.position
         afters = [p.after for p in plays]
         assert all(a is not None for a in afters)
+        over = any(a is not None and a.is_game_over() for a in afters)
+        if pos.is_race() and pos.can_bear_off(0) and pos.can_bear_off(1) and not over:
+            # both sides bearing off: the databases' play (the two-sided table's, most wins, when both
+            # have at most 6 checkers left; else the fewest expected rolls), never the network's guess
+            best = _bearoff.best_bearoff_play(pos, dice).after
+            for p in plays:
+                if p.after == best:
+                    return p
         return plays[self.net.choose_index(pos, afters, self.plies)]  # type: ignore[arg-type]
 
     def offer_double(self, game) -> bool:

@@ -8,11 +8,16 @@ The model (documented, not learned): the player evaluates the position before th
   :data:`bgsim.equity.DEFAULT_CUBE_LIFE` (0.68, the usual value for middle-game and race
   positions). The gammon rates enter as the average value of a win ``W`` and of a loss
   ``L``. The Jacoby rule (X1) is not in the model.
+- **Bear-off** (both sides bearing off, contact over): the chances come from the bear-off
+  databases (:func:`bgsim.bearoff.race_chances`), not from the player.
 - **Last roll** (:func:`is_last_roll`: the opponent bears off with any roll): the chances
   are exact (the share of the 36 rolls that bear off now) and the cube is dead (x = 0):
   double from 50%, take from 25%.
 - **Match** (R27, R28): the Kazaross-XG2 match equity table, the gammon rates from the
-  player, the cube dead after the decision (see :func:`bgsim.equity.cube_decision`). No
+  player, and a live cube: Janowski's cube life in match-winning-chance space, with what
+  owning the cube is worth at that score from the table (see
+  :func:`bgsim.equity.match_cubeful_mwc`; ``benchmarks/bench_match_cube.py`` compares it
+  with gnubg's decisions). No
   doubling in the Crawford game (R28); post-Crawford the trailer's double costs nothing, and
   the table says so: it doubles at once.
 
@@ -39,16 +44,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from .bearoff import EXACT_CHECKERS, race_chances
 from .equity import DEFAULT_CUBE_LIFE, CubeDecision, GammonRates
-from .equity import cube_decision as decide
+from .equity import cube_decision as _decide
 from .errors import Refusal, RuleViolationError
 from .events import GameState
 from .i18n import N_, _
 from .position import Position
 from .strength import strength_note
 
-__all__ = ["CubeView", "Evaluator", "ExactEvaluator", "accept_double", "cube_hint", "cube_view", "is_last_roll",
-           "offer_double"]
+__all__ = ["CubeView", "Evaluator", "ExactEvaluator", "accept_double", "cube_hint", "cube_view", "decide",
+           "is_last_roll", "offer_double"]
 
 
 class Evaluator(Protocol):
@@ -136,12 +142,30 @@ def _share(part: float, whole: float) -> float:
     return min(1.0, max(0.0, part / whole)) if whole > 1e-12 else 0.0
 
 
+def decide(view: CubeView, evaluator: Evaluator, *, cube_life: float = DEFAULT_CUBE_LIFE) -> CubeDecision:
+    """The cube decision of the doubler of ``view`` (its side on roll) from ``evaluator``'s chances
+    (the module notes say how), without a game: the question as :func:`cube_view` reads it.
+
+    >>> last = Position.from_counts({2: 2}, {1: 2})
+    >>> decide(CubeView(last, 1, "centered", (3, 3), False), ExactEvaluator()).action
+    'Double, pass'
+    """
+    return _decision(view, evaluator, cube_life)
+
+
 def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDecision:
+    known = race_chances(view.position)
     if is_last_roll(view.position):   # exact chances, and a dead cube: nobody gets to use it again
         e: Any = ExactEvaluator().evaluate(view.position)
         cube_life = 0.0
         source = _("Chances exact: the last roll (the share of the 36 rolls that bear off now); the cube is dead "
                    "(cube life 0)")
+    elif known is not None:           # both sides bearing off: the databases know the chances
+        e = known
+        source = (_("Chances exact: the two-sided bear-off database (both sides at most {n} checkers, best play).")
+                  .format(n=EXACT_CHECKERS) if known.method == "two-sided" else
+                  _("Chances from the one-sided bear-off database: each side's rolls to bear off and to get a "
+                    "first checker off (exact for players who minimise their expected rolls)."))
     else:
         e = evaluator.evaluate(view.position)
         name = str(getattr(evaluator, "name", type(evaluator).__name__))
@@ -155,7 +179,7 @@ def _decision(view: CubeView, evaluator: Evaluator, cube_life: float) -> CubeDec
     away = view.away
     if away is not None and owner == "centered" and view.cube != 1:   # pragma: no cover - a match cube starts at 1
         owner = "me"
-    d = decide(p, gammons=rates, cube=view.cube, owner=owner, cube_life=cube_life, away=away,
+    d = _decide(p, gammons=rates, cube=view.cube, owner=owner, cube_life=cube_life, away=away,
                crawford=view.crawford and away is not None and ((away[0] == 1) != (away[1] == 1)))
     return replace(d, source=source)
 

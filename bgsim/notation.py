@@ -49,6 +49,26 @@ def _chains(steps: Sequence[tuple[int, int]], hits: Sequence[bool]) -> list[list
     return chains
 
 
+def text_order(steps: Sequence[tuple[int, int]]) -> list[int]:
+    """The indices of ``steps`` in the order :func:`format_play` writes them: checker by checker
+    (from the highest start), each checker's steps in the order it moved.
+
+    >>> steps = ((13, 7), (24, 23))
+    >>> format_play(steps), [steps[i] for i in text_order(steps)]
+    ('24/23 13/7', [(24, 23), (13, 7)])
+    """
+    chains: list[list[int]] = []
+    for k, (src, _dst) in enumerate(steps):
+        for ch in chains:
+            if steps[ch[-1]][1] == src and src != 0:
+                ch.append(k)
+                break
+        else:
+            chains.append([k])
+    chains.sort(key=lambda ch: (-steps[ch[0]][0], steps[ch[-1]][1]))
+    return [k for ch in chains for k in ch]
+
+
 def format_play(steps: Sequence[tuple[int, int]], hits: Sequence[bool] = ()) -> str:
     """Standard notation for a sequence of single-die steps.
 

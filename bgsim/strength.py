@@ -24,7 +24,8 @@ from importlib import resources
 
 from .i18n import N_, _, fmt_count, fmt_number, ngettext
 
-__all__ = ["INTERVAL_COVERS", "STRENGTH_FILE", "PlayerStrength", "player_strength", "strength_note", "strengths"]
+__all__ = ["DECISION_ERROR_FILE", "INTERVAL_COVERS", "POSITION_CLASSES", "STRENGTH_FILE", "PlayerStrength",
+           "decision_error", "error_note", "player_strength", "position_class", "strength_note", "strengths"]
 
 STRENGTH_FILE = "player-strength.json"
 _LOCK = threading.Lock()
@@ -103,3 +104,79 @@ def strength_note(*names: str, tail: str = INTERVAL_COVERS) -> str:
         else:
             parts.append(s.text())
     return _("Player strength: {parts}; {tail}").format(parts="; ".join(parts), tail=_(tail))
+
+
+# --------------------------------------------------------------------------- error by class of position
+DECISION_ERROR_FILE = "decision-error.json"
+_ERRORS: dict | None = None
+
+#: The classes of position the error is measured in (gnubg's classes).
+POSITION_CLASSES = ("contact", "crashed", "race", "bearoff")
+
+
+def position_class(position) -> str:
+    """The class of ``position``, after gnubg's classes: ``"bearoff"`` (contact over, both sides
+    home, R16), ``"race"`` (contact over), ``"crashed"`` (a side has at most 6 checkers still in
+    play, not counting the spares piled on its ace and deuce points: every checker there after
+    the first) or ``"contact"``. bgsim's own reading of the idea, so a few positions near the
+    edge are classed otherwise than gnubg does.
+
+    >>> from bgsim import Position
+    >>> position_class(Position.initial()), position_class(Position.from_counts({6: 2}, {6: 2}))
+    ('contact', 'bearoff')
+    >>> position_class(Position.from_counts({6: 2}, {12: 2}))
+    'race'
+    """
+    if position.is_race():
+        return "bearoff" if position.can_bear_off(0) and position.can_bear_off(1) else "race"
+    for side in (position.mine, position.theirs):
+        in_play = position.checkers - side[0] - max(0, side[1] - 1) - max(0, side[2] - 1)
+        if in_play <= 6:
+            return "crashed"
+    return "contact"
+
+
+def decision_error() -> dict:
+    """The net's measured error by class of position (``bgsim/data/decision-error.json``, written by
+    ``benchmarks/bench_decisions.py --write``): for each class the decisions judged, the equity
+    given away per decision and the mean absolute error of the equity a hint shows, in points;
+    an empty dict when it was never measured."""
+    global _ERRORS
+    with _LOCK:
+        if _ERRORS is None:
+            try:
+                with resources.files("bgsim.data").joinpath(DECISION_ERROR_FILE).open("r", encoding="utf-8") as f:
+                    _ERRORS = json.load(f)
+            except FileNotFoundError:
+                _ERRORS = {}
+        return _ERRORS
+
+
+def error_note(position, player: str = "net") -> str:
+    """The line a hint prints next to its numbers: the measured error of ``player``'s 0-ply
+    judgement in positions of this class, or ``""`` when it was not measured.
+
+    >>> from bgsim import Position
+    >>> error_note(Position.initial(), "gnubg")
+    ''
+    """
+    data = decision_error()
+    if player != data.get("player"):
+        return ""
+    kind = position_class(position)
+    f = data.get("classes", {}).get(kind)
+    if not f or f.get("shown_error") is None:
+        return ""
+    texts = {"contact": N_("Measured error in contact positions ({player}, 0-ply, judged by gnubg's 0-ply in {n} "
+                           "decisions): it gives away {loss} points a decision, and the equity shown is off by "
+                           "{shown} on average"),
+             "crashed": N_("Measured error in crashed positions ({player}, 0-ply, judged by gnubg's 0-ply in {n} "
+                           "decisions): it gives away {loss} points a decision, and the equity shown is off by "
+                           "{shown} on average"),
+             "race": N_("Measured error in races ({player}, 0-ply, judged by gnubg's 0-ply in {n} decisions): it "
+                        "gives away {loss} points a decision, and the equity shown is off by {shown} on average"),
+             "bearoff": N_("Measured error in bear-offs ({player}, judged by gnubg's 0-ply in {n} decisions): the "
+                           "plays give away {loss} points a decision, and the equity shown, from the bear-off "
+                           "databases, is off by {shown} on average")}
+    return _(texts[kind]).format(player=player, n=fmt_count(f["decisions"]), loss=fmt_number(f["loss_per_decision"], 4),
+                                 shown=fmt_number(f["shown_error"], 3))

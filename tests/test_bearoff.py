@@ -490,3 +490,76 @@ def test_rolls_distribution_accepts_a_position():
     assert np.allclose(rolls_distribution(pos), rolls_distribution({9: 1, 3: 1}))
     with pytest.raises(InvalidPositionError, match="contact"):
         rolls_distribution(Position.from_counts({9: 1}, {20: 1}))
+
+
+# ------------------------------------------------------------------ race_chances (issue 33, item 3)
+def _random_home(rng, n: int) -> dict[int, int]:
+    c = [0] * 6
+    for _ in range(n):
+        c[int(rng.integers(0, 6))] += 1
+    return {i + 1: c[i] for i in range(6) if c[i]}
+
+
+def test_race_chances_use_the_two_sided_table_up_to_6_checkers():
+    rng = np.random.default_rng(33)
+    for _ in range(30):
+        pos = Position.from_counts(_random_home(rng, int(rng.integers(1, 7))), _random_home(rng, int(rng.integers(1, 7))))
+        c = bearoff.race_chances(pos)
+        assert c.method == "two-sided" and c.win == two_sided(6).win_chance(pos)
+        assert c.win_gammon == c.lose_gammon == 0.0     # both have checkers off: no gammon (R23)
+
+
+def test_one_sided_race_chances_are_the_race_of_two_independent_distributions():
+    """Beyond 6 checkers: win = P(my rolls <= theirs) with me rolling first; read here by a plain
+    double loop over the two distributions. Close to the two-sided table where both exist."""
+    db = one_sided()
+    rng = np.random.default_rng(34)
+    for _ in range(20):
+        pos = Position.from_counts(_random_home(rng, int(rng.integers(7, 16))),
+                                   _random_home(rng, int(rng.integers(7, 16))))
+        c = bearoff.race_chances(pos)
+        mine, theirs = db.distribution(tuple(pos.mine[1:7])), db.distribution(tuple(pos.theirs[1:7]))
+        want = sum(mine[n] * theirs[m] for n in range(len(mine)) for m in range(len(theirs)) if n <= m)
+        assert c.method == "one-sided" and c.win == pytest.approx(want, abs=1e-12)
+    # where both exist, the one-sided answer is within a hair of the exact one
+    for _ in range(30):
+        pos = Position.from_counts(_random_home(rng, int(rng.integers(3, 7))), _random_home(rng, int(rng.integers(3, 7))))
+        mine, theirs = db.distribution(tuple(pos.mine[1:7])), db.distribution(tuple(pos.theirs[1:7]))
+        one = sum(mine[n] * theirs[m] for n in range(len(mine)) for m in range(len(theirs)) if n <= m)
+        assert abs(one - two_sided(6).win_chance(pos)) < 0.02
+
+
+def test_race_chances_gammons_from_the_first_checker_off():
+    """15 checkers on the 6 point against 2 on the ace point (on roll): they bear off next roll, so
+    I am gammoned unless my first roll takes a checker off (R23). A 6 does (11 rolls), and one
+    checker can go all the way with 5-1 (6/1/off) and 4-2 (6/2/off), 2 rolls each, 3-3 (6/3/off)
+    and 2-2 (6/4/2/off): 17 rolls save the gammon, 19 do not. I cannot win (they need one roll)."""
+    pos = Position.from_counts({6: 15}, {1: 2})
+    c = bearoff.race_chances(pos)
+    assert c.win == 0.0 and c.method == "one-sided"
+    assert c.lose_gammon == pytest.approx(19 / 36, abs=1e-12)
+    swapped = bearoff.race_chances(Position.from_counts({1: 2}, {6: 15}))
+    assert swapped.win == 1.0 and swapped.win_gammon == 1.0     # off now, they have none off
+
+
+def test_race_chances_are_only_for_a_bear_off_of_both_sides():
+    assert bearoff.race_chances(Position.initial()) is None
+    assert bearoff.race_chances(Position.from_counts({6: 2}, {12: 2})) is None    # they are not home
+
+
+def test_race_chances_agree_with_gnubg():
+    """The optional peer (gnubg-nn, GPL, only measured) evaluates bear-offs from its own two-sided
+    (6 checkers) and one-sided databases: the same five chances as bgsim's."""
+    pytest.importorskip("gnubg_nn")
+    from bgsim.gnubg_player import GnubgPlayer
+
+    g = GnubgPlayer()
+    rng = np.random.default_rng(35)
+    for k in range(40):
+        n_mine, n_theirs = (15, int(rng.integers(1, 16))) if k % 2 else (int(rng.integers(1, 16)),) * 2
+        pos = Position.from_counts(_random_home(rng, n_mine), _random_home(rng, n_theirs))
+        if k % 4 == 3:
+            pos = pos.swap()
+        if pos.is_game_over():
+            continue
+        np.testing.assert_allclose(tuple(bearoff.race_chances(pos))[:5], tuple(g.evaluate(pos)), atol=2e-4)

@@ -221,7 +221,7 @@ def test_takepoint_money_and_match(capsys):
     W, L = 1.2, 1.3   # the taker's average win and loss
     assert f"dead cube:  {(L - 0.5) / (W + L):.1%}" in out
     assert f"live cube:  {(L - 0.5) / (W + L + 0.5):.1%}" in out
-    assert main(["takepoint", "--match", "7", "--score", "2-4"]) == 0
+    assert main(["takepoint", "--match", "7", "--score", "4-2"]) == 0      # the doubler first, as in `cube`
     out = capsys.readouterr().out
     assert f"take point: {match_take_point(5, 3):.1%}" in out
     assert main(["takepoint", "--match", "7", "--score", "7-4"]) == 2
@@ -300,12 +300,13 @@ def _run(capsys, *argv):
 
 
 def test_one_score_convention_on_every_command(capsys):
-    """--score A-B is the points won (with --match N) everywhere; --away A B the points still needed."""
+    """--score A-B is the points won (with --match N) everywhere; --away A B the points still needed;
+    in `cube` and `takepoint` both list the doubler first (issue 33: takepoint listed the taker first)."""
     from bgsim.equity import cube_decision, match_take_point
 
-    _, out, _ = _run(capsys, "takepoint", "--match", "7", "--score", "2-4")
-    assert f"take point: {match_take_point(5, 3):.1%}" in out and "taker 2 (5-away), doubler 4 (3-away)" in out
-    assert _run(capsys, "takepoint", "--away", "5", "3")[1].splitlines()[-1] == out.splitlines()[-1]
+    _, out, _ = _run(capsys, "takepoint", "--match", "7", "--score", "4-2")
+    assert f"take point: {match_take_point(5, 3):.1%}" in out and "doubler 4 (3-away), taker 2 (5-away)" in out
+    assert _run(capsys, "takepoint", "--away", "3", "5")[1].splitlines()[-1] == out.splitlines()[-1]
     _, won, _ = _run(capsys, "cube", "0.75", "--match", "7", "--score", "2-4")
     assert "7-point match, doubler 2, taker 4 (5-away vs 3-away)" in won
     assert str(cube_decision(0.75, match_length=7, score=(2, 4))) in won
@@ -325,6 +326,7 @@ def test_one_score_convention_on_every_command(capsys):
     (["cube", "0.75", "--score", "2-4"], "needs --match N"),
     (["cube", "0.75", "--match", "7", "--score", "2-4", "--away", "2", "4"], "contradicts --score 2-4"),
     (["takepoint", "--match", "7", "--score", "2-4", "--away", "3", "5"], "contradicts --score 2-4"),
+    (["takepoint", "--match", "7", "--score", "4-2", "--away", "5", "3"], "contradicts --score 4-2"),
     (["met", "2", "1", "--match", "7", "--score", "2-4"], "contradicts --match 7 --score 2-4"),
     (["estimate", "start", "--match", "7", "--score", "2-4", "--away", "5", "4", "--quiet"], "contradicts"),
     (["takepoint", "--match", "7", "--away", "8", "3"], "1 to 7 in a 7-point match"),
@@ -439,11 +441,13 @@ def test_ctrl_c_prints_the_partial_estimate_and_exits_130(capsys, monkeypatch):
 
 def test_ctrl_c_in_a_real_run():
     import signal
-    import time
 
+    # The readiness signal: the first progress line (stderr is a pipe, so a plain line every few
+    # seconds, issue 33), written once games are being played, the Ctrl-C handler in place.
     p = subprocess.Popen([sys.executable, "-m", "bgsim", "estimate", "start", "--games", "100000000", "--player",
-                          "random", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+                          "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = p.stderr.readline()
+    assert first.startswith("estimate: ") and "games/s" in first, first
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=120)
     assert p.returncode == 130
@@ -564,3 +568,55 @@ def test_plays_say_whose_numbering_when_player_1_is_on_roll(capsys):
     assert "numbering" not in out
     _, out, _ = _run(capsys, "check", "board:6=2,19=-1,bar=0/1,turn=1", "21", "6/3")
     assert "legal: 6/3" in out and "Dark's numbering" in out
+
+
+def test_bearoff_beyond_the_two_sided_table_gives_the_one_sided_estimate(capsys):
+    """Issue 33: more checkers than the two-sided table holds got only a refusal; now the one-sided
+    estimate answers, labelled as such, and --json carries it with its method."""
+    from bgsim import Game
+    from bgsim.bearoff import race_chances
+
+    xgid = "XGID=-CCCBBB------------bbbccc-:0:0:1:00:0:0:0:0:10"      # 15 against 15
+    want = race_chances(Game.from_xgid(xgid).position, exact_checkers=0).win
+    assert main(["bearoff", xgid]) == 0
+    out = capsys.readouterr().out
+    assert "the database holds at most 8 a side" in out
+    assert f"on roll wins {want:.2%} (estimate from the one-sided database" in out
+    assert main(["bearoff", xgid, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["one_sided"]["method"] == "one-sided" and data["one_sided"]["win_chance"] == pytest.approx(want)
+    assert data["two_sided"]["refused"]
+
+
+def test_cube_from_a_position_is_the_instant_decision_by_default(capsys):
+    """Issue 33: `bgsim cube POSITION` played 10,000 games while Game.cube_hint() and the PlayWidget
+    answered at once, and they disagreed; now the command gives the library's instant answer,
+    labelled, and --rollout N the played-out one, labelled too."""
+    from bgsim import Game, Position, Rules
+
+    pid = "mHPkgwDL9gEDEA"
+    library = Game(Rules.money(), position=Position.from_gnubg_id(pid)).cube_hint()
+    status, out, _ = _run(capsys, "cube", pid)
+    assert status == 0 and "Instant decision from the net's evaluation" in out
+    assert str(library) in out and "games played out" not in out
+    _, data, _ = _run(capsys, "cube", pid, "--json")
+    data = json.loads(data)
+    assert data["method"] == "instant" and data["decision"]["action"] == library.action
+    # at a match score given by options, the same as the library's decision of that game
+    _, out, _ = _run(capsys, "cube", "start", "--match", "5", "--score", "0-0")
+    assert "Proper cube action: No double, take" in out and "5-point match" in out
+    status, out, _ = _run(capsys, "cube", pid, "--rollout", "72", "--player", "random", "--quiet")
+    assert status == 0 and "Played-out decision: 72 games (--rollout)" in out
+    assert "Chances from 72 games played out by random vs random" in out
+    for argv, words in ((["--player", "random"], "add --rollout N"), (["--seed", "3"], "add --rollout N"),
+                        (["--rollout", "72", "--games", "36"], "disagree"), (["--rollout", "0"], "at least one")):
+        status, _, err = _run(capsys, "cube", pid, "--quiet", *argv)
+        assert status == 2 and words in err, argv
+    status, _, err = _run(capsys, "cube", "0.7", "--rollout", "100")
+    assert status == 2 and "--rollout play a position out" in err
+
+
+def test_estimate_help_explains_games(capsys):
+    main(["estimate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--games N games to play out (default 10,000)" in text

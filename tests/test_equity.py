@@ -285,14 +285,46 @@ def test_money_cube_decision_numbers():
 
 
 def test_match_cube_decision_2away_2away():
-    # the table: ND = p*ME(1,2) + (1-p)*ME(2,1); DT = p; DP = ME(1,2) = 0.67736
+    # Dead cube (cube_life=0), from the table: ND = p*ME(1,2) + (1-p)*ME(2,1); DT = p; DP = ME(1,2) = 0.67736
+    dead = cube_decision(0.55, away=(2, 2), cube_life=0.0)
+    assert dead.no_double == pytest.approx(0.55 * 0.67736 + 0.45 * 0.32264)
+    assert dead.double_take == pytest.approx(0.55) and dead.action == "Double, take"
+    # Live cube, worked by hand: a double to 2 decides the match, so each side doubles exactly where
+    # the other's pass (0.32264 / 0.67736) meets the match played for one game (MWC = p). The fully
+    # live MWC of the centred cube is then flat at 0.32264 up to p = 0.32264, rises as p to 0.67736
+    # and stays there: at p = 0.55 it is 0.55. ND = x * 0.55 + (1 - x) * dead ND (x = 0.68).
     d = cube_decision(0.55, away=(2, 2))
-    assert d.no_double == pytest.approx(0.55 * 0.67736 + 0.45 * 0.32264)
+    assert d.no_double == pytest.approx(0.68 * 0.55 + 0.32 * (0.55 * 0.67736 + 0.45 * 0.32264))
     assert d.double_take == pytest.approx(0.55)
     assert d.double_pass == pytest.approx(0.67736)
     assert d.action == "Double, take"
     assert cube_decision(0.70, away=(2, 2)).action == "Double, pass"
     assert cube_decision(0.45, away=(2, 2)).action == "No double, take"
+
+
+def test_match_cube_keeps_the_cube_at_5away_all_with_a_small_edge():
+    """Issue 33: with the cube dead after the double, 52% at 5-away/5-away was a double. The live
+    cube keeps its value: no double, take (gnubg agrees on the opening position), and owning
+    the cube is worth something at every score where the owner can still use it."""
+    from bgsim.equity import match_cubeful_mwc
+
+    assert cube_decision(0.52, gammons=(0.27, 0.22), away=(5, 5)).action == "No double, take"
+    assert cube_decision(0.52, gammons=(0.27, 0.22), away=(5, 5), cube_life=0.0).action == "Double, take"
+    for a, b in ((5, 5), (3, 5), (7, 7), (9, 6)):
+        assert match_cubeful_mwc(0.5, a, b, owner="me") > match_cubeful_mwc(0.5, a, b) > \
+            match_cubeful_mwc(0.5, a, b, owner="opponent")
+    # a cube the owner cannot use (a single win already wins the match) is worth nothing to them
+    assert match_cubeful_mwc(0.6, 2, 5, 2, owner="me") == pytest.approx(match_cubeful_mwc(0.6, 2, 5, 2, cube_life=0))
+
+
+def test_match_cubeful_mwc_is_the_dead_cube_at_x0_and_rises_with_p():
+    from bgsim.equity import match_cubeful_mwc
+
+    g = GammonRates(0.25, 0.15, 0.02, 0.01)
+    for owner in ("centered", "me", "opponent"):
+        values = [match_cubeful_mwc(p / 20, 5, 3, owner=owner, gammon_rates=g) for p in range(21)]
+        assert all(v1 >= v0 - 1e-12 for v0, v1 in itertools.pairwise(values))
+        assert values[0] == pytest.approx(match_cubeful_mwc(0.0, 5, 3, owner=owner, gammon_rates=g, cube_life=0))
 
 
 def test_match_cube_decision_leader_post_crawford_never_doubles():

@@ -342,3 +342,73 @@ def test_netplayer_1ply_chooses_the_best_play_one_roll_deeper():
     assert repr(player).endswith("plies=1)")
     with pytest.raises(InvalidSettingError, match="plies is 0"):
         NetPlayer(plies=2)
+
+
+# ------------------------------------------------------------------ exact where exact is known (issue 33, item 3)
+BEAROFF = Position.from_counts({1: 1, 2: 2, 4: 1, 5: 1, 6: 1}, {3: 2, 5: 1})   # the net played 6/3 2/off here
+
+
+def test_the_hint_judges_a_bear_off_by_the_two_sided_table():
+    from bgsim.bearoff import best_bearoff_play, two_sided
+
+    r = rank_plays(BEAROFF, (3, 2))
+    assert r.bearoff == "two-sided"
+    for row in r:
+        after = row.play.after
+        assert row.win == pytest.approx(1.0 - two_sided(6).win_chance(after), abs=1e-12)
+    assert r.best.play.after == best_bearoff_play(BEAROFF, (3, 2)).after
+    assert str(r.best.play) == "5/off"
+    assert "two-sided bear-off database (exact)" in str(r)
+    assert rank_plays(Position.initial(), (3, 1)).bearoff == ""
+
+
+def test_the_net_player_and_evaluate_use_the_databases_in_a_bear_off():
+    from bgsim import NetPlayer
+    from bgsim.bearoff import race_chances
+
+    pos = BEAROFF
+    plays = pos.legal_plays((3, 2))
+    assert str(NetPlayer().choose_play(pos, (3, 2), plays)) == "5/off"
+    assert str(NetPlayer(plies=1).choose_play(pos, (3, 2), plays)) == "5/off"
+    assert tuple(Net().evaluate(pos)) == tuple(race_chances(pos)[:5])
+    assert tuple(Net().evaluate(pos, plies=1)) == tuple(race_chances(pos)[:5])
+    assert tuple(Net().evaluate(pos, bearoff=False)) != tuple(race_chances(pos)[:5])
+
+
+def test_the_cube_in_a_bear_off_uses_the_database_and_says_so():
+    from bgsim.bearoff import race_chances, two_sided
+
+    g = Game(Rules.money(), position=Position.from_counts({6: 2, 5: 2}, {4: 2, 3: 1}))
+    d = g.cube_hint()
+    assert d.p_win == pytest.approx(two_sided(6).win_chance(g.position))
+    assert "two-sided bear-off database" in str(d)
+    big = Game(Rules.money(), position=Position.from_counts({6: 4, 5: 4, 4: 4}, {6: 3, 4: 4, 3: 4}))
+    d = big.cube_hint()
+    assert d.p_win == pytest.approx(race_chances(big.position).win)
+    assert "one-sided bear-off database" in str(d)
+
+
+def test_hint_json_gives_the_position_ids_and_steps_in_the_play_texts_order(capsys):
+    """Issue 33: `bgsim hint --json` spread the position over 150 lines and listed the steps of
+    24/23 13/7 as [[13, 7], [24, 23]]."""
+    assert main(["hint", "start", "61", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["hint"]
+    assert data["position"] == {"gnubg_id": "4HPwATDgc/ABMA", "turn": 0,
+                                "xgid": Position.initial().xgid()}
+    rows = {row["play"]: row["steps"] for row in data["plays"]}
+    assert rows["24/23 13/7"] == [[24, 23], [13, 7]]
+    assert rows["13/6"] == [[13, 7], [7, 6]]
+    for text, steps in rows.items():       # each checker's path, in the order the text names them
+        assert [f"{a}" for a, _ in steps][0] == text.split("/")[0]
+    assert main(["plays", "start", "61", "--json"]) == 0
+    plays = {p["play"]: p["steps"] for p in json.loads(capsys.readouterr().out)["plays"]}
+    assert plays["24/23 13/7"] == [[24, 23], [13, 7]]
+
+
+def test_rows_not_rolled_out_say_so():
+    """Issue 33: in a hint with a rollout, the rows the rollout skipped read "0-ply, not rolled out"."""
+    r = rank_plays(Position.initial(), (6, 1), rollout=36, candidates=2, rng=1)
+    rows = str(r).splitlines()[3:3 + len(r)]
+    assert [row.rstrip().endswith("rollout") for row in rows] == [p.rolled_out for p in r]
+    assert all(row.rstrip().endswith("0-ply, not rolled out") for row, p in zip(rows, r) if not p.rolled_out)
+    assert 'plays marked "0-ply, not rolled out" show the 0-ply numbers' in str(r)

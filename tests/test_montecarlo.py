@@ -492,7 +492,10 @@ def test_stop_event_and_executor():
     assert est.stopped and 0 < est.games < 36 * 40 and est.games % 36 == 0
 
 
-def test_progress_bar_and_display(capsys):
+def test_progress_bar_and_display(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)     # a terminal: tqdm's bar
     pos = Position.initial()
     est = estimate(pos, games=360, chunk_size=180, progress=True, player="pubeval",
                    rules=Rules.money(last_roll_draw=True))
@@ -979,3 +982,18 @@ def test_run_chunks_here_in_threads_and_stopped():
     some: dict = {}
     assert run_chunks(job, todo, finished=some.__setitem__, stop=counting_stop(2, lambda: True)) is True
     assert sorted(some) == [0, 1]
+
+
+def test_progress_off_a_terminal_is_lines_every_few_seconds(capsys, monkeypatch):
+    """Issue 33: with stderr redirected (a log, a pipe, CI) tqdm's carriage returns made one long
+    line; now plain lines every PROGRESS_INTERVAL seconds, and nothing for a short run."""
+    from bgsim import montecarlo
+
+    assert isinstance(montecarlo.progress_bar(10), montecarlo.LineProgress)     # captured: not a terminal
+    estimate(Position.initial(), games=72, rng=1, player="random", progress=True)
+    assert capsys.readouterr().err == ""                                          # shorter than the interval
+    monkeypatch.setattr(montecarlo, "PROGRESS_INTERVAL", 0.0)
+    e = estimate(Position.initial(), games=720, rng=1, player="random", progress=True, chunk_size=360)
+    err = capsys.readouterr().err
+    assert err.count("\n") >= 2 and "\r" not in err
+    assert err.splitlines()[-1].startswith("estimate: 720 of 720 games (100%)") and e.games == 720

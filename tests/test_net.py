@@ -19,7 +19,7 @@ from bgsim import _net_kernel as nk
 from bgsim import train as train_mod
 from bgsim._kernel import Workspace, generate
 from bgsim.errors import BgsimError, InvalidPositionError, WeightsError
-from bgsim.net import BINOM, Net, NetEvaluation, NetPlayer, bearoff_expected, load_weights, save_weights
+from bgsim.net import BINOM, Net, NetEvaluation, NetPlayer, bearoff_expected, consistent, load_weights, save_weights
 from tests.support.games import random_game_cases
 from tests.support.positions import gen_anything, gen_bar, gen_bearoff_contact, gen_prime
 
@@ -244,7 +244,7 @@ def test_old_layout_weights_extend_to_the_same_evaluations(tmp_path):
     for pos in _positions(30):
         x = kernel_inputs(pos)
         want, _ = _dense_forward(old, x[:nk.N_BASE_INPUTS])
-        np.testing.assert_allclose(tuple(net.evaluate(pos)), want, atol=1e-12)
+        np.testing.assert_allclose(tuple(net.evaluate(pos, bearoff=False)), consistent(want, pos), atol=1e-12)
     with pytest.raises(WeightsError, match="cannot extend"):
         train_mod.extend_weights(dict(old, w1=np.zeros((9, 5))), {}, 5, rng)
 
@@ -291,9 +291,9 @@ def _dense_forward(w, x):
 def test_forward_matches_numpy():
     w = _small_net()
     for pos in _positions(60):
-        got = Net(w).evaluate(pos)
+        got = Net(w).evaluate(pos, bearoff=False)
         want, _ = _dense_forward(w, kernel_inputs(pos))
-        np.testing.assert_allclose(tuple(got), want, rtol=1e-12)
+        np.testing.assert_allclose(tuple(got), consistent(want, pos), rtol=1e-12)   # what leaves the net
 
 
 def test_td0_step_follows_the_gradient():
@@ -552,3 +552,83 @@ def test_command_line_refuses_bad_settings(capsys):
 
 def _kernel_generate(b, dice, ws) -> int:
     return int(generate(b, dice[0], dice[1], 0, *ws.arrays()))
+
+
+# ------------------------------------------------------------------- consistent chances (issue 33)
+def _chances_are_consistent(e) -> None:
+    """R23: every backgammon is a gammon and every gammon a win, for each side; all are chances."""
+    assert all(0.0 <= v <= 1.0 for v in e)
+    assert e.win_backgammon <= e.win_gammon <= e.win
+    assert e.lose_backgammon <= e.lose_gammon <= 1.0 - e.win
+
+
+def test_the_reported_closed_out_position_has_no_gammon_above_its_win():
+    # issue 33: the raw outputs were win 0.653, win_gammon 0.839
+    pos = Position.from_gnubg_id("hlU4wDE+HAmgMg")
+    for plies in (0, 1):
+        _chances_are_consistent(Net().evaluate(pos, plies=plies))
+
+
+def _hard_positions():
+    """Bar-heavy and closed-out positions (the kinds where the raw outputs disagreed), from a seed."""
+    from hypothesis import strategies as st
+
+    from tests.support.positions import gen_bar, gen_prime
+
+    def build(args) -> Position:
+        kind, seed = args
+        return Position(*(gen_bar, gen_prime)[kind](np.random.default_rng(seed)))
+
+    return st.tuples(st.integers(0, 1), st.integers(0, 2**32 - 1)).map(build)
+
+
+def test_chances_are_consistent_in_bar_heavy_and_closed_out_positions():
+    """A property over hard positions: the net at 0-ply and 1-ply, the hint and the cube all give
+    backgammon <= gammon <= win for each side."""
+    from hypothesis import given, settings
+
+    from bgsim import Game, Rules
+    from bgsim.net_cube import CubeView, decide
+
+    net = Net()
+
+    @settings(max_examples=40, deadline=None, derandomize=True)
+    @given(_hard_positions())
+    def check(pos: Position) -> None:
+        if pos.is_game_over():
+            return
+        _chances_are_consistent(net.evaluate(pos))
+        d = decide(CubeView(pos, 1, "centered", None, False), net)
+        assert d.gammons.win_backgammon <= d.gammons.win <= 1 and d.gammons.lose_backgammon <= d.gammons.lose <= 1
+        game = Game(Rules.money(), position=pos)
+        assert game.cube_hint().p_win == pytest.approx(net.evaluate(pos).win)
+
+    check()
+
+    @settings(max_examples=8, deadline=None, derandomize=True)
+    @given(_hard_positions())
+    def check_deeper(pos: Position) -> None:
+        if pos.is_game_over():
+            return
+        _chances_are_consistent(net.evaluate(pos, plies=1))
+        for row in pos.rank_plays((6, 5), player="net", plies=1).plays[:3]:
+            _chances_are_consistent(NetEvaluation(row.win, row.win_gammon, row.win_backgammon, row.lose_gammon,
+                                                  row.lose_backgammon))
+
+    check_deeper()
+
+
+def test_the_raw_outputs_were_inconsistent_in_such_positions():
+    """The property above is not empty: among 200 seeded bar-heavy and closed-out positions the
+    network's raw 0-ply outputs break it somewhere (the issue counted 601 of 2,000 hard positions)."""
+    from tests.support.positions import gen_bar, gen_prime
+
+    net, rng, broken = Net(), np.random.default_rng(33), 0
+    idx, val = np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO)
+    hidden, out = np.zeros(net.hidden), np.zeros(nk.N_OUTPUTS)
+    for k in range(200):
+        pos = Position(*(gen_bar, gen_prime)[k % 2](rng))
+        nz = nk.encode(pos.to_array(), 0, idx, val, nk.HIT_MASKS)
+        nk.forward(idx, val, nz, *net.arrays(), hidden, out)
+        broken += out[1] > out[0] or out[2] > out[1] or out[3] > 1 - out[0] or out[4] > out[3]
+    assert broken > 0

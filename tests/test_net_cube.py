@@ -134,6 +134,36 @@ def test_match_score_moves_the_take_point():
         assert d_match.double and not d_money.double
 
 
+@pytest.mark.parametrize("away", range(3, 26))
+def test_no_double_from_the_opening_at_any_even_score(away):
+    """Issue 33: the dead-cube match model doubled the opening position (about 52%) at 5-away/5-away.
+    With the live cube nobody doubles it at any even score from 3-away on (gnubg 0-ply agrees);
+    at 2-away/2-away the double is the match and any edge is a double (gnubg doubles too)."""
+    g = Game.from_xgid(_match_xgid(Position.initial(), 0, 0, away))
+    d = g.cube_hint()
+    assert d.away == (away, away) and d.p_win > 0.5
+    assert (d.double, d.take) == (False, True), d.action
+    assert NetPlayer().offer_double(g) is False
+
+
+def test_the_opening_at_2away_all_is_a_double():
+    d = Game.from_xgid(_match_xgid(Position.initial(), 3, 3, 5)).cube_hint()
+    assert d.away == (2, 2) and d.action == "Double, take"
+
+
+def test_opening_cube_agrees_with_gnubg_at_every_even_score():
+    """The optional peer (gnubg-nn, GPL, only measured): its 0-ply cube decision of the opening at
+    every even score from 2-away to 25-away has the same double and take as bgsim's."""
+    gnubg = pytest.importorskip("gnubg_nn")
+    key = gnubg.key_of_board(gnubg.board_from_position_id(Position.initial().gnubg_id()))
+    for away in range(2, 26):
+        gnubg.set.score(away, away)
+        nd, dt, dp = gnubg.evaluate_cube_decision(key, i=1)[3:]
+        d = Game.from_xgid(_match_xgid(Position.initial(), 25 - away, 25 - away, 25)).cube_hint()
+        assert (d.double, d.take) == (min(dt, dp) > nd, dt <= dp), away
+    gnubg.set.score(0, 0)
+
+
 def _match_xgid(position: Position, mine: int, theirs: int, length: int) -> str:
     """An XGID of ``position`` (player 0 on roll) at the score ``mine``-``theirs`` in a ``length``-point match."""
     parts = Game(Rules.money(), position=position).xgid().split(":")

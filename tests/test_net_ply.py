@@ -16,7 +16,7 @@ from bgsim import _net_kernel as nk
 from bgsim import _net_ply as ply
 from bgsim import train as train_mod
 from bgsim.errors import InvalidSettingError
-from bgsim.net import BINOM, Net, bearoff_expected, load_weights, save_weights, shipped_weights
+from bgsim.net import BINOM, Net, NetEvaluation, bearoff_expected, load_weights, save_weights, shipped_weights
 from bgsim.rules import result_kind
 
 CONTACT = Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
@@ -28,6 +28,15 @@ GAMMON_ROLL = Position.from_counts({2: 1, 1: 1}, {13: 15})   # every roll bears 
 POSITIONS = [Position.initial(), CONTACT, CONTACT.swap(), ON_BAR, RACE, LAST_ROLL, GAMMON_ROLL]
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+
+
+def _raw(net: Net, position: Position) -> NetEvaluation:
+    """The network's five outputs as they come (``Net.evaluate`` makes them consistent after)."""
+    idx, val = np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO)
+    out = np.zeros(5)
+    nz = nk.encode(position.to_array(), 0, idx, val, nk.HIT_MASKS)
+    nk.forward(idx, val, nz, *net.arrays(), np.zeros(net.hidden), out)
+    return NetEvaluation(*out)
 
 
 def reference_ply1(position: Position, net: Net) -> np.ndarray:
@@ -42,7 +51,7 @@ def reference_ply1(position: Position, net: Net) -> np.ndarray:
             kind = int(result_kind(after, loser=after.turn))
             acc += weight * np.array([1.0, kind >= 2, kind >= 3, 0.0, 0.0])
         else:
-            e = net.evaluate(after)                     # the opponent's view: turn it round
+            e = _raw(net, after)                        # the opponent's view: turn it round
             acc += weight * np.array([e.lose, e.lose_gammon, e.lose_backgammon, e.win_gammon, e.win_backgammon])
     return acc
 

@@ -74,3 +74,33 @@ def test_the_monte_carlo_widget_states_it():
     assert mc.wait(120)
     assert "Player strength: " + measured("net") in mc.table.value
     assert "covers the dice only" in mc.table.value
+
+
+# ------------------------------------------------------------------ error by class (issue 33, item 4)
+def test_position_classes():
+    from bgsim import Position
+    from bgsim.strength import position_class
+
+    assert position_class(Position.initial()) == "contact"
+    assert position_class(Position.from_counts({6: 2}, {12: 2})) == "race"
+    assert position_class(Position.from_counts({6: 5, 5: 5, 4: 5}, {1: 2, 2: 3})) == "bearoff"
+    # five of mine in play, ten piled deep on my ace and deuce points, against a back checker: crashed
+    crashed = Position.from_counts({1: 6, 2: 6, 8: 3}, {20: 1, 13: 5, 8: 5, 6: 4})
+    assert position_class(crashed) == "crashed"
+    assert position_class(crashed.swap()) == "crashed"     # either side's board counts
+
+
+def test_the_hint_quotes_the_measured_error_of_its_class():
+    from bgsim import Position
+    from bgsim.strength import decision_error, error_note
+
+    data = decision_error()
+    assert data["player"] == "net" and data["judge"] == "gnubg 0-ply"
+    assert set(data["classes"]) >= {"contact", "crashed", "race", "bearoff"}
+    contact = data["classes"]["contact"]
+    note = error_note(Position.initial(), "net")
+    assert "contact positions" in note and f"{contact['loss_per_decision']:.4f}" in note
+    assert f"{contact['shown_error']:.3f}" in note and f"{contact['decisions']:,}" in note
+    ranking = Position.initial().rank_plays((3, 1))
+    assert note in str(ranking) and ranking.to_dict()["position_class"] == "contact"
+    assert error_note(Position.initial(), "gnubg") == ""          # measured for the net only

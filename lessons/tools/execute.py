@@ -6,14 +6,16 @@
 Each notebook gets its own fresh ``python3`` kernel, started in its own folder (``lessons/``,
 or ``lessons/cs/`` for the Czech edition, so relative paths in a lesson work the same as in
 JupyterLab). The Czech lessons switch bgsim to Czech in their first code cell
-(``bgsim.set_language("cs")``), so they speak Czech in JupyterLab, Voila and Binder alike. Outputs are stored with the widgets' state
+(``bgsim.set_language("cs")``), so they speak Czech in JupyterLab, Voila and Binder alike.
+Outputs are stored with the widgets' state
 (so a lesson opened without running it, as in Binder, shows its boards and widgets: issue 19)
 and without per-cell timing metadata. Every widget model gets a fixed id, derived from the
 lesson's name and the order the models were made in, in the state and in the outputs alike,
 so re-running an unchanged lesson leaves the file unchanged. Prints each lesson's run time;
 exits with status 1 if any lesson fails (that notebook is then left as it was).
 
-`make lessons` runs this; `make test` then compares the stored outputs with a fresh run (nbval).
+`make lessons` runs ``build.py``, which builds each notebook from its source and runs it with
+:func:`run`; `make test` then compares the stored outputs with a fresh run (nbval).
 """
 
 from __future__ import annotations
@@ -90,9 +92,9 @@ def model_name(path: Path) -> str:
         return path.name
 
 
-def execute(path: Path, timeout: int = 120) -> float:
-    """Execute one notebook in place; returns the seconds it took."""
-    nb = nbformat.read(path, as_version=4)
+def run(nb, path: Path, timeout: int = 120) -> float:
+    """Run the notebook ``nb`` (to be stored at ``path``) in a fresh kernel in ``path``'s folder,
+    storing outputs and widget state with fixed ids; returns the seconds it took."""
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     client = NotebookClient(
         nb,
@@ -107,7 +109,30 @@ def execute(path: Path, timeout: int = 120) -> float:
     seconds = time.perf_counter() - start
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        if "outputs" in cell:
+            cell.outputs = _coalesce_streams(cell.outputs)
     _rename_models(nb, model_name(path))
+    return seconds
+
+
+def _coalesce_streams(outputs: list) -> list:
+    """Consecutive outputs of one stream (stdout, stderr) as one: how a print is cut into
+    messages depends on timing, and the stored notebook must not."""
+    merged: list = []
+    for output in outputs:
+        last = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and last is not None
+                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+            last["text"] = last["text"] + output["text"]
+        else:
+            merged.append(output)
+    return merged
+
+
+def execute(path: Path, timeout: int = 120) -> float:
+    """Execute one notebook in place; returns the seconds it took."""
+    nb = nbformat.read(path, as_version=4)
+    seconds = run(nb, path, timeout)
     nbformat.validate(nb)
     nbformat.write(nb, path)
     return seconds

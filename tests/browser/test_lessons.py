@@ -561,3 +561,46 @@ def test_a_lesson_opened_without_running_shows_its_boards_and_widgets(lab_page, 
     expect(page.get_by_text("Position.from_gnubg_id(")).to_have_count(0)
     assert page.locator(".jp-InputArea-prompt", has_text="[*]").count() == 0     # nothing ran
     screenshot(page, "lesson04-opened-before-running")
+
+
+def _stored_boards(path) -> tuple[int, int]:
+    """How many board views a built lesson shows from its stored state (BoardView models its
+    outputs reach), and how many of them load their code from another model (issue 30)."""
+    import json
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    state = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    view = "application/vnd.jupyter.widget-view+json"
+    todo = [o["data"][view]["model_id"] for c in nb["cells"] for o in c.get("outputs", []) if view in o.get("data", {})]
+    seen: set[str] = set()
+    while todo:
+        model = todo.pop()
+        if model in state and model not in seen:
+            seen.add(model)
+            todo += re.findall(r"IPY_MODEL_([0-9a-f]{32})", json.dumps(state[model]["state"]))
+    boards = [state[m]["state"] for m in seen if state[m]["state"].get("_anywidget_id", "").endswith(".BoardView")]
+    return len(boards), sum(b["_esm"].startswith("// bgsim: this widget's code") for b in boards)
+
+
+@pytest.mark.parametrize("edition", ["", "cs/"], ids=["en", "cs"])
+def test_every_board_of_a_lesson_opened_without_running_is_drawn(lab_page, lab, screenshot, edition):
+    """Issue 30: a built lesson stores its boards' JavaScript and CSS once (the other boards load
+    them from the first one). Opened without running, in both editions, every board it stores
+    is drawn and styled by bgsim's stylesheet."""
+    page = lab_page
+    expect.set_options(timeout=30_000)
+    boards, shared = _stored_boards(lab.root / "lessons" / f"{edition}04-bar.ipynb")
+    assert boards >= 3 and shared >= 2
+    for s in lab.api("GET", "/api/sessions"):
+        lab.api("DELETE", f"/api/sessions/{s['id']}")
+    page.goto(lab.url(f"/lab/tree/lessons/{edition}04-bar.ipynb", reset=""), timeout=LONG)
+    page.wait_for_selector(".jp-Notebook", timeout=LONG)
+    drawn = page.locator(".bgsim-board-view .bgsim-board-svg svg")
+    expect(drawn).to_have_count(boards, timeout=LONG)
+    last = page.locator(".bgsim-board-view .bgsim-board-svg").last
+    last.scroll_into_view_if_needed()
+    expect(last).to_be_visible()
+    assert last.evaluate("e => getComputedStyle(e).lineHeight") == "0px"      # bgsim.css: .bgsim-board-svg
+    expect(page.get_by_text("VBox(children=")).to_have_count(0)
+    assert page.locator(".jp-InputArea-prompt", has_text="[*]").count() == 0     # nothing ran
+    screenshot(page, f"lesson04-{edition.strip('/') or 'en'}-every-board-before-running")
