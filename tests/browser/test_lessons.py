@@ -190,7 +190,7 @@ def test_lesson01_find_the_point(lab_page, lab, screenshot):
     expect(q.get_by_role("button", name="Check")).to_be_hidden()     # the click is the answer
     _click(view, _point(view, 13))
     expect(q.locator(".bgsim-feedback")).to_contain_text("Not quite")
-    expect(q.locator(".bgsim-feedback")).to_contain_text("Light's 13-point")
+    expect(q.locator(".bgsim-feedback")).to_contain_text("player 0's 13-point")   # the lesson's own words (items 1, 3)
     _click(view, _point(view, 12))                                   # player 1's 13-point: 25 - 13
     expect(q.locator(".bgsim-feedback")).to_contain_text("Right!")
     screenshot(page, "lesson01-point-quiz", q)
