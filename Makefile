@@ -76,6 +76,7 @@ $(VPY):
 $(STAMP): pyproject.toml | $(VPY)
 	@echo "==> installing bgsim (editable) with extras [$(EXTRAS)] into $(VENV)"
 	$(VPY) -m pip install --progress-bar off -e ".[$(EXTRAS)]"
+	$(VPY) -m bgsim.cli.warmup
 	@touch $@
 
 setup: $(STAMP)

@@ -118,7 +118,7 @@ def test_show_prints_the_state_and_round_trips_the_xgid(capsys):
     out = capsys.readouterr().out
     assert f"XGID: {MATCH_XGID}" in out
     assert "5-point match, score 3-2" in out and "2-away vs 3-away" in out
-    assert "cube 2 owned by player 1" in out and "player 1 on roll, dice 4-2 to play" in out
+    assert "cube 2 owned by Dark" in out and "Dark on roll, dice 4-2 to play" in out
     crawford = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:1:5:10"
     assert main(["show", crawford]) == 0
     out = capsys.readouterr().out
@@ -129,7 +129,7 @@ def test_show_gnubg_pair_keeps_the_match_id(capsys):
     assert main(["show", "4HPwATDgc/ABMA:QYkqASAAIAAA"]) == 0
     out = capsys.readouterr().out
     assert "gnubg Match ID: QYkqASAAIAAA" in out and "9-point match, score 2-4" in out
-    assert "dice 5-2 to play" in out and "cube 2 owned by player 0" in out
+    assert "dice 5-2 to play" in out and "cube 2 owned by Light" in out
 
 
 def test_show_board_syntax(capsys):
@@ -140,7 +140,7 @@ def test_show_board_syntax(capsys):
     assert main(["show", "board:6=2,19=-1,bar=0/1,turn=1"]) == 0
     out = capsys.readouterr().out
     pos = Position.from_board({6: 2, 19: -1}, bar=(0, 1), turn=1)
-    assert f"gnubg Position ID: {pos.gnubg_id()}" in out and "player 1 on roll" in out
+    assert f"gnubg Position ID: {pos.gnubg_id()}" in out and "Dark on roll" in out
     for bad, words in (("board:6=2,6=1", "given twice"), ("board:30=1", "unknown point 30"),
                        ("board:6=x", "cannot read '6=x'")):
         assert main(["show", bad]) == 2
@@ -151,7 +151,7 @@ def test_odds_and_race_print_the_match_state(capsys):
     race = "XGID=-CCCBBB------------bbbccc-:1:1:1:00:1:3:0:5:10"
     assert main(["race", race]) == 0
     out = capsys.readouterr().out
-    assert "5-point match, score 1-3" in out and "cube 2 owned by player 0" in out and "Keith count" in out
+    assert "5-point match, score 1-3" in out and "cube 2 owned by Light" in out and "Keith count" in out
     assert main(["odds", race]) == 0
     assert "5-point match, score 1-3" in capsys.readouterr().out
 
@@ -344,7 +344,7 @@ def test_blots_are_named_as_the_board_is_drawn(capsys):
     drawn = out.splitlines()[:13]
     assert drawn[0].split()[3] == "16" and drawn[1].split()[3] == "O"       # the O blot is drawn on 16
     _, flipped, _ = _run(capsys, "odds", board + ",turn=1")                   # player 1 on roll: say whose numbering
-    assert "numbered from player 0's side, as drawn" in flipped and "(blot on 9: 4/36" in flipped
+    assert "numbered from Light's side, as drawn" in flipped and "(blot on 9: 4/36" in flipped
     _, data, _ = _run(capsys, "odds", board, "--json")
     blot = json.loads(data)["shots"]["blots"][0]
     assert (blot["drawn_point"], blot["point"], blot["roller_point"], blot["owner"]) == (16, 9, 16, 1)
@@ -610,11 +610,11 @@ def test_the_cli_doc_and_help_say_the_conventions(capsys):
 
 def test_plays_say_whose_numbering_when_player_1_is_on_roll(capsys):
     _, out, _ = _run(capsys, "plays", "board:6=2,19=-1,bar=0/1,turn=1", "21")
-    assert out.splitlines()[0] == "1. 6/4 6/5" and "plays are in player 1's numbering" in out.splitlines()[-1]
+    assert out.splitlines()[0] == "1. 6/4 6/5" and "plays are in Dark's numbering" in out.splitlines()[-1]
     _, out, _ = _run(capsys, "plays", "board:6=2,19=-1,bar=0/1", "21")
     assert "numbering" not in out
     _, out, _ = _run(capsys, "check", "board:6=2,19=-1,bar=0/1,turn=1", "21", "6/3")
-    assert "legal: 6/3" in out and "player 1's numbering" in out
+    assert "legal: 6/3" in out and "Dark's numbering" in out
 
 
 def test_bearoff_beyond_the_two_sided_table_gives_the_one_sided_estimate(capsys):

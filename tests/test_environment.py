@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import re
 import warnings
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
@@ -130,24 +130,28 @@ def test_binder_installs_bgsim_with_the_lessons_and_warms_the_caches():
     m = re.search(r'pip install [^\n]*-e "\.\[([\w,]+)\]"', text)
     assert m, "postBuild installs bgsim with its extras: pip install -e \".[lessons,...]\""
     assert set(m.group(1).split(",")) == set(EXTRAS[BINDER_ENV])
-    assert "legal_plays" in text and "one_sided()" in text and "estimate(" in text
+    assert "python -m bgsim.cli.warmup" in text
 
 
-def test_binder_warms_every_compiled_player_with_rng():
-    """Issue 22: postBuild warms the default "net" player too (every name in PLAYERS), seeded with
-    rng= (not the deprecated seed=), and the warm-up code runs as written."""
+def test_one_warm_up_script_for_binder_and_make_setup():
+    """Issue 22 and 31: binder/postBuild and `make setup` (so `make lab` and `make teach`) run the
+    same warm-up, bgsim.cli.warmup, which warms every compiled player (the default "net" first),
+    seeded with rng= (not the deprecated seed=); it runs as written."""
+    import inspect
+
+    from bgsim.cli import warmup
     from bgsim.sim.montecarlo import DEFAULT_PLAYER, PLAYERS
 
-    text = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
-    m = re.search(r"for player in \(([^)]*)\):", text)
-    assert m, "postBuild loops over the players it warms"
-    warmed = set(re.findall(r'"(\w+)"', m.group(1)))
-    assert warmed == set(PLAYERS) and DEFAULT_PLAYER in warmed
-    assert "seed=" not in text and "rng=0" in text
-    code = text.split("python - <<'PY'\n", 1)[1].split("\nPY", 1)[0]
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    setup = make.split("$(STAMP): pyproject.toml", 1)[1].split("\n\n", 1)[0]
+    assert "-m bgsim.cli.warmup" in setup, "make setup warms the caches"
+    assert "python -m bgsim.cli.warmup" in (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
+    code = inspect.getsource(warmup.warm)
+    assert "PLAYERS" in code and "DEFAULT_PLAYER" in code and "seed=" not in code and "rng=0" in code
+    assert DEFAULT_PLAYER in PLAYERS
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)     # no deprecated seed= (or anything else)
-        exec(compile(code, "postBuild", "exec"), {})
+        assert warmup.warm() >= 0
 
 
 def test_the_makefile_installs_the_same_extras_as_environment_yml():

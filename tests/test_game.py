@@ -266,7 +266,7 @@ def test_beaver_X2():
     assert not g.can_beaver()          # no raccoons
     with pytest.raises(RuleViolationError, match="X2"):
         g.beaver()
-    with pytest.raises(RuleViolationError, match="player 1 cannot take"):
+    with pytest.raises(RuleViolationError, match="Dark cannot take"):
         g.take(player=1)
     g.take(player=0)
     assert (g.cube_value, g.cube_owner, g.player_on_roll, g.state) == (4, 1, 0, GameState.AWAITING_DOUBLE_OR_ROLL)
@@ -608,7 +608,7 @@ def test_record_positions_and_history():
     assert hist[3].double_offered and hist[3].player_to_act == 0 and hist[3].player_on_roll == 1
     assert hist[4].cube_value == 2 and hist[4].cube_owner == 0
     assert hist[1].dice == (6, 1) and hist[2].dice is None
-    assert "player 1 doubles to 2" in g.transcript()
+    assert "Dark doubles to 2" in g.transcript()
 
 
 def test_replay_reproduces_games_exactly():
@@ -858,7 +858,7 @@ def test_transcript_after_a_beaver_names_the_beaverer_as_owner_X2():
     g = Game(Rules.money(beavers=True), starter=0)
     g.double(); g.beaver(); g.take()
     last = g.transcript().splitlines()[-1]
-    assert last == "player 0 takes the beaver: cube 4, owned by player 1" and g.cube_owner == 1
+    assert last == "Light takes the beaver: cube 4, owned by Dark" and g.cube_owner == 1
 
 
 # ----------------------------------------------------------------------------- one table of refusals (issue 18)
@@ -970,7 +970,7 @@ def test_replay_keeps_the_rule_of_the_refusal_it_wraps():
     g = Game(Rules.match(3), rng=0, starter=0, crawford_game=True)
     with pytest.raises(RuleViolationError) as info:
         Game.replay([g.events[0], Double(0, 2)])
-    assert info.value.rule == "R28" and str(info.value).startswith("replay, event 1 (player 0 doubles to 2): ")
+    assert info.value.rule == "R28" and str(info.value).startswith("replay, event 1 (Light doubles to 2): ")
 
 
 def test_game_parts_live_in_their_modules():

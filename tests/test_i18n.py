@@ -219,7 +219,7 @@ def test_czech_game_refusal():
     set_language("cs")
     g = bgsim.Game(starter=0)
     g.double()
-    assert str(refusal(g, "roll")) == "hráč 1 musí nejdřív zdvojení přijmout, nebo odmítnout (R26)"
+    assert str(refusal(g, "roll")) == "Tmavý musí nejdřív zdvojení přijmout, nebo odmítnout (R26)"
     assert str(refusal(g, "double")).startswith("nelze zdvojit: zdvojení už je nabídnuto")
 
 
@@ -259,7 +259,7 @@ def test_czech_stepper_clicks_play_notation_in_english():
     stepper = StepperWidget(race, dice=(6, 2))
     stepper.click(6)
     stepper.click(0)
-    assert stepper.message.text == ("6/off: vyvádět můžete, až když jsou všechny vaše kameny ve vašem domově (R16)")
+    assert stepper.message.text.startswith("6/off: vyvádět můžete, až když jsou všechny vaše kameny ve vašem domově (R16). ")
     stepper.click(6)
     for point in (8, 6, 6, 0):
         stepper.click(point)

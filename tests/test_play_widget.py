@@ -337,15 +337,17 @@ def test_widget_refused_step_shows_the_rule_and_undo_takes_back():
     assert widget.table.game.state is GameState.AWAITING_PLAY   # a refused step changes nothing
 
 
-def test_widget_tutor_warns_and_draws_the_better_play():
+def test_widget_tutor_warns_names_the_better_play_and_keeps_the_learners_on_the_board():
     widget = PlayWidget("net", rng=3, delay=0, tutor=True)
     widget.roll()
     for src, dst in ((8, 3), (8, 7)):
         widget.stepper.click(src)
         widget.stepper.click(dst)
+    mine = widget.stepper.turn.position
     widget.done()
     assert widget.message.text.startswith("The tutor:") and widget.table.game.player_on_roll == 0
-    assert 'class="step"' in widget.stepper.board.view.svg
+    assert "against" in widget.message.text and "Press Done again" in widget.message.text
+    assert widget.stepper.board.position == mine             # issue 31: the learner's own play stays
     widget.done()                                            # keep it
     assert widget.table.game.events[2].play is not None
     assert str(widget.table.game.events[2].play) == "8/3 8/7"

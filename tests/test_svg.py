@@ -266,7 +266,7 @@ def test_title_and_desc_describe_the_position():
     assert title == "Backgammon: Ben to play 4-2"
     ann, ben = counts_of(BAR_POS, 0), counts_of(BAR_POS, 1)
     ann_pips = sum(i * c for i, c in enumerate(ann))
-    assert f"Ann (player 0, bottom) has {ann_pips} pips" in desc
+    assert f"Ann (Light, bottom) has {ann_pips} pips" in desc
     assert f"on the bar: Ann {ann[25]}, Ben {ben[25]}" in desc
     assert f"borne off: Ann {ann[0]}" in desc and "Cube 2 owned by Ann" in desc
 
@@ -346,7 +346,7 @@ def test_text_board_keeps_letters_and_numbers_across_turns():
     # player 0's (X) back checkers stay on the right of the top row; one moved to 18
     assert lines1[1].split("|")[1].split()[-1] == "X"
     assert lines1[1].split("|")[0].split()[-1] == "X"   # point 18, left of the bar
-    assert "O on roll (player 1)" in lines1[-1]
+    assert "O on roll (Dark)" in lines1[-1]
     flipped = board_text(after, perspective=1).splitlines()
     assert flipped[11].split("|")[0].split()[-1] == "X"  # X's 18 point is player 1's 7 point
     with pytest.raises(BgsimError):
@@ -356,7 +356,7 @@ def test_text_board_keeps_letters_and_numbers_across_turns():
 def test_str_of_a_position_is_the_text_board():
     pos = Position.from_counts({25: 2, 6: 13}, {24: 15}, turn=1)
     text = str(pos)
-    assert "bar: X 0  O 2" in text and "O on roll (player 1)" in text
+    assert "bar: X 0  O 2" in text and "O on roll (Dark)" in text
 
 
 def test_a_play_draws_itself_as_the_board_before_it_with_its_arrows():

@@ -231,8 +231,10 @@ def test_stepper_highlights_sources_then_destinations():
     assert set(hl) == {x.src for x in s.turn.options()}
     s.click(24)                                  # two destinations: 18 and 20
     assert set(s.board.drawing["highlight"]) == {24, 18, 20}
-    s.click(22)                                  # not a destination: refused, selection kept
+    s.click(22)                                  # not a destination: refused, the checker goes back (issue 31)
     assert s.message.kind == "error" and "24/22" in s.message.text
+    assert set(s.board.drawing["highlight"]) == {x.src for x in s.turn.options()}
+    s.click(24)
     s.click(18)
     assert [str(x) for x in s.turn.steps] == ["24/18"]
     s.click(13)                                  # only the 4 is left: one destination, applied at once
@@ -459,6 +461,8 @@ def test_teaching_stepper_refuses_each_tried_step_with_the_rule_of_that_step():
     s.click(20)
     s.click(15)                                      # the tempting 20/15 with the lower die
     assert s.turn.steps == () and "(R11)" in s.message.text and "higher die 6" in s.message.text
+    assert "goes back" in s.message.text             # put back: the next click starts afresh (issue 31)
+    s.click(20)
     s.click(14)                                      # the higher die: legal, played
     assert [str(x) for x in s.turn.steps] == ["20/14"]
     s.undo()
@@ -474,7 +478,8 @@ def test_teaching_stepper_explains_ordinary_clicks_truthfully():
     assert s.message.text.startswith("13: a checker on the bar must enter") and "(R13)" in s.message.text
     s.click(25)
     s.click(23)                                      # bar/23 onto a closed point
-    assert s.message.text == "bar/23: point 23 is closed: the opponent has 2 checkers there (R14)"
+    assert s.message.text == ("bar/23: point 23 is closed: the opponent has 2 checkers there (R14). "
+                              "The checker goes back: pick a checker to move.")
     start = StepperWidget(Position.initial(), dice=(6, 5))
     start.click(7)                                   # an empty point, nothing picked up
     assert start.message.text.startswith("pick one of your checkers first")
@@ -532,7 +537,6 @@ def test_a_route_drill_refuses_the_closed_stop_and_takes_the_open_order():
     d.stepper.click(src)
     d.stepper.click(closed)                           # the closed stop first: refused (R7), a wrong try
     assert d.message.kind == "error" and "(R7)" in d.message.text and d.drill.task is task
-    d.stepper.click(src)                              # put it down again
     for a, b in task.solution_play().steps:
         d.stepper.click(a)
         d.stepper.click(b)
@@ -551,7 +555,7 @@ def test_a_point_quiz_is_answered_by_clicking_its_board():
     assert isinstance(box.field, BoardWidget) and box.check_button.layout.display == "none"
     assert box.field.ids.layout.display == "none"
     box.field.view.click("point", point=13)           # the wrong one: named from both sides
-    assert "player 0's 13-point (player 1's 12-point): 5 checkers of player 0" in box.feedback.value
+    assert "Light's 13-point (Dark's 12-point): 5 checkers of Light" in box.feedback.value
     assert box.field.drawing["highlight"] == (13,)
     box.field.view.click("bar", player=1)
     assert "Click one of the 24 points" in box.feedback.value
@@ -740,6 +744,7 @@ def test_sandbox_sets_up_rolls_and_steps_through_a_position():
     box.stepper.click(1)
     box.stepper.click(5)
     assert "(R1)" in box.stepper.message.text and box.stepper.message.kind == "error"
+    box.stepper.click(1)                                       # refused: it went back; pick it up again
     box.stepper.click(0)
     box.stepper.click(1)
     box.stepper.click(0)
@@ -771,8 +776,10 @@ def test_sandbox_puzzle_needs_exactly_one_legal_play_and_counts_wrong_tries():
     assert box.stepper.roll_button.layout.display == "none" and box.stepper.next_button.layout.display == "none"
     box.stepper.click(13)
     box.stepper.click(8)                                       # 13/8: the lower die, refused (R11)
+    box.stepper.click(13)
     box.stepper.click(8)                                       # the same refusal again: still one wrong try
     assert box.wrong_tries == 1 and not box.solved
+    box.stepper.click(13)
     box.stepper.click(7)
     assert box.solved and box.stepper.message.text == ("Right: 13/7 is the only legal play of 6-5 here. "
                                                        "Found after 1 wrong try.")

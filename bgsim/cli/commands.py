@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.errors import BearoffError, BgsimError, InvalidPositionError, MatchEquityError, ParseError
-from ..engine.i18n import N_, _, fmt_count, fmt_number, fmt_percent
+from ..engine.i18n import N_, _, fmt_count, fmt_number, fmt_percent, side_name
 from ..engine.notation import text_order
 from ..engine.position import Position
 from ..game.events import GameState
@@ -52,9 +52,9 @@ __all__ = ["COMMANDS", "Output"]
 #: Exit status after Ctrl-C (128 + SIGINT), also when a partial result was printed.
 STOPPED = 130
 
-NUMBERING = N_("points are numbered from player 0's side, as drawn (player 1 counts point p as 25 - p; R1)")
-MOVER = N_("(player 1 is on roll: plays are in player 1's numbering, as the mover counts; a drawn board shows "
-           "player 0's, where point p is 25 - p; R1)")
+NUMBERING = N_("points are numbered from Light's side, as drawn (Dark counts point p as 25 - p; R1)")
+MOVER = N_("(Dark is on roll: plays are in Dark's numbering, as the mover counts; a drawn board shows "
+           "Light's, where point p is 25 - p; R1)")
 
 
 @dataclass
@@ -75,7 +75,7 @@ def describe(game: Game) -> list[str]:
     if r.is_match:
         n = r.match_length
         a, b = game.id_score
-        line = _("{n}-point match, score {a}-{b} (player 0-player 1: {x}-away vs {y}-away)").format(
+        line = _("{n}-point match, score {a}-{b} (Light-Dark: {x}-away vs {y}-away)").format(
             n=n, a=a, b=b, x=n - a, y=n - b)
         if game.crawford_game:
             line += _(", Crawford game (R28)")
@@ -87,25 +87,26 @@ def describe(game: Game) -> list[str]:
     if game.cube_owner is None:
         lines = [line, _("cube {value} centred").format(value=game.cube_value)]
     else:
-        lines = [line, _("cube {value} owned by player {owner}").format(value=game.cube_value, owner=game.cube_owner)]
+        lines = [line, _("cube {value} owned by {owner}").format(
+            value=game.cube_value, owner=side_name(game.cube_owner))]
     s = game.state
     if s is GameState.OPENING:
         lines.append(_("before the opening roll (R4)"))
     elif s is GameState.AWAITING_PLAY:
         d = game.dice
-        lines.append(_("player {player} on roll, dice {roll} to play").format(
-            player=game.player_on_roll, roll=f"{d[0]}-{d[1]}"))  # type: ignore[index]
+        lines.append(_("{player} on roll, dice {roll} to play").format(
+            player=side_name(game.player_on_roll), roll=f"{d[0]}-{d[1]}"))  # type: ignore[index]
     elif s is GameState.AWAITING_ANSWER:
         cube, doubler = game.cube, game.player_on_roll
         if cube.beaver_pending:
-            lines.append(_("player {doubler} doubled to {value}, player {other} beavered to {offered}; player "
+            lines.append(_("{doubler} doubled to {value}, {other} beavered to {offered}; "
                            "{doubler} takes or drops (X2)").format(
-                doubler=doubler, value=cube.value, other=1 - doubler, offered=cube.offered_value))  # type: ignore[operator]
+                doubler=side_name(doubler), value=cube.value, other=side_name(1 - doubler), offered=cube.offered_value))  # type: ignore[operator]
         else:
-            lines.append(_("player {doubler} doubles to {offered}; player {answerer} takes or drops (R26)").format(
-                doubler=doubler, offered=cube.offered_value, answerer=game.player_to_act))
+            lines.append(_("{doubler} doubles to {offered}; {answerer} takes or drops (R26)").format(
+                doubler=side_name(doubler), offered=cube.offered_value, answerer=side_name(game.player_to_act)))
     elif s is GameState.AWAITING_DOUBLE_OR_ROLL:
-        lines.append(_("player {player} on roll, to double or roll").format(player=game.player_on_roll))
+        lines.append(_("{player} on roll, to double or roll").format(player=side_name(game.player_on_roll)))
     return lines
 
 

@@ -52,7 +52,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import ViewError
-from ..engine.i18n import _, get_language, ngettext
+from ..engine.i18n import _, get_language, ngettext, side_name
 from ..engine.plays import Play
 from . import page
 from .charts import convergence
@@ -360,7 +360,8 @@ def _describe(pos: Position, counts: tuple[tuple[int, ...], tuple[int, ...]], na
     else:
         title = ("Backgammon: " + _("{name} to play").format(name=names[turn])
                  + (f" {dice[0]}-{dice[1]}" if dice else ""))
-    parts = [_("{name} (player {p}, {where})").format(name=names[p], p=p, where=where[p])
+    parts = [(_("{name} ({where})").format(name=names[p], where=where[p]) if names[p] == side_name(p)
+              else _("{name} ({p}, {where})").format(name=names[p], p=side_name(p), where=where[p]))
              + (ngettext(" has {n} pip", " has {n} pips", pips[p]).format(n=pips[p]) if show_pips else "")
              for p in (0, 1)]
     if dice:

@@ -68,6 +68,7 @@ __all__ = [
     "ngettext",
     "pgettext",
     "set_language",
+    "side_name",
 ]
 
 #: The gettext domain of bgsim's catalogues.
@@ -295,3 +296,24 @@ def fmt_quote(text: str, *, lang: str | None = None) -> str:
     if code in ("cs", "sk"):
         return f"\u201e{text}\u201c"
     return f'"{text}"'
+
+
+def side_name(player: int | None) -> str:
+    """Who a person reads about: "Light" for player 0, "Dark" for player 1, in the language spoken.
+
+    The Python API numbers the sides 0 and 1 (R1: each counts the points from their own side);
+    every sentence, caption and label a person reads names them by the colour of their checkers
+    instead, as the boards draw them (Světlý/Tmavý in Czech, Svetlý/Tmavý in Slovak). Anything
+    else (``None``: no owner) is written as it is, so a message never fails on it.
+
+    >>> side_name(0), side_name(1)
+    ('Light', 'Dark')
+    >>> with language("cs"):
+    ...     side_name(1)
+    'Tmavý'
+    """
+    if player == 0:
+        return _("Light")
+    if player == 1:
+        return _("Dark")
+    return str(player)

@@ -13,7 +13,7 @@ letters or the numbers.
  13 14 15 16 17 18   19 20 21 22 23 24
 >>> after = pos.play("24/18 13/11")                      # now player 1 is on roll
 >>> print(board_text(after).splitlines()[-1])
- O on roll (player 1)  pips X 159  O 167  off X 0  O 0
+ O on roll (Dark)  pips X 159  O 167  off X 0  O 0
 >>> print(board_text(after).splitlines()[-3])            # X's checkers now on its 18 and 11 points
   O  X  .  .  X  . |  X  .  .  .  .  O
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import ViewError
-from .i18n import _
+from .i18n import _, side_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import BasePosition as Position
@@ -83,6 +83,7 @@ def board_text(pos: Position, perspective: int = 0) -> str:
                      + "".join(cell(p, row) for p in low[6:]))
     lines.append(" " + "".join(f"{p:>2} " for p in low[:6]) + "  " + "".join(f"{p:>2} " for p in low[6:]))
     pips = [sum(i * c for i, c in enumerate(side)) for side in counts]
-    lines.append(" " + _("{letter} on roll (player {player})  pips X {x}  O {o}  off X {x_off}  O {o_off}").format(
-        letter=_LETTER[pos.turn], player=pos.turn, x=pips[0], o=pips[1], x_off=counts[0][0], o_off=counts[1][0]))
+    lines.append(" " + _("{letter} on roll ({player})  pips X {x}  O {o}  off X {x_off}  O {o_off}").format(
+        letter=_LETTER[pos.turn], player=side_name(pos.turn),
+        x=pips[0], o=pips[1], x_off=counts[0][0], o_off=counts[1][0]))
     return "\n".join(lines)

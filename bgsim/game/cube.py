@@ -23,7 +23,7 @@ True
 >>> taken = offered.taken(); taken
 Cube(value=2, owner=1)
 >>> taken.why_no_double(0, Rules.money())
-'player 0 does not own the cube, player 1 does (R25: after a take only the owner may redouble)'
+'Light does not own the cube, Dark does (R25: after a take only the owner may redouble)'
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..engine.errors import Refusal, RuleViolationError
-from ..engine.i18n import _
+from ..engine.i18n import _, side_name
 from .rules import Rules
 
 __all__ = ["Cube"]
@@ -163,11 +163,11 @@ class Cube:
         >>> Cube().double_refusal(0, Rules.match(5), crawford_game=True).rule
         'R28'
         >>> str(Cube(2, 1).double_refusal(0, Rules.money(), lead="cannot double: "))
-        'player 0 does not own the cube, player 1 does (R25: after a take only the owner may redouble)'
+        'Light does not own the cube, Dark does (R25: after a take only the owner may redouble)'
         """
         if self.doubler is not None:
-            return Refusal(lead + _("a double is already offered; player {player} must take or drop it").format(
-                player=self.answerer), "R26")
+            return Refusal(lead + _("a double is already offered; {player} must take or drop it").format(
+                player=side_name(self.answerer)), "R26")
         if crawford_game:
             return Refusal(lead + _("no doubling in the Crawford game"), "R28")
         if not rules.cube_enabled:
@@ -175,8 +175,9 @@ class Cube:
         if final_roll:
             return Refusal(lead + _("the final roll of the last-roll draw is a roll only, no double"), "V4")
         if self.owner is not None and self.owner != player:
-            return Refusal(_("player {player} does not own the cube, player {owner} does "
-                             "(R25: after a take only the owner may redouble)").format(player=player, owner=self.owner),
+            return Refusal(_("{player} does not own the cube, {owner} does "
+                             "(R25: after a take only the owner may redouble)").format(
+                               player=side_name(player), owner=side_name(self.owner)),
                            "R25", cite=False)
         if not rules.cube_allows(2 * self.value):
             return Refusal(lead + _("the cube is at its limit of {limit}").format(limit=rules.cube_limit), "V2")
@@ -262,11 +263,11 @@ class Cube:
         if not _is_player(by):
             raise RuleViolationError(f"the doubler must be player 0 or 1, not {by!r}")
         if self.doubler is not None:
-            raise RuleViolationError(Refusal(_("a double is already offered; player {player} must answer it").format(
-                player=self.answerer), "R26"))
+            raise RuleViolationError(Refusal(_("a double is already offered; {player} must answer it").format(
+                player=side_name(self.answerer)), "R26"))
         if self.owner is not None and self.owner != by:
-            raise RuleViolationError(Refusal(_("player {player} does not own the cube, player {owner} does").format(
-                player=by, owner=self.owner), "R25"))
+            raise RuleViolationError(Refusal(_("{player} does not own the cube, {owner} does").format(
+                player=side_name(by), owner=side_name(self.owner)), "R25"))
         return replace(self, doubler=by)
 
     def taken(self) -> Cube:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from ..engine.errors import BgsimError, InvalidSettingError, ParseError
-from ..engine.i18n import N_, _, ngettext
+from ..engine.i18n import N_, _, ngettext, side_name
 from ..engine.plays import Play
 from ..engine.position import Position
 from .cube import Cube
@@ -111,7 +111,7 @@ class GameResult:
 
     >>> r = GameResult(winner=0, kind=ResultKind.GAMMON, points=4, cube=2, how="bearoff")
     >>> r.loser, r.multiplier, str(r)
-    (1, 2, 'player 0 wins a gammon: 4 points (cube 2)')
+    (1, 2, 'Light wins a gammon: 4 points (cube 2)')
     >>> GameResult.from_dict(r.to_dict()) == r
     True
     """
@@ -178,9 +178,9 @@ class GameResult:
         if self.winner is None:
             return _("draw: the last roll bore off every checker (V4)")
         extra = {"bearoff": "", "drop": _(", double dropped"), "resign": _(", resigned")}[self.how]
-        return ngettext("player {winner} wins a {kind}: {points} point (cube {cube}{extra})",
-                        "player {winner} wins a {kind}: {points} points (cube {cube}{extra})", self.points).format(
-            winner=self.winner, kind=_kind_words(self.kind) if self.kind is not None else str(self.kind),
+        return ngettext("{winner} wins a {kind}: {points} point (cube {cube}{extra})",
+                        "{winner} wins a {kind}: {points} points (cube {cube}{extra})", self.points).format(
+            winner=side_name(self.winner), kind=_kind_words(self.kind) if self.kind is not None else str(self.kind),
             points=self.points, cube=self.cube, extra=extra)
 
 
@@ -238,7 +238,7 @@ class Event:
     :class:`EventVisitor` through :meth:`accept`, and has a JSON form (:meth:`to_dict`).
 
     >>> str(Roll(player=0, dice=(6, 1)))
-    'player 0 rolls 6-1'
+    'Light rolls 6-1'
     >>> Roll.visit_name
     'visit_roll'
     """
@@ -460,14 +460,14 @@ class GameStart(Event):
         if self.starter is None:
             who = _("opening roll decides who starts")
         else:
-            who = _("player {player} starts").format(player=self.starter)
+            who = _("{player} starts").format(player=side_name(self.starter))
         extra = _(", Crawford game (R28)") if self.crawford_game else ""
         if self.cube_value != 1 or self.cube_owner is not None:
             if self.cube_owner is None:
                 extra += _(", cube {value} centred").format(value=self.cube_value)
             else:
-                extra += _(", cube {value} owned by player {owner}").format(value=self.cube_value,
-                                                                            owner=self.cube_owner)
+                extra += _(", cube {value} owned by {owner}").format(value=self.cube_value,
+                                                                            owner=side_name(self.cube_owner))
         return _("new game ({rules}); {who}{extra}").format(rules=self.rules.describe(), who=who, extra=extra)
 
 
@@ -489,8 +489,8 @@ class OpeningRoll(Event):
 
     def __str__(self) -> str:
         a, b = self.dice
-        tail = _("tie, roll again") if a == b else _("player {player} starts").format(player=self.starter)
-        return _("opening roll: player 0 throws {a}, player 1 throws {b}: {tail}").format(a=a, b=b, tail=tail)
+        tail = _("tie, roll again") if a == b else _("{player} starts").format(player=side_name(self.starter))
+        return _("opening roll: Light throws {a}, Dark throws {b}: {tail}").format(a=a, b=b, tail=tail)
 
 
 @dataclass(frozen=True)
@@ -530,14 +530,14 @@ class Double(Event):
     """``player`` offers a double (R25); ``cube_value`` is the value offered.
 
     >>> str(Double(0, 2))
-    'player 0 doubles to 2'
+    'Light doubles to 2'
     """
 
     player: int
     cube_value: int
 
     def __str__(self) -> str:
-        return _("player {player} doubles to {value}").format(player=self.player, value=self.cube_value)
+        return _("{player} doubles to {value}").format(player=side_name(self.player), value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -548,9 +548,9 @@ class Take(Event):
     cube: ``owner`` then names the beaverer (``None``: the taker owns it).
 
     >>> str(Take(1, 2))
-    'player 1 takes: cube 2, owned by player 1'
+    'Dark takes: cube 2, owned by Dark'
     >>> str(Take(0, 4, owner=1))
-    'player 0 takes the beaver: cube 4, owned by player 1'
+    'Light takes the beaver: cube 4, owned by Dark'
     """
 
     player: int
@@ -575,10 +575,10 @@ class Take(Event):
 
     def __str__(self) -> str:
         if self.owner is not None and self.owner != self.player:
-            return _("player {player} takes the beaver: cube {value}, owned by player {owner}").format(
-                player=self.player, value=self.cube_value, owner=self.owner)
-        return _("player {player} takes: cube {value}, owned by player {player}").format(
-            player=self.player, value=self.cube_value)
+            return _("{player} takes the beaver: cube {value}, owned by {owner}").format(
+                player=side_name(self.player), value=self.cube_value, owner=side_name(self.owner))
+        return _("{player} takes: cube {value}, owned by {player}").format(
+            player=side_name(self.player), value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -586,13 +586,13 @@ class Drop(Event):
     """``player`` drops (passes) the double: the game ends (R26).
 
     >>> str(Drop(1))
-    'player 1 drops'
+    'Dark drops'
     """
 
     player: int
 
     def __str__(self) -> str:
-        return _("player {player} drops").format(player=self.player)
+        return _("{player} drops").format(player=side_name(self.player))
 
 
 @dataclass(frozen=True)
@@ -600,15 +600,15 @@ class Beaver(Event):
     """``player`` takes and at once redoubles, keeping the cube (X2): it shows ``cube_value``.
 
     >>> str(Beaver(1, 4))
-    'player 1 beavers: cube 4, owned by player 1'
+    'Dark beavers: cube 4, owned by Dark'
     """
 
     player: int
     cube_value: int
 
     def __str__(self) -> str:
-        return _("player {player} beavers: cube {value}, owned by player {player}").format(
-            player=self.player, value=self.cube_value)
+        return _("{player} beavers: cube {value}, owned by {player}").format(
+            player=side_name(self.player), value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -616,14 +616,14 @@ class Roll(Event):
     """``player`` rolls ``dice``.
 
     >>> str(Roll(1, (4, 4)))
-    'player 1 rolls 4-4'
+    'Dark rolls 4-4'
     """
 
     player: int
     dice: tuple[int, int]
 
     def __str__(self) -> str:
-        return _("player {player} rolls {roll}").format(player=self.player, roll=f"{self.dice[0]}-{self.dice[1]}")
+        return _("{player} rolls {roll}").format(player=side_name(self.player), roll=f"{self.dice[0]}-{self.dice[1]}")
 
 
 @dataclass(frozen=True)
@@ -633,7 +633,7 @@ class Move(Event):
     >>> pos = Position.initial()
     >>> ev = Move(0, pos.parse_play("13/7 8/7"), pos)
     >>> str(ev), ev.after.turn
-    ('player 0 plays 13/7 8/7 (6-1)', 1)
+    ('Light plays 13/7 8/7 (6-1)', 1)
     """
 
     player: int
@@ -648,8 +648,8 @@ class Move(Event):
         return self.position.play(self.play)
 
     def __str__(self) -> str:
-        return _("player {player} plays {play} ({roll})").format(
-            player=self.player, play=self.play, roll=f"{self.play.dice[0]}-{self.play.dice[1]}")
+        return _("{player} plays {play} ({roll})").format(
+            player=side_name(self.player), play=self.play, roll=f"{self.play.dice[0]}-{self.play.dice[1]}")
 
 
 @dataclass(frozen=True)
@@ -657,7 +657,7 @@ class Pass(Event):
     """``player`` cannot move with ``dice`` and forfeits the turn (R12), in ``position``.
 
     >>> str(Pass(0, (6, 6), Position.initial()))
-    'player 0 cannot move 6-6 and passes (R12)'
+    'Light cannot move 6-6 and passes (R12)'
     """
 
     player: int
@@ -665,8 +665,8 @@ class Pass(Event):
     position: Position
 
     def __str__(self) -> str:
-        return _("player {player} cannot move {roll} and passes (R12)").format(
-            player=self.player, roll=f"{self.dice[0]}-{self.dice[1]}")
+        return _("{player} cannot move {roll} and passes (R12)").format(
+            player=side_name(self.player), roll=f"{self.dice[0]}-{self.dice[1]}")
 
 
 @dataclass(frozen=True)
@@ -674,14 +674,14 @@ class FinalRoll(Event):
     """The starter has borne off the last checker; ``player`` gets one final roll (V4).
 
     >>> str(FinalRoll(1))
-    'player 1 gets a final roll: bearing off every checker with it draws (V4)'
+    'Dark gets a final roll: bearing off every checker with it draws (V4)'
     """
 
     player: int
 
     def __str__(self) -> str:
-        return _("player {player} gets a final roll: bearing off every checker with it draws (V4)").format(
-            player=self.player)
+        return _("{player} gets a final roll: bearing off every checker with it draws (V4)").format(
+            player=side_name(self.player))
 
 
 @dataclass(frozen=True)
@@ -689,14 +689,14 @@ class Resign(Event):
     """``player`` resigns, conceding ``kind`` (V3).
 
     >>> str(Resign(0, ResultKind.GAMMON))
-    'player 0 resigns a gammon'
+    'Light resigns a gammon'
     """
 
     player: int
     kind: ResultKind
 
     def __str__(self) -> str:
-        return _("player {player} resigns a {kind}").format(player=self.player, kind=_kind_words(self.kind))
+        return _("{player} resigns a {kind}").format(player=side_name(self.player), kind=_kind_words(self.kind))
 
 
 #: A result kind in a sentence: "wins a single game", "resigns a gammon".
@@ -713,14 +713,15 @@ class ResignationOffer(Event):
     """``player`` offers to resign ``kind`` (R30); the opponent must accept or refuse.
 
     >>> str(ResignationOffer(0, ResultKind.GAMMON))
-    'player 0 offers to resign a gammon'
+    'Light offers to resign a gammon'
     """
 
     player: int
     kind: ResultKind
 
     def __str__(self) -> str:
-        return _("player {player} offers to resign a {kind}").format(player=self.player, kind=_kind_words(self.kind))
+        return _("{player} offers to resign a {kind}").format(player=side_name(self.player),
+                                                             kind=_kind_words(self.kind))
 
 
 @dataclass(frozen=True)
@@ -728,13 +729,13 @@ class ResignationAccepted(Event):
     """``player`` accepts the opponent's resignation offer: the game ends (R30).
 
     >>> str(ResignationAccepted(1))
-    'player 1 accepts the resignation'
+    'Dark accepts the resignation'
     """
 
     player: int
 
     def __str__(self) -> str:
-        return _("player {player} accepts the resignation").format(player=self.player)
+        return _("{player} accepts the resignation").format(player=side_name(self.player))
 
 
 @dataclass(frozen=True)
@@ -742,13 +743,13 @@ class ResignationRejected(Event):
     """``player`` refuses the opponent's resignation offer: play goes on (R30).
 
     >>> str(ResignationRejected(1))
-    'player 1 refuses the resignation: play goes on'
+    'Dark refuses the resignation: play goes on'
     """
 
     player: int
 
     def __str__(self) -> str:
-        return _("player {player} refuses the resignation: play goes on").format(player=self.player)
+        return _("{player} refuses the resignation: play goes on").format(player=side_name(self.player))
 
 
 @dataclass(frozen=True)
@@ -756,7 +757,7 @@ class GameOver(Event):
     """The last event of a finished game.
 
     >>> str(GameOver(GameResult(0, ResultKind.SINGLE, 1, 1, "bearoff")))
-    'game over: player 0 wins a single game: 1 point (cube 1)'
+    'game over: Light wins a single game: 1 point (cube 1)'
     """
 
     result: GameResult

@@ -46,7 +46,7 @@ of every recorded event through :meth:`Game.subscribe`.
 (2, 1)
 >>> game.resign()                # player 0 resigns: 2 checkers in player 1's home, none off (V3, R23)
 >>> print(game.result)
-player 1 wins a backgammon: 6 points (cube 2, resigned)
+Dark wins a backgammon: 6 points (cube 2, resigned)
 >>> Game.replay(game.events).result == game.result
 True
 """
@@ -136,7 +136,7 @@ class Game(BaseGame):
     >>> g.double(player=0)
     Traceback (most recent call last):
     ...
-    bgsim.engine.errors.RuleViolationError: player 0 cannot double: it is player 1's turn (R25: only on one's own turn)
+    bgsim.engine.errors.RuleViolationError: Light cannot double: it is Dark's turn (R25: only on one's own turn)
     """
 
     def __init__(self, rules: Rules | None = None, rng=None, *, starter: int | None = None,
@@ -182,7 +182,7 @@ class Game(BaseGame):
         >>> g.roll(dice=(1, 2))
         Traceback (most recent call last):
         ...
-        bgsim.engine.errors.RuleViolationError: player 0 has already rolled 4-4: play it now (R10)
+        bgsim.engine.errors.RuleViolationError: Light has already rolled 4-4: play it now (R10)
         """
         self._guard("roll", player)
         if self._state is GameState.OPENING:
@@ -298,7 +298,7 @@ class Game(BaseGame):
         >>> g.double()
         Traceback (most recent call last):
         ...
-        bgsim.engine.errors.RuleViolationError: cannot double: a double is already offered; player 1 must take or drop
+        bgsim.engine.errors.RuleViolationError: cannot double: a double is already offered; Dark must take or drop
         it (R26)
         """
         self._guard("double", player)
@@ -333,9 +333,9 @@ class Game(BaseGame):
         the doubled stake.
 
         >>> g = Game(starter=0); g.double(); g.drop(); print(g.result)
-        player 0 wins a single game: 1 point (cube 1, double dropped)
+        Light wins a single game: 1 point (cube 1, double dropped)
         >>> g = Game(Rules.money(beavers=True), starter=0); g.double(); g.beaver(); g.drop(); print(g.result)
-        player 1 wins a single game: 2 points (cube 2, double dropped)
+        Dark wins a single game: 2 points (cube 2, double dropped)
         """
         self._guard("drop", player)
         answerer = self._answerer()
@@ -378,7 +378,7 @@ class Game(BaseGame):
         >>> g = Game(starter=0); g.resign("single")
         Traceback (most recent call last):
         ...
-        bgsim.engine.errors.RuleViolationError: player 0 cannot resign a single game: the position makes it a backgammon
+        bgsim.engine.errors.RuleViolationError: Light cannot resign a single game: the position makes it a backgammon
         (V3, R23)
         >>> g.resign(); g.result.kind, g.result.points
         (<ResultKind.BACKGAMMON: 3>, 3)
@@ -405,12 +405,12 @@ class Game(BaseGame):
         >>> g.offer_resignation("gammon"); g.player_to_act        # player 1 must answer
         1
         >>> g.accept_resignation(); print(g.result)               # cube 2, a gammon: 4 points
-        player 1 wins a gammon: 4 points (cube 2, resigned)
+        Dark wins a gammon: 4 points (cube 2, resigned)
         >>> g = Game(starter=0); g.offer_resignation("single"); g.reject_resignation()
         >>> g.offer_resignation("single")
         Traceback (most recent call last):
         ...
-        bgsim.engine.errors.RuleViolationError: cannot offer to resign: player 0's offer to resign a single game was
+        bgsim.engine.errors.RuleViolationError: cannot offer to resign: Light's offer to resign a single game was
         refused this turn; it may not be repeated before the next turn (R30)
         """
         k = ResultKind.of(kind)
@@ -492,7 +492,7 @@ class Game(BaseGame):
         >>> Game.replay(g.events[:1] + (Roll(0, (6, 1)), Roll(1, (2, 2))))
         Traceback (most recent call last):
         ...
-        bgsim.engine.errors.RuleViolationError: replay, event 2 (player 1 rolls 2-2): player 0 has already rolled 6-1:
+        bgsim.engine.errors.RuleViolationError: replay, event 2 (Dark rolls 2-2): Light has already rolled 6-1:
         play it now (R10)
         """
         events = list(events)

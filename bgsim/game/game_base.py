@@ -111,7 +111,7 @@ class BaseGame:
         (6, 1)
         >>> stop(); g.double()
         >>> [str(e) for e in seen]
-        ['player 0 rolls 6-1', 'player 0 plays 13/7 8/7 (6-1)']
+        ['Light rolls 6-1', 'Light plays 13/7 8/7 (6-1)']
         """
         return self._subscribers.add(callback)
 
@@ -376,7 +376,7 @@ class BaseGame:
         >>> g = Game(starter=0); g.roll(dice=(3, 1)); g.play("8/5 6/5")
         (3, 1)
         >>> print(g.transcript().splitlines()[-1])
-        player 0 plays 8/5 6/5 (3-1)
+        Light plays 8/5 6/5 (3-1)
         """
         return "\n".join(str(e) for e in self._events)
 
@@ -398,7 +398,7 @@ class BaseGame:
         >>> g.why_not("play") is None, g.why_not("roll").rule
         (True, 'R10')
         >>> print(g.why_not("double"))
-        player 0 has already rolled: a double comes before the roll (R25)
+        Light has already rolled: a double comes before the roll (R25)
         """
         return refusal(self, action, player, kind)
 
@@ -439,7 +439,7 @@ class BaseGame:
         under V3 use :meth:`Game.resign <bgsim.game.game.Game.resign>`).
 
         >>> g = Game(starter=0); g.why_no_resignation_offer("single", player=1)
-        "player 1 cannot offer to resign: it is player 0's turn (R30: on one's own turn)"
+        "Dark cannot offer to resign: it is Light's turn (R30: on one's own turn)"
         """
         found = refusal(self, "offer_resignation", player, ResultKind.of(kind), lead=False)
         return None if found is None else str(found)

@@ -14,10 +14,10 @@ A sentence that does not say what it refuses ("the game is over") is led in by t
 
 >>> g = Game(starter=0); g.double()
 >>> refusal(g, "roll")
-Refusal(text='player 1 must first take or drop the double', rule='R26', cite=True)
+Refusal(text='Dark must first take or drop the double', rule='R26', cite=True)
 >>> str(refusal(g, "double")), str(refusal(g, "double", lead=False))
-('cannot double: a double is already offered; player 1 must take or drop it (R26)',
- 'a double is already offered; player 1 must take or drop it (R26)')
+('cannot double: a double is already offered; Dark must take or drop it (R26)',
+ 'a double is already offered; Dark must take or drop it (R26)')
 >>> refusal(g, "take") is None
 True
 """
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine.errors import Refusal, RuleViolationError
-from ..engine.i18n import N_, _
+from ..engine.i18n import N_, _, side_name
 from ..engine.position import Position
 from .cube import Cube
 from .events import GameState
@@ -139,12 +139,14 @@ def _offer(a: _Ask) -> tuple[int, ResultKind]:
 
 def _offer_waits(a: _Ask) -> Refusal:
     offerer, kind = _offer(a)
-    return Refusal(_("player {offerer} has offered to resign a {kind}; player {other} must first "
-                     "accept or refuse it").format(offerer=offerer, kind=_word(kind), other=1 - offerer), "R30")
+    return Refusal(_("{offerer} has offered to resign a {kind}; {other} must first "
+                     "accept or refuse it").format(
+                         offerer=side_name(offerer), kind=_word(kind), other=side_name(1 - offerer)), "R30")
 
 
 def _double_waits(a: _Ask) -> Refusal:
-    return Refusal(_("player {player} must first take or drop the double").format(player=a.game.player_to_act), "R26")
+    return Refusal(_("{player} must first take or drop the double").format(
+        player=side_name(a.game.player_to_act)), "R26")
 
 
 def _turn_of(verb: str, rule: str, why: str) -> Check:
@@ -152,26 +154,27 @@ def _turn_of(verb: str, rule: str, why: str) -> Check:
     def check(a: _Ask) -> Refusal | None:
         on_roll = a.game.position.turn
         if a.player is not None and check_player(a.player) != on_roll:
-            return Refusal(_("player {player} cannot {verb}: it is player {on_roll}'s turn ({rule}: {why})").format(
-                player=a.player, verb=_(verb), on_roll=on_roll, rule=rule, why=_(why)), rule, cite=False)
+            return Refusal(_("{player} cannot {verb}: it is {on_roll}'s turn ({rule}: {why})").format(
+                player=side_name(a.player), verb=_(verb), on_roll=side_name(on_roll), rule=rule, why=_(why)),
+                rule, cite=False)
         return None
     return check
 
 
 def _rolled_play_it(a: _Ask) -> Refusal:
     d1, d2 = a.game.dice or (0, 0)
-    return Refusal(_("player {player} has already rolled {roll}: play it now").format(
-        player=a.game.position.turn, roll=f"{d1}-{d2}"), "R10")
+    return Refusal(_("{player} has already rolled {roll}: play it now").format(
+        player=side_name(a.game.position.turn), roll=f"{d1}-{d2}"), "R10")
 
 
 def _must_roll_first(a: _Ask) -> Refusal:
-    return Refusal(_("player {player} must roll before playing: a play uses the dice just rolled").format(
-        player=a.game.position.turn), "R5, R25")
+    return Refusal(_("{player} must roll before playing: a play uses the dice just rolled").format(
+        player=side_name(a.game.position.turn)), "R5, R25")
 
 
 def _rolled_no_double(a: _Ask) -> Refusal:
-    return Refusal(_("player {player} has already rolled: a double comes before the roll").format(
-        player=a.game.position.turn), "R25")
+    return Refusal(_("{player} has already rolled: a double comes before the roll").format(
+        player=side_name(a.game.position.turn)), "R25")
 
 
 def _cube_allows_double(a: _Ask) -> Refusal | None:
@@ -187,10 +190,10 @@ def _answerer(verb: str) -> Check:
         if a.player is not None and check_player(a.player) != answerer:
             beaver = a.game.cube.beaver_pending
             if beaver:
-                return Refusal(_("player {player} cannot {verb} now: player {answerer} answers the beaver").format(
-                    player=a.player, verb=_(verb), answerer=answerer), "X2")
-            return Refusal(_("player {player} cannot {verb} now: player {answerer} answers the double").format(
-                player=a.player, verb=_(verb), answerer=answerer), "R26")
+                return Refusal(_("{player} cannot {verb} now: {answerer} answers the beaver").format(
+                    player=side_name(a.player), verb=_(verb), answerer=side_name(answerer)), "X2")
+            return Refusal(_("{player} cannot {verb} now: {answerer} answers the double").format(
+                player=side_name(a.player), verb=_(verb), answerer=side_name(answerer)), "R26")
         return None
     return check
 
@@ -209,8 +212,8 @@ def _concedes_enough(a: _Ask) -> Refusal | None:
     judged = result_kind(a.game.position, player)
     conceded = judged if a.kind is None else ResultKind.of(a.kind)
     if conceded < judged:
-        return Refusal(_("player {player} cannot resign a {kind}: the position makes it a {judged}").format(
-            player=player, kind=_word(conceded), judged=_(_JUDGED_WORDS[judged])), "V3, R23")
+        return Refusal(_("{player} cannot resign a {kind}: the position makes it a {judged}").format(
+            player=side_name(player), kind=_word(conceded), judged=_(_JUDGED_WORDS[judged])), "V3, R23")
     return None
 
 
@@ -226,8 +229,8 @@ def _not_refused(a: _Ask) -> Refusal | None:
     on_roll = a.game.position.turn
     kind = None if a.kind is None else ResultKind.of(a.kind)
     if kind is not None and (on_roll, kind) in a.game.refused_offers:
-        return Refusal(_("player {player}'s offer to resign a {kind} was refused this turn; it may not be "
-                         "repeated before the next turn").format(player=on_roll, kind=_word(kind)), "R30")
+        return Refusal(_("{player}'s offer to resign a {kind} was refused this turn; it may not be "
+                         "repeated before the next turn").format(player=side_name(on_roll), kind=_word(kind)), "R30")
     return None
 
 
@@ -236,8 +239,9 @@ def _offer_answerer(verb: str) -> Check:
     def check(a: _Ask) -> Refusal | None:
         offerer = _offer(a)[0]
         if a.player is not None and check_player(a.player) != 1 - offerer:
-            return Refusal(_("player {player} cannot {verb}: player {answerer} answers player {offerer}'s "
-                             "offer").format(player=a.player, verb=_(verb), answerer=1 - offerer, offerer=offerer),
+            return Refusal(_("{player} cannot {verb}: {answerer} answers {offerer}'s "
+                             "offer").format(player=side_name(a.player), verb=_(verb), answerer=side_name(1 - offerer),
+                                            offerer=side_name(offerer)),
                            "R30")
         return None
     return check

@@ -14,7 +14,7 @@ True
 >>> replay_events(Game(starter=0), g.events[:1] + (Roll(1, (2, 2)),))
 Traceback (most recent call last):
 ...
-bgsim.engine.errors.RuleViolationError: replay, event 1 (player 1 rolls 2-2): player 1 cannot roll: it is player 0's
+bgsim.engine.errors.RuleViolationError: replay, event 1 (Dark rolls 2-2): Dark cannot roll: it is Light's
 turn (P1: a roll out of turn is void)
 """
 

@@ -153,7 +153,7 @@ class _Series:
         """The players' names: ``names[0]`` is bgsim's player 0 (gnubg's player 0, the left column of a .mat file).
 
         >>> Match(3).names, Match(3, names=("Ann", "Ben")).names
-        (('player 0', 'player 1'), ('Ann', 'Ben'))
+        (('Light', 'Dark'), ('Ann', 'Ben'))
         """
         return self._names
 
@@ -395,8 +395,7 @@ class Match(_Series):
     def _stopped(self) -> str | None:
         winner = self.winner
         if winner is not None:
-            return (f"the match is over: player {winner} ({self._names[winner]}) reached "
-                    f"{self._length} points (R27)")
+            return f"the match is over: {self._names[winner]} reached {self._length} points (R27)"
         return None
 
     # ------------------------------------------------------------- reading
@@ -479,7 +478,7 @@ class Match(_Series):
         >>> m.new_game()
         Traceback (most recent call last):
         ...
-        bgsim.engine.errors.RuleViolationError: the match is over: player 1 (player 1) reached 3 points (R27)
+        bgsim.engine.errors.RuleViolationError: the match is over: Dark reached 3 points (R27)
         """
         return self._new_game()
 
@@ -599,7 +598,7 @@ class Session(_Series):
     >>> Session(Rules.short_backgammon(cube_limit=4), stakes=5, bankrolls=(59, 100))
     Traceback (most recent call last):
     ...
-    bgsim.engine.errors.RuleViolationError: player 0 (player 0) cannot sit down: the balance 59 does not cover
+    bgsim.engine.errors.RuleViolationError: Light cannot sit down: the balance 59 does not cover
     the largest possible loss 60 = stake 5 x cube limit 4 x 3 (ending Koks) (V6)
     """
 
@@ -731,9 +730,9 @@ class Session(_Series):
             if balances[p] < need:
                 limit = (_("cube off (1)") if rules.cube_limit == 1
                          else _("cube limit {limit}").format(limit=rules.cube_limit))
-                return _("player {p} ({name}) cannot sit down: the balance {balance} does not cover the largest "
+                return _("{name} cannot sit down: the balance {balance} does not cover the largest "
                          "possible loss {need} = stake {stake} x {limit} x {mult} (ending {ending}) (V6)").format(
-                    p=p, name=self._names[p], balance=balances[p], need=need, stake=self._stakes, limit=limit,
+                    name=self._names[p], balance=balances[p], need=need, stake=self._stakes, limit=limit,
                     mult=rules.max_multiplier, ending=rules.ending.capitalize())
         return None
 
@@ -768,7 +767,7 @@ class Session(_Series):
         >>> s.new_game()
         Traceback (most recent call last):
         ...
-        bgsim.engine.errors.RuleViolationError: player 0 (player 0) cannot sit down: the balance 4 does not cover
+        bgsim.engine.errors.RuleViolationError: Light cannot sit down: the balance 4 does not cover
         the largest possible loss 6 = stake 1 x cube limit 2 x 3 (ending Koks) (V6)
         """
         return self._new_game()

@@ -36,7 +36,7 @@ The score in both IDs is the score before the game (a match) or ``0-0`` (money p
 >>> len(rec), rec.cursor, rec.step.caption
 (3, 0, 'Game 1, money play. An opening roll decides who starts (R4).')
 >>> print(rec.next().caption)
-Opening roll: player 0 throws 4, player 1 throws 3: player 0 starts and plays 4-3 (R4).
+Opening roll: Light throws 4, Dark throws 3: Light starts and plays 4-3 (R4).
 >>> rec.next().position_id                  # what gnubg shows after 24/20 24/21 (see bgsim.engine.ids)
 '4HPwAQXgc/ABMA'
 >>> decode_match_id(rec.step.match_id).player_on_roll      # player 1 is to roll now
@@ -53,7 +53,7 @@ from numbers import Integral
 from typing import Any, cast
 
 from ..engine.errors import InvalidSettingError, ParseError
-from ..engine.i18n import N_, _, ngettext
+from ..engine.i18n import N_, _, ngettext, side_name
 from ..engine.ids import (
     GAME_DROPPED,
     GAME_OVER,
@@ -98,14 +98,16 @@ from .rules import ResultKind, Rules
 
 __all__ = ["DEFAULT_NAMES", "YOU", "GameRecord", "MatchRecord", "RecordStep", "RecordView", "check_names", "is_you"]
 
-#: The players' names when none are given.
-DEFAULT_NAMES = ("player 0", "player 1")
+#: The players' names when none are given: the colours of their checkers, as the boards draw them
+#: (in the language spoken when the record is made: "Světlý", "Tmavý" in Czech).
+DEFAULT_NAMES = ("Light", "Dark")
 
 
 def check_names(names: Sequence[str] | None) -> tuple[str, str]:
     """Two player names fit for records and .mat files: non-empty text without ``:``, line breaks or outer spaces.
 
-    ``None`` gives :data:`DEFAULT_NAMES`. Anything else raises :class:`~bgsim.engine.errors.InvalidSettingError`.
+    ``None`` gives :data:`DEFAULT_NAMES`, in the language spoken. Anything else raises
+    :class:`~bgsim.engine.errors.InvalidSettingError`.
 
     >>> check_names(["Ann", "Ben"])
     ('Ann', 'Ben')
@@ -116,7 +118,7 @@ def check_names(names: Sequence[str] | None) -> tuple[str, str]:
     not 'a:b'
     """
     if names is None:
-        return DEFAULT_NAMES
+        return side_name(0), side_name(1)
     if isinstance(names, str):
         raise InvalidSettingError(f"names are two strings, not the single string {names!r}")
     try:
@@ -911,7 +913,7 @@ class _Steps:
         """Every caption, numbered: the record in words.
 
         >>> print(GameRecord.from_game(Game(starter=1)).transcript())
-           0. Game 1, money play. player 1 starts by rolling both dice (R4b).
+           0. Game 1, money play. Dark starts by rolling both dice (R4b).
         """
         return "\n".join(f"{k:4d}. {s.caption}" for k, s in enumerate(self._steps))
 
@@ -930,7 +932,7 @@ class GameRecord(_Steps):
     >>> [s.cube_value for s in rec], rec.goto(-1).cube_owner     # player 1 doubled, player 0 took
     ([1, 1, 1, 1, 2], 0)
     >>> print(rec.transcript().splitlines()[-1])
-       4. player 0 takes: the cube shows 2 and player 0 owns it (R26).
+       4. Light takes: the cube shows 2 and Light owns it (R26).
     """
 
     _number: int
@@ -949,7 +951,7 @@ class GameRecord(_Steps):
         """The record of ``game`` as it stands (no replay: the game already checked every step).
 
         >>> GameRecord.from_game(Game(starter=1)).step.caption
-        'Game 1, money play. player 1 starts by rolling both dice (R4b).'
+        'Game 1, money play. Dark starts by rolling both dice (R4b).'
         """
         rec = cls.__new__(cls)
         rec._init(game, number, score, names)

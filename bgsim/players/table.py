@@ -18,7 +18,7 @@ screen (hot seat) and each action is made by whoever must act.
 >>> t.game.dice, t.waiting_for_computer
 ((5, 1), False)
 >>> str(t.double())                   # after the roll a double comes too late
-'player 0 has already rolled: a double comes before the roll (R25)'
+'Light has already rolled: a double comes before the roll (R25)'
 >>> t.commit("24/23 13/8")            # the person plays; then the computer acts, one step at a time
 >>> t.waiting_for_computer
 True
@@ -35,7 +35,7 @@ from numbers import Real
 from typing import Any
 
 from ..engine.errors import BgsimError, IllegalPlayError, InvalidSettingError, Refusal, RuleViolationError
-from ..engine.i18n import N_, _, fmt_number, ngettext, pgettext
+from ..engine.i18n import N_, _, fmt_number, ngettext, pgettext, side_name
 from ..engine.ids import _MAX_SCORE as MAX_MATCH_LENGTH
 from ..engine.plays import Play
 from ..game.drive import Player
@@ -99,7 +99,7 @@ class TutorWarning:
 
 
 # ----------------------------------------------------------------------------- scoring in words
-def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1")) -> str:
+def score_text(result: GameResult, names: Sequence[str] | None = None) -> str:
     """How a game was scored, in words: the kind, the multiplier, the cube and the points (R23, R26, R30, V1, X1).
 
     >>> print(score_text(GameResult(0, ResultKind.GAMMON, 4, 2, "bearoff"), ("You", "Computer")))
@@ -109,6 +109,8 @@ def score_text(result: GameResult, names: Sequence[str] = ("player 0", "player 1
     >>> print(score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("You", "Computer")))
     You resigned a gammon (R30): Computer gets 2 x cube 1 = 2 points.
     """
+    if names is None:          # no names given: the colours, as the boards draw them
+        names = (side_name(0), side_name(1))
     if result.winner is None:
         return _("A draw: the last roll bore off every checker (V4).")
     name = names[result.winner]
@@ -605,7 +607,7 @@ class Table:
         >>> t = Table(None, rng=6, names=("Ann", "Ben"))
         >>> t.roll(); t.commit(t.game.legal_plays()[0]); t.double()
         >>> t.moves()
-        ['Opening roll: Ann 3, Ben 4: Ben starts (R4)', 'Ben 43: 24/20 24/21', 'Ann doubles to 2 (R25)']
+        ['Opening roll: Ann 3, Ben 4: Ben starts (R4)', 'Ben 4-3: 24/20 24/21', 'Ann doubles to 2 (R25)']
         """
         out = []
         events = self.game.events
@@ -640,10 +642,10 @@ class Table:
 
         if isinstance(ev, Move):
             d1, d2 = ev.play.dice
-            return f"{name} {d1}{d2}: {ev.play}"
+            return f"{name} {d1}-{d2}: {ev.play}"
         if isinstance(ev, Pass):
             d1, d2 = ev.dice
-            return _("{name} {dice}: no legal move (R12)").format(name=name, dice=f"{d1}{d2}")
+            return _("{name} {dice}: no legal move (R12)").format(name=name, dice=f"{d1}-{d2}")
         if isinstance(ev, Roll):
             d1, d2 = ev.dice
             return say(_("You roll {roll}"), _("{name} rolls {roll}"), roll=f"{d1}-{d2}") if last else None

@@ -28,7 +28,7 @@ with that point's number for each player and what stands on it:
 >>> q = Quiz.point("Click the point player 1 calls its 13-point.", Position.initial(), 12,
 ...                why="Player 1's 13-point is player 0's 25 - 13 = 12-point.")
 >>> q.check(13)
-(False, "Not quite. That is player 0's 13-point (player 1's 12-point): 5 checkers of player 0.")
+(False, "Not quite. That is Light's 13-point (Dark's 12-point): 5 checkers of Light.")
 >>> q.check(12)[0]
 True
 
@@ -46,7 +46,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..engine.errors import AmbiguousPlayError, BgsimError, QuizError
-from ..engine.i18n import _, ngettext
+from ..engine.i18n import _, ngettext, side_name
 from ..engine.plays import Play
 from ..engine.position import Position
 
@@ -266,7 +266,7 @@ class Quiz:
 
         >>> q = Quiz.point("Click player 0's 24-point.", Position.initial(), 1, perspective=1, why="Top left.")
         >>> q.check(24)
-        (False, "Not quite. That is player 1's 24-point (player 0's 1-point): 2 checkers of player 1.")
+        (False, "Not quite. That is Dark's 24-point (Light's 1-point): 2 checkers of Dark.")
         >>> q.check("bar")
         (False, 'Not quite. Click one of the 24 points (the long triangles).')
         """
@@ -291,10 +291,10 @@ class Quiz:
                 return False, wrong[clicked]
             side, n = position.owner(clicked if position.turn == perspective else 25 - clicked)
             owner = position.turn if side == 0 else 1 - position.turn
-            there = _("empty") if n == 0 else ngettext("{n} checker of player {owner}",
-                                                       "{n} checkers of player {owner}", n).format(n=n, owner=owner)
-            return False, _("That is player {player}'s {point}-point (player {other}'s {other_point}-point): "
-                            "{there}.").format(player=perspective, point=clicked, other=other,
+            there = _("empty") if n == 0 else ngettext("{n} checker of {owner}",
+                                                       "{n} checkers of {owner}", n).format(n=n, owner=side_name(owner))
+            return False, _("That is {player}'s {point}-point ({other}'s {other_point}-point): "
+                            "{there}.").format(player=side_name(perspective), point=clicked, other=side_name(other),
                                                other_point=25 - clicked, there=there)
 
         return cls(question, check, answers=(str(answer),) if reveals is None else reveals,

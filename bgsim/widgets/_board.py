@@ -12,6 +12,7 @@ import traitlets
 
 from ..draw import page, svg
 from ..engine.errors import InvalidPositionError, ViewError
+from ..engine.i18n import _
 from ..engine.ids import XgidState
 from ..engine.position import Position
 from ._common import IdBox
@@ -61,8 +62,12 @@ class BoardView(ClosesParts, anywidget.AnyWidget):
     #: the page shows it as ``data-answered`` beside its own count, ``data-clicks``, so a
     #: browser test knows when the kernel is done with a click instead of guessing a time.
     answered = traitlets.Int(0).tag(sync=True)
+    #: The one line shown over the board while no kernel is live (a lesson opened before it
+    #: runs): the controls are hidden then, by the stylesheet, and this says what to do.
+    offline_text = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("offline_text", _("Run the lesson to play: Run > Run All Cells."))
         super().__init__(**kwargs)
         self._callbacks: list[Callable[[Click], None]] = []
         self.on_msg(self._on_message)
@@ -174,8 +179,23 @@ class BoardWidget(Presentable, w.VBox):
 
     @property
     def perspective(self) -> int:
-        """The player at the bottom of the board."""
+        """The player at the bottom of the board; set it to turn the board round (redrawn at once).
+
+        A drill sets it to the side that moves, so the mover's points run 1-24 from the bottom
+        right as they count them (R1).
+
+        >>> b = BoardWidget(); b.perspective = 1; b.perspective
+        1
+        """
         return self._perspective
+
+    @perspective.setter
+    def perspective(self, perspective: int) -> None:
+        if perspective not in (0, 1):
+            raise ViewError(f"perspective must be player 0 or 1, not {perspective!r}")
+        if perspective != self._perspective:
+            self._perspective = perspective
+            self.show(self.position)
 
     @property
     def drawing(self) -> Mapping[str, Any]:

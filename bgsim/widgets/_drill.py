@@ -118,6 +118,7 @@ class DrillWidget(Presentable, w.VBox):
             self.choices.layout.display = None
         else:
             self.choices.layout.display = "none"
+            self.stepper.board.perspective = task.position.turn   # drawn from the mover's side (R1)
             self.stepper.set_position(task.position, task.dice)
 
     def _after_click(self, _click: Any) -> None:
@@ -177,6 +178,7 @@ class DrillWidget(Presentable, w.VBox):
             self._say_over()
             return
         self.message.say(_("Solution: {solution}").format(solution=self.drill.reveal()), "info")
+        self.next_button.disabled = False     # the answer is shown: moving on is the next step
 
     def next_task(self) -> None:
         """Go on to the next task (skipping the current one if it is not solved)."""

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import BgsimError, InvalidPositionError
-from ..engine.i18n import _
+from ..engine.i18n import _, side_name
 from ..engine.ids import XgidState, decode_xgid
 from ..engine.position import CHECKERS, Position
 from ._board import BoardWidget, Click
@@ -52,7 +52,7 @@ class EditorWidget(Presentable, w.VBox):
     (1, '')
     >>> ed.board.view.click("point", point=20)     # a 16th checker
     >>> ed.message.text
-    'player 1 would have 16 checkers (16 on the board); each side has 15 (R2)'
+    'Dark would have 16 checkers (16 on the board); each side has 15 (R2)'
     """
 
     def __init__(self, position: Position | None = None, perspective: int = 0, *, size: int | None = 560,
@@ -61,19 +61,19 @@ class EditorWidget(Presentable, w.VBox):
         self._checkers = self._position.checkers
         self.board = BoardWidget(self._position, perspective, size=size, ids_open=True, **drawing)
         self.board.on_click(self._on_board_click)
-        self.colour = w.ToggleButtons(options=[(_("player 0"), 0), (_("player 1"), 1), (_("remove"), -1)], value=0,
+        self.colour = w.ToggleButtons(options=[(_("Light"), 0), (_("Dark"), 1), (_("remove"), -1)], value=0,
                                       description=_("Click adds"), style={"button_width": "6.5em"})
         self.colour.add_class("bgsim-colour")
-        self.turn = w.ToggleButtons(options=[(_("player 0"), 0), (_("player 1"), 1)], value=self._position.turn,
+        self.turn = w.ToggleButtons(options=[(_("Light"), 0), (_("Dark"), 1)], value=self._position.turn,
                                     description=_("On roll"), style={"button_width": "6.5em"})
         self.turn.add_class("bgsim-turn")
         small = w.Layout(width="11em")
-        self.bar = [w.BoundedIntText(min=0, max=CHECKERS, description=_("bar {p}").format(p=p),
+        self.bar = [w.BoundedIntText(min=0, max=CHECKERS, description=_("bar {p}").format(p=side_name(p)),
                                   layout=small) for p in (0, 1)]
-        self.off = [w.BoundedIntText(min=0, max=CHECKERS, description=_("off {p}").format(p=p),
+        self.off = [w.BoundedIntText(min=0, max=CHECKERS, description=_("off {p}").format(p=side_name(p)),
                                   layout=small) for p in (0, 1)]
         self.cube_value = w.Dropdown(options=_CUBE_VALUES, value=1, description=_("cube"), layout=small)
-        self.cube_owner = w.Dropdown(options=[(_("centred"), _CENTRED), (_("player 0"), 0), (_("player 1"), 1)],
+        self.cube_owner = w.Dropdown(options=[(_("centred"), _CENTRED), (_("Light"), 0), (_("Dark"), 1)],
                                      value=_CENTRED, description=_("owner"), layout=w.Layout(width="13em"))
         dice_options = [("-", _NO_DIE)] + [(str(d), d) for d in range(1, 7)]
         self.dice = [w.Dropdown(options=dice_options, value=_NO_DIE, description=_("die {i}").format(i=i + 1),
@@ -209,8 +209,8 @@ class EditorWidget(Presentable, w.VBox):
                 on_board = sum(counts[p][1:])
                 if counts[p][0] < 0 or sum(counts[p]) != self._checkers:
                     raise InvalidPositionError(
-                        _("player {p} would have {n} checkers ({on_board} on the board); each side has {each} "
-                          "(R2)").format(p=p, n=on_board + max(counts[p][0], 0), on_board=on_board,
+                        _("{p} would have {n} checkers ({on_board} on the board); each side has {each} "
+                          "(R2)").format(p=side_name(p), n=on_board + max(counts[p][0], 0), on_board=on_board,
                                          each=self._checkers))
             pos = Position(counts[turn], counts[1 - turn], turn)
         except InvalidPositionError as e:
@@ -232,8 +232,8 @@ class EditorWidget(Presentable, w.VBox):
         if kind == "bar":
             player, where = click["player"], 25
             if colour not in (-1, player):
-                self.message.say(_("that is player {player}'s half of the bar: choose player {player} or "
-                                   "remove").format(player=player), "error")
+                self.message.say(_("that is {player}'s half of the bar: choose {player} or "
+                                   "remove").format(player=side_name(player)), "error")
                 return
         elif colour in (0, 1):
             player, where = colour, to_player(click["point"], persp, colour)
@@ -247,8 +247,8 @@ class EditorWidget(Presentable, w.VBox):
             where = to_player(click["point"], persp, player)
         if colour == -1:
             if not counts[player][where]:
-                self.message.say(_("player {player} has no checker on the bar: nothing to remove").format(
-                    player=player), "error")
+                self.message.say(_("{player} has no checker on the bar: nothing to remove").format(
+                    player=side_name(player)), "error")
                 return
             counts[player][where] -= 1
             counts[player][0] += 1

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from ..draw.svg import convergence
 from ..engine.errors import BgsimError, EstimateError
-from ..engine.i18n import _, fmt_count, fmt_number, fmt_percent
+from ..engine.i18n import _, fmt_count, fmt_number, fmt_percent, side_name
 from ..engine.position import Position
 from ..game.rules import ENDING_MODES, Rules
 from ..sim.montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
@@ -269,7 +269,7 @@ class MonteCarloWidget(Presentable, w.VBox):
                     f"<td>{fmt_number(eq.low, 3, sign=True)} - {fmt_number(eq.high, 3, sign=True)}</td></tr>")
         strength = self.result.strength_text() if self.result is not None else ""
         self.table.value = ("<table class='bgsim-table'><tr><th>"
-                            + _("player {player} (on roll)").format(player=self._position.turn)
+                            + _("{player} (on roll)").format(player=side_name(self._position.turn))
                             + "</th><th>" + _("estimate") + "</th><th>" + _("95% interval") + "</th></tr>"
                             + "".join(rows) + "</table>"
                             + (f"<p class='bgsim-strength'>{html.escape(strength)}</p>" if strength else ""))

@@ -12,12 +12,12 @@ import ipywidgets as w
 from ..engine.errors import Refusal
 from ..engine.i18n import N_, _, fmt_number, fmt_percent
 from ..game.drive import Player
-from ..game.events import GameState
+from ..game.events import GameState, Move
 from ..game.records import is_you
 from ..game.rules import ResultKind, Rules
 from ..players.table import Table, TutorWarning, score_text
 from ._board import Click
-from ._common import MessageLine
+from ._common import MessageLine, from_player
 from ._page import Presentable, close_all
 from ._replay import ReplayWidget
 from ._stepper import StepperWidget
@@ -87,7 +87,7 @@ class PlayWidget(Presentable, w.VBox):
     (5, 1)
     >>> p.stepper.click(24); p.stepper.click(23); p.stepper.click(13); p.stepper.click(8); p.done()
     >>> p.moves_list()[-1]
-    'Computer 22: 6/2* 6/2'
+    'Computer 2-2: 6/2* 6/2'
     """
 
     def __init__(self, opponent: str | Player | None = "net", *, match: int | None = None, session: bool = False,
@@ -244,8 +244,9 @@ class PlayWidget(Presentable, w.VBox):
             return
         result = table.commit(turn.play)
         if isinstance(result, TutorWarning):
+            # the learner's own play stays on the board (the better one is named in the warning),
+            # and the message says what to do next: Done again keeps it, Undo changes it
             self.message.say(result.text, "error")
-            self.stepper.board.show(turn.start, play=result.best, arrows=(), highlight=(), dice=turn.dice)
             return
         self._answer(result)
 
@@ -401,7 +402,18 @@ class PlayWidget(Presentable, w.VBox):
             self._shown_turn = None
             if game.dice is not None:
                 self.stepper.board.redraw(dice=game.dice)
+            self._mark_computer_play()
         self._decorate()
+
+    def _mark_computer_play(self) -> None:
+        """The computer's play just made, highlighted on the board: the points its checkers left
+        and reached (the bar and the tray included), so the person sees what moved."""
+        events = self.table.game.events
+        last = events[-1] if events else None
+        if isinstance(last, Move) and last.player != self.table.person():
+            persp = self.stepper.board.perspective
+            marks = {from_player(p, last.player, persp) for step in last.play.steps for p in step[:2]}
+            self.stepper.board.redraw(highlight=tuple(sorted(marks)))
 
     def _decorate(self) -> None:
         """The cube and the names on the board (the stepper draws the checkers and dice)."""

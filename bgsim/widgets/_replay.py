@@ -22,6 +22,7 @@ from ..game.events import (
     Take,
 )
 from ..game.records import GameRecord, MatchRecord
+from ..players.table import score_text
 from ._board import BoardWidget
 from ._page import Presentable
 
@@ -167,14 +168,21 @@ class ReplayWidget(Presentable, w.VBox):
         rules = step.rules
         names = self.record.names
         owner = _("centred") if step.cube_owner is None else _("owned by {name}").format(name=names[step.cube_owner])
+        # a step's score is the score before its game; once the game is over its result counts
+        # too, so the last step agrees with the play widget's status, naming the same rule
+        result = step.snapshot.result
+        won = list(step.score)
+        if result is not None and result.winner is not None:
+            won[result.winner] += result.points
         if rules.is_money:
-            score = _("money play; won so far {a} {x}, {b} {y}").format(a=names[0], x=step.score[0], b=names[1],
-                                                                        y=step.score[1])
+            score = _("money play; won so far {a} {x}, {b} {y}").format(a=names[0], x=won[0], b=names[1], y=won[1])
         else:
-            score = _("{n}-point match, {a} {x}, {b} {y}").format(n=rules.match_length, a=names[0], x=step.score[0],
-                                                                   b=names[1], y=step.score[1])
+            score = _("{n}-point match, {a} {x}, {b} {y}").format(n=rules.match_length, a=names[0], x=won[0],
+                                                                   b=names[1], y=won[1])
             if step.crawford_game:
                 score += _(", Crawford game (R28)")
+        if result is not None:
+            score += " \u00b7 " + score_text(result, names)
         n = len(self.record)
         games = len(self._game_starts)
         if isinstance(self.record, MatchRecord):

@@ -13,7 +13,7 @@ import ipywidgets as w
 from ..engine.dice import rng_from
 from ..engine.dice import roll as roll_dice
 from ..engine.errors import IllegalPlayError, ParseError
-from ..engine.i18n import _, ngettext
+from ..engine.i18n import _, ngettext, side_name
 from ..engine.plays import Play
 from ..engine.position import Position
 from ..odds import bearoff
@@ -186,9 +186,9 @@ class SandboxWidget(Presentable, w.VBox):
     >>> box.puzzle(), box.task.prompt
     (True, 'Roll 3-1. Find the only legal play.')
     >>> box.stepper.click(1); box.stepper.click(2)           # backwards: refused, a wrong try
-    >>> box.wrong_tries
+    >>> box.wrong_tries                                       # (and the checker goes back)
     1
-    >>> box.stepper.click(0)                                  # the picked checker off
+    >>> box.stepper.click(1); box.stepper.click(0)           # one checker off
     >>> box.stepper.click(1); box.stepper.click(0)           # and the other one
     >>> box.solved, box.stepper.message.text
     (True, 'Right: 1/off(2) is the only legal play of 3-1 here. Found after 1 wrong try.')
@@ -314,8 +314,8 @@ class SandboxWidget(Presentable, w.VBox):
         """Roll the dice for the position set up (what **Roll the dice** does)."""
         dice = roll_dice(self._rng)
         self._set_dice(dice)
-        self.message.say(_("rolled {roll} for player {player}").format(roll=f"{dice[0]}-{dice[1]}",
-                                                                       player=self.position.turn), "info")
+        self.message.say(_("rolled {roll} for {player}").format(roll=f"{dice[0]}-{dice[1]}",
+                                                                       player=side_name(self.position.turn)), "info")
         return dice
 
     def step_through(self) -> None:

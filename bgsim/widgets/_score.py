@@ -7,7 +7,7 @@ import html
 import ipywidgets as w
 
 from ..engine.errors import BgsimError, MatchEquityError, RuleViolationError
-from ..engine.i18n import _, fmt_percent, ngettext
+from ..engine.i18n import _, fmt_percent, ngettext, side_name
 from ..game.rules import ENDING_MODES, ResultKind, Rules
 from ..odds.equity import dead_cube_take_point, live_cube_take_point, match_equity, match_take_point
 from ._page import PageKit, Presentable
@@ -38,7 +38,7 @@ class ScoreWidget(Presentable, w.VBox):
 
     def __init__(self, *, present: bool = False) -> None:
         style = {"description_width": "7em"}
-        self.winner = w.ToggleButtons(options=[(_("player 0"), 0), (_("player 1"), 1)], value=0,
+        self.winner = w.ToggleButtons(options=[(_("Light"), 0), (_("Dark"), 1)], value=0,
                                       description=_("Winner"),
                                       style=style)
         self.kind = w.ToggleButtons(options=[(_("single"), "single"), (_("gammon"), "gammon"),
@@ -108,9 +108,9 @@ class ScoreWidget(Presentable, w.VBox):
         winner = self.winner.value
         points = rules.points(kind, cube, cube_turned=turned)
         mult = rules.multiplier(kind, cube_turned=turned)
-        lines = ["<div class='bgsim-big'>" + ngettext("player {winner} wins {points} point",
-                                                      "player {winner} wins {points} points", points).format(
-                     winner=winner, points=points) + "</div>",
+        lines = ["<div class='bgsim-big'>" + ngettext("{winner} wins {points} point",
+                                                      "{winner} wins {points} points", points).format(
+                     winner=side_name(winner), points=points) + "</div>",
                  _("{kind} counts {mult} (ending {ending}").format(kind=_(str(kind)), mult=mult,
                                                                     ending=self.ending.value.capitalize())
                  + (_(", Jacoby rule: cube not turned, X1") if rules.jacoby and not turned else "")
@@ -142,7 +142,7 @@ class ScoreWidget(Presentable, w.VBox):
         lines.append(_("score {before} &rarr; <b>{after}</b> in a {n}-point match").format(
             before=f"{before[0]}-{before[1]}", after=f"{after[0]}-{after[1]}", n=n))
         if max(after) >= n:
-            lines.append("<b>" + _("player {winner} wins the match").format(winner=winner) + "</b>")
+            lines.append("<b>" + _("{winner} wins the match").format(winner=side_name(winner)) + "</b>")
             me_after = 1.0 if winner == 0 else 0.0
         else:
             a0, a1 = n - after[0], n - after[1]
@@ -150,7 +150,7 @@ class ScoreWidget(Presentable, w.VBox):
             me_after = match_equity(a0, a1, post_crawford=was_one_away and (a0 == 1) != (a1 == 1))
             if (a0 == 1) != (a1 == 1) and not was_one_away:
                 lines.append(_("the next game is the Crawford game (R28)"))
-        lines.append(_("player 0's match equity: {before} before, {after} after").format(
+        lines.append(_("Light's match equity: {before} before, {after} after").format(
             before=fmt_percent(me_before, 1), after=fmt_percent(me_after, 1)))
         if not self.crawford.value:
             try:
@@ -158,7 +158,7 @@ class ScoreWidget(Presentable, w.VBox):
             except BgsimError as e:
                 lines.append(_("no take point at this score: {why}").format(why=html.escape(str(e))))
             else:
-                lines.append(_("take point if doubled now (cube {cube} &rarr; {doubled}): player 0 {a}, player 1 {b} "
+                lines.append(_("take point if doubled now (cube {cube} &rarr; {doubled}): Light {a}, Dark {b} "
                                "(dead cube)").format(cube=cube, doubled=2 * cube, a=fmt_percent(tp[0], 1),
                                                      b=fmt_percent(tp[1], 1)))
         self.result.value = "<br>".join(lines)

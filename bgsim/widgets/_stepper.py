@@ -10,7 +10,7 @@ from ..engine.board import BAR, OFF
 from ..engine.dice import check_dice, rng_from
 from ..engine.dice import roll as roll_dice
 from ..engine.errors import BgsimError, InvalidPositionError, Refusal
-from ..engine.i18n import _
+from ..engine.i18n import _, ngettext, side_name
 from ..engine.ids import XgidState
 from ..engine.notation import point_name
 from ..engine.position import Position
@@ -83,9 +83,9 @@ class StepperWidget(Presentable, w.VBox):
     '13: a checker on the bar must enter before any other checker moves (R13)'
     >>> s.click(25); s.message.text                      # pick up the checker on the bar ...
     'bar: picked up; now click the point where it goes'
-    >>> s.click(23); s.message.text                      # ... and try the closed point
-    'bar/23: point 23 is closed: the opponent has 2 checkers there (R14)'
-    >>> s.click(19); [str(x) for x in s.turn.steps], s.turn.dice_left
+    >>> s.click(23); s.message.text                      # ... and try the closed point: it goes back
+    'bar/23: point 23 is closed: the opponent has 2 checkers there (R14). The checker goes back: pick a ...'
+    >>> s.click(25); s.click(19); [str(x) for x in s.turn.steps], s.turn.dice_left
     (['bar/19'], (2,))
     """
 
@@ -150,8 +150,8 @@ class StepperWidget(Presentable, w.VBox):
             self.roll(dice)
         else:
             self._refresh()
-            self.message.say(_("player {player} to roll: press Roll or choose the dice").format(
-                player=self._start.turn), "info")
+            self.message.say(_("{player} to roll: press Roll or choose the dice").format(
+                player=side_name(self._start.turn)), "info")
 
     # ------------------------------------------------------------------ actions
     @property
@@ -173,7 +173,7 @@ class StepperWidget(Presentable, w.VBox):
         self._selected = None
         for box, d in zip(self.die_boxes, dice, strict=True):
             box.value = d
-        self.message.say(_("player {player} rolled {roll}").format(player=self._start.turn,
+        self.message.say(_("{player} rolled {roll}").format(player=side_name(self._start.turn),
                                                                  roll=f"{dice[0]}-{dice[1]}"), "info")
         self._refresh(list_plays=True)
         return dice
@@ -195,7 +195,7 @@ class StepperWidget(Presentable, w.VBox):
         if dice is not None:
             self.roll(dice)
         else:
-            self.message.say(_("player {player} to roll").format(player=position.turn), "info")
+            self.message.say(_("{player} to roll").format(player=side_name(position.turn)), "info")
             self._refresh(list_plays=True)
 
     def undo(self) -> None:
@@ -222,7 +222,7 @@ class StepperWidget(Presentable, w.VBox):
         self.turn = None
         self._plays = []
         self._selected = None
-        self.message.say(_("player {player} to roll").format(player=self._start.turn), "info")
+        self.message.say(_("{player} to roll").format(player=side_name(self._start.turn)), "info")
         self._refresh(list_plays=True)
 
     def click(self, point: int) -> None:
@@ -255,8 +255,8 @@ class StepperWidget(Presentable, w.VBox):
             m = to_player(click["point"], self.board.perspective, mover)
         elif click["kind"] == "bar":
             if click["player"] != mover:
-                self.message.say(_("that is the opponent's half of the bar; player {player} is moving").format(
-                    player=mover), "error")
+                self.message.say(_("that is the opponent's half of the bar; {player} is moving").format(
+                    player=side_name(mover)), "error")
                 return
             m = BAR
         else:
@@ -285,7 +285,9 @@ class StepperWidget(Presentable, w.VBox):
         if m != OFF and any(s.src == m for s in options):   # another checker: pick that one instead
             self._pick_source(t, m, options)
             return
+        self._selected = None             # refused: the checker goes back, the next click starts afresh
         self.message.say(self._why_text(t, f"{_name(src)}/{_name(m)}"), "error")
+        self._refresh()
 
     def _teach(self, t: TurnBuilder, m: int) -> None:
         """The teaching mode's click: pick a checker up, put it down, or try a step with it."""
@@ -317,10 +319,51 @@ class StepperWidget(Presentable, w.VBox):
             self._teach(t, m)
             return
         after = t.attempt(f"{_name(src)}/{_name(m)}")
-        if isinstance(after, Refusal):
-            self.message.say(str(after), "error")
+        if not isinstance(after, Refusal):
+            self._played(after)
             return
-        self._played(after)
+        why = str(after)
+        # A refused step puts the checker back, so the next click is read afresh, never as a
+        # move of the checker the learner no longer means: a click on another of their own
+        # checkers picks that one up (the refusal still said first).
+        self._selected = None
+        why += " " if why.endswith(".") else ". "
+        if m not in (OFF, BAR) and mine[m] and not mine[BAR]:
+            self._teach(t, m)
+            self.message.say(why + _("So {point} is picked up instead; now click the point where it goes.")
+                             .format(point=_name(m)), "error")
+            return
+        self.message.say(why + _("The checker goes back: pick a checker to move."), "error")
+        self._refresh()
+
+    @staticmethod
+    def _lost_dice_text(t: TurnBuilder) -> str:
+        """Why a die is left over when the turn is complete ("; the 6 is lost: ..."), or "".
+
+        With a checker still on the bar nothing else may move, so a die that cannot enter is
+        lost (R13, R15); after the entry the rest is played normally if any checker can (R15),
+        else, as with any die no checker can move, it is lost (R12). Dice left over when some
+        are played are all one number: two different dice leave at most one unplayed.
+        """
+        left = t.dice_left
+        if not left or not t.steps:
+            return ""
+        die, n = left[0], len(left)
+        if t.position.mine[BAR]:
+            text = ngettext("the {die} is lost: a checker is still on the bar and cannot enter with it, so no other "
+                            "checker may move (R13, R15)",
+                            "the other {die}s are lost: a checker is still on the bar and cannot enter with them, "
+                            "so no other checker may move (R13, R15)", n)
+        elif t.steps[0].src == BAR:      # entered: the rest is played normally, if any checker can (R15)
+            text = ngettext("the {die} is lost: once the checker has entered, the rest of the roll is played "
+                            "normally, but no checker can move {die} (R15, R12)",
+                            "the other {die}s are lost: once the checker has entered, the rest of the roll is "
+                            "played normally, but no checker can move {die} (R15, R12)", n)
+        else:
+            text = ngettext("the {die} is lost: no checker can move {die} now (R12)",
+                            "the other {die}s are lost: no checker can move {die} now (R12)", n)
+        return "; " + text.format(die=die)
+
 
     def _pick_source(self, t: TurnBuilder, m: int, options) -> None:
         steps = [s for s in options if s.src == m]
@@ -367,7 +410,8 @@ class StepperWidget(Presentable, w.VBox):
         """Show the turn after a step the builder took."""
         self._selected = None
         if t.is_complete:
-            self.message.say(_("played {play}").format(play=t.play) if len(t.steps) else _("no legal play"), "ok")
+            said = _("played {play}").format(play=t.play) if len(t.steps) else _("no legal play")
+            self.message.say(said + self._lost_dice_text(t), "ok")
         else:
             left = _(" and ").join(str(d) for d in t.dice_left)
             self.message.say(_("{step} played; {dice} left").format(step=t.steps[-1], dice=left), "ok")

@@ -73,7 +73,7 @@ def test_lab_widgets_tour(page, lab, screenshot):
     ev = editor.locator(".bgsim-board-view")
     times.append(click_and_time(ev, '.checker[data-point="6"]'))
     expect(gnubg).not_to_have_value("4HPwATDgc/ABMA")
-    editor.locator(".bgsim-colour").get_by_text("player 0", exact=True).click()
+    editor.locator(".bgsim-colour").get_by_text("Light", exact=True).click()
     removed_id = gnubg.input_value()
     click_and_time(ev, '.point[data-point="4"]')
     expect(ev.locator('.checker[data-player="0"][data-point="4"]')).to_have_count(1)
@@ -101,6 +101,8 @@ def test_lab_widgets_tour(page, lab, screenshot):
     expect(stepper_msg).to_contain_text("bar/23: point 23 is closed: the opponent has 2 checkers there (R14)")
     expect(stepper.locator(".bgsim-played")).not_to_contain_text("bar/")
     screenshot(page, "lab-stepper-refused", stepper)
+    expect(sv.locator(".bar.highlight")).to_have_count(0)        # refused: the checker went back (issue 31)
+    click_and_time(sv, '.bar[data-player="0"]')
     times.append(click_and_time(sv, '.point[data-point="19"]'))
     expect(stepper.locator(".bgsim-played")).to_contain_text("bar/19")
     click_and_time(sv, '.checker[data-point="13"]')
@@ -125,7 +127,7 @@ def test_lab_widgets_tour(page, lab, screenshot):
     expect(drill_msg).to_contain_text("Not that")
     expect(drill_msg).to_contain_text("(R14)")
     screenshot(page, "lab-drill-refused", drill)
-    drill.locator(".bgsim-undo").click()                            # put the checker down
+    expect(dv.locator(".highlight")).to_have_count(0)              # refused: the checker went back
     for step in steps:
         src, dst = (int(x) for x in step.split("/"))
         click_and_time(dv, '.bar[data-player="1"]' if src == 25 else f'.checker[data-player="1"][data-point="{src}"]')
@@ -148,7 +150,7 @@ def test_lab_widgets_tour(page, lab, screenshot):
     score = page.locator(".bgsim-score")
     score.scroll_into_view_if_needed()
     score.locator(".bgsim-kind").get_by_text("gammon", exact=True).click()
-    expect(score.locator(".bgsim-score-result")).to_contain_text("player 0 wins 2 points")
+    expect(score.locator(".bgsim-score-result")).to_contain_text("Light wins 2 points")
     screenshot(page, "lab-score", score)
 
     # --- Monte Carlo: start, the kernel still answers board clicks, stop keeps the partial result

@@ -194,7 +194,7 @@ def test_lesson01_find_the_point(lab_page, lab, screenshot):
     expect(q.get_by_role("button", name="Check")).to_be_hidden()     # the click is the answer
     _click(view, _point(view, 13))
     expect(q.locator(".bgsim-feedback")).to_contain_text("Not quite")
-    expect(q.locator(".bgsim-feedback")).to_contain_text("player 0's 13-point")
+    expect(q.locator(".bgsim-feedback")).to_contain_text("player 0's 13-point")   # the lesson's own words (items 1, 3)
     _click(view, _point(view, 12))                                   # player 1's 13-point: 25 - 13
     expect(q.locator(".bgsim-feedback")).to_contain_text("Right!")
     screenshot(page, "lesson01-point-quiz", q)
@@ -212,7 +212,9 @@ def test_lesson02_boards(lab_page, lab, screenshot):
     expect(order.locator(".bgsim-plays")).to_be_hidden()
     _pick(view, 24)
     refuse(order, _point(view, 18), contains="point 18 is closed")
+    _pick(view, 24)                                                    # a refusal puts it back (issue 31)
     refuse(order, _point(view, 14), contains="(R5)")                  # no 10-pip jump
+    _pick(view, 24)
     _click(view, _point(view, 20))
     expect(order.locator(".bgsim-message")).to_contain_text("24/20 played; 6 left")
     step(order, 20, 14)
@@ -271,11 +273,11 @@ def test_lesson03_puzzles(lab_page, lab, screenshot):
     expect(p1.locator(".bgsim-plays")).to_be_hidden()
     expect(p1.locator(".bgsim-explain")).to_have_text("")
     _pick(view, 5)                                  # a checker at home may not bear off yet (R16)
-    refuse(p1, view.locator(f'.tray[data-player="{LIGHT}"]'), contains="(R16)")
-    _pick(view, 5)                                  # put it down
+    refuse(p1, view.locator(f'.tray[data-player="{LIGHT}"]'), contains="(R16)")   # and it goes back
     _pick(view, 11)
     refuse(p1, _point(view, 6), contains="(R10)")   # the tempting 11/6 leaves the 6 unplayable
     screenshot(page, "lesson03-refused", p1)
+    _pick(view, 11)
     _click(view, _point(view, 5))
     step(p1, 20, 15)
     expect(p1.locator(".bgsim-message")).to_have_text("played 20/15 11/5")
@@ -292,6 +294,7 @@ def test_lesson03_puzzles(lab_page, lab, screenshot):
     _pick(view, 20)
     said = refuse(p2, _point(view, 15), contains="(R11)")
     assert "higher die 6" in said
+    _pick(view, 20)
     _click(view, _point(view, 14))
     expect(p2.locator(".bgsim-message")).to_have_text("played 20/14")
     screenshot(page, "lesson03-puzzle2", p2)
@@ -302,6 +305,7 @@ def test_lesson03_puzzles(lab_page, lab, screenshot):
     view = p3.locator(".bgsim-board-view")
     _pick(view, 20)
     refuse(p3, _point(view, 14), contains="(R7)")
+    _pick(view, 20)
     _click(view, _point(view, 15))
     expect(p3.locator(".bgsim-message")).to_have_text("played 20/15")
 
@@ -356,7 +360,8 @@ def dice_left(stepper):
 def teach_play_through(stepper) -> str:
     """Play the roll as a learner does on the teaching stepper: pick a checker up (the bar first,
     then from the back), try each die left from it (the tray when it would go past the end);
-    a refused try leaves the board as it was, so put the checker down and try the next one."""
+    a refused try leaves the board as it was and puts the checker back (issue 31), so pick it up
+    again for the next die."""
     view = stepper.locator(".bgsim-board-view").first
     played = stepper.locator(".bgsim-played").first
     for _ in range(8):
@@ -367,9 +372,9 @@ def teach_play_through(stepper) -> str:
             checker = view.locator(f'.checker[data-player="{LIGHT}"][data-point="{src}"]')
             if not checker.count():
                 continue
-            if "picked up" not in act(stepper, checker.first):
-                continue                                     # refused at once (R13)
             for die in sorted(set(dice_left(stepper)), reverse=True):
+                if "picked up" not in act(stepper, checker.first):
+                    break                                    # refused at once (R13)
                 dst = src - die
                 target = (view.locator(f'.tray[data-player="{LIGHT}"]') if dst <= 0
                           else view.locator(f'.point[data-point="{dst}"]'))
@@ -380,12 +385,11 @@ def teach_play_through(stepper) -> str:
                     break
             if moved:
                 break
-            act(stepper, view.locator(f'.checker[data-player="{LIGHT}"][data-point="{src}"]').first)  # put it down
         assert moved, "no checker could move, yet the turn is not complete"
     expect(played).to_contain_text("complete")
     message = _words(stepper.locator(".bgsim-message").first.inner_text())
     assert message.startswith("played "), message
-    play = message.removeprefix("played ")
+    play = message.removeprefix("played ").split(";")[0]     # "; the 6 is lost: ..." (R12, R15)
     legal = [_words(o) for o in stepper.locator(".bgsim-plays select option").all_text_contents()]
     assert play in legal, (play, legal)
     return play
@@ -414,6 +418,7 @@ def test_voila_lesson04_bar(page, voila, screenshot):
     m = act(hb, v.locator('.point[data-point="19"]'))
     assert "(R14)" in m and "closed" in m, m
     screenshot(page, "lesson04-hit-back-refused", hb)
+    act(hb, v.locator('.checker[data-player="0"][data-point="25"]').first)     # it went back: pick it up again
     act(hb, v.locator('.point[data-point="21"]'))
     act(hb, v.locator('.checker[data-player="0"][data-point="24"]').first)
     assert act(hb, v.locator('.point[data-point="18"]')) == "played bar/21 24/18*"
@@ -477,8 +482,7 @@ def test_voila_lesson05_bearing_off(page, voila, screenshot):
     st = g.locator(".lesson05-stepper")
     v = st.locator(".bgsim-board-view")
     assert "picked up" in act(st, v.locator('.checker[data-player="0"][data-point="8"]').first)
-    assert "(R16)" in act(st, v.locator('.tray[data-player="0"]'))
-    act(st, v.locator('.checker[data-player="0"][data-point="8"]').first)
+    assert "(R16)" in act(st, v.locator('.tray[data-player="0"]'))      # refused: the 8 goes back
     teach_play_through(st)
     g.locator("select").first.select_option(label="Hit during the bear-off, 4-3 (R21)")
     st = g.locator(".lesson05-stepper")
@@ -499,7 +503,6 @@ def test_voila_lesson05_bearing_off(page, voila, screenshot):
     assert "(R17, R18)" in m, m
     expect(dr.locator(".bgsim-message").last).to_contain_text("Not that")
     screenshot(page, "lesson05-drill-refused", dr)
-    act(st, v.locator('.checker[data-player="0"][data-point="2"]').first)   # put down
     for _ in range(4):
         act(st, v.locator('.checker[data-player="0"][data-point="1"]').first)
         act(st, v.locator('.tray[data-player="0"]'))

@@ -396,7 +396,7 @@ def test_sandbox_end_to_end_without_code(page, teach, screenshot):
     editor.locator(".bgsim-load").click()
     expect(editor.locator(".bgsim-message")).to_contain_text("loaded")
     box_.locator(".bgsim-sandbox-roll").click()
-    expect(box_.locator(":scope > .bgsim-message")).to_contain_text(re.compile(r"rolled \d-\d for player 0"))
+    expect(box_.locator(":scope > .bgsim-message")).to_contain_text(re.compile(r"rolled \d-\d for Light"))
     rolled = re.search(r"rolled (\d)-(\d)", box_.locator(":scope > .bgsim-message").inner_text())
     expect(editor.locator(".bgsim-board-view .die")).to_have_count(2)
 

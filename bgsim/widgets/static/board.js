@@ -28,6 +28,13 @@ function hitOf(target, root) {
 function render({ model, el }) {
   const page = bgsimPage();
   el.classList.add("bgsim-board-view");
+  // Opened before running (no live kernel): the widget manager marks every view
+  // .jupyter-widgets-disconnected; the stylesheet then hides the controls and shows this
+  // one line instead of a broken-link icon on each of them (issue 31).
+  const offline = document.createElement("div");
+  offline.className = "bgsim-offline";
+  offline.textContent = model.get("offline_text") || "";
+  el.appendChild(offline);
   const holder = document.createElement("div");
   holder.className = "bgsim-board-svg";
   el.appendChild(holder);
