@@ -37,6 +37,7 @@ def _record() -> MatchRecord:
 #: How to build one of each public widget class; a new class must be added here (the test says so).
 FACTORIES = {
     "BoardView": lambda: bgsim.widgets.BoardView(svg="<svg></svg>"),
+    "AfterTry": lambda: bgsim.widgets.AfterTry(Quiz.number("How many?", 15, why="R1."), lambda: "15"),
     "BoardWidget": lambda: bgsim.widgets.BoardWidget(),
     "ClassResultsBoard": lambda: bgsim.widgets.ClassResultsBoard(),
     "DrillWidget": lambda: bgsim.widgets.DrillWidget(["only-play", "take-drop"], per_kind=1, rng=5),

@@ -794,3 +794,43 @@ def test_sandbox_refuses_a_puzzle_with_no_legal_play():
     box = SandboxWidget()
     assert box.editor.load_id(closed.xgid(XgidState(dice=(6, 5))))
     assert not box.puzzle() and "no legal play here: the turn is forfeited (R12)" in box.message.text
+
+
+# --- after the try (issue 31): what gives an answer away opens only after the learner has tried ---
+
+def test_after_try_opens_on_a_wrong_check_and_builds_nothing_before():
+    from bgsim.teach.quiz import Quiz
+    from bgsim.widgets import after_try
+
+    built = []
+    q = Quiz.choice("Which point is the bar?", [0, 25], answer=25, why="The bar is point 25.")
+    later = after_try(q, lambda: built.append("table") or None)
+    box = q.widget
+    box.check_button.click()                      # nothing chosen: not a try
+    assert (later.opened, built, q.tried) == (False, [], False)
+    box.field.value = 0
+    box.check_button.click()                      # wrong, but a try
+    assert (later.opened, built, q.tried) == (True, ["table"], True)
+    box.field.value = 25
+    box.check_button.click()
+    assert built == ["table"]                     # built once
+
+
+def test_show_answer_shows_the_solution_and_opens_what_waits():
+    from bgsim.teach.quiz import Quiz
+    from bgsim.widgets import after_try
+
+    q = Quiz.number("How many checkers does each side have?", 15, why="15 each (R1).")
+    later = after_try(q, lambda: None)
+    assert not later.opened and "15" not in q.widget.feedback.value
+    q.widget.show_button.click()
+    assert later.opened and "The answer: 15. 15 each (R1)." in q.widget.feedback.value
+
+
+def test_after_try_registered_after_the_try_opens_at_once():
+    from bgsim.teach.quiz import Quiz
+    from bgsim.widgets import after_try
+
+    q = Quiz.number("How many?", 15, why="R1.")
+    q.mark_tried()
+    assert after_try(q, lambda: None).opened

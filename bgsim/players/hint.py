@@ -419,7 +419,7 @@ def rank_plays(position: Position | Game, dice: tuple[int, int] | None = None, p
     >>> rank_plays(Game(starter=0))
     Traceback (most recent call last):
     ...
-    bgsim.engine.errors.HintError: no play to rank: player 0 must roll before playing: a play uses the dice
+    bgsim.engine.errors.HintError: no play to rank: Light must roll before playing: a play uses the dice
     just rolled (R5, R25)
     """
     t0 = time.perf_counter()

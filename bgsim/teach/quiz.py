@@ -46,7 +46,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..engine.errors import AmbiguousPlayError, BgsimError, QuizError
-from ..engine.i18n import _, ngettext, side_name
+from ..engine.i18n import _, fmt_number, ngettext, side_name
 from ..engine.plays import Play
 from ..engine.position import Position
 
@@ -84,7 +84,7 @@ class Quiz:
 
     def __init__(self, question: str, check: Check, *, choices: Sequence[Hashable] | None = None,
                  placeholder: str = "", answers: Sequence[str] = (),
-                 board: tuple[Position, int] | None = None) -> None:
+                 board: tuple[Position, int] | None = None, solution: str = "") -> None:
         if choices is not None and len(choices) < 2:
             raise QuizError(_("a multiple-choice quiz needs at least two choices"))
         #: The texts that would give the answer away if a learner saw them before trying
@@ -95,8 +95,49 @@ class Quiz:
         self.placeholder = placeholder
         #: ``(position, perspective)`` when the answer is a point clicked on a board, else None.
         self.board = board
+        #: The answer with its reason, shown when the learner asks for it ("Show answer");
+        #: :meth:`choice`, :meth:`number`, :meth:`play` and :meth:`point` write it.
+        self.solution = solution
         self._check = check
         self._widget: Any = None
+        #: Whether the learner has tried: an answer checked (right or wrong) or the answer shown.
+        self.tried = False
+        self._when_tried: list[Callable[[], Any]] = []
+
+    # --- the try ------------------------------------------------------------------
+
+    def mark_tried(self) -> None:
+        """Note that the learner has tried (an answer checked, or "Show answer" pressed) and open
+        what waits for the try (:meth:`when_tried`), once.
+
+        >>> q = Quiz.number("How many checkers does each side have?", 15, why="15 each (R1).")
+        >>> opened = []
+        >>> q.when_tried(lambda: opened.append("the answer's table"))
+        >>> q.tried, opened
+        (False, [])
+        >>> q.mark_tried(); q.mark_tried()
+        >>> q.tried, opened
+        (True, ["the answer's table"])
+        """
+        if self.tried:
+            return
+        self.tried = True
+        waiting, self._when_tried = self._when_tried, []
+        for callback in waiting:
+            callback()
+
+    def when_tried(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` once the learner has tried this quiz (at once if they already have).
+
+        This is how a lesson keeps what gives an answer away (a table, a caption, a sentence)
+        off the screen until the learner has tried (``bgsim.widgets.after_try`` builds on it).
+        """
+        if not callable(callback):
+            raise QuizError(_("when_tried needs a function to call, not {value}").format(value=repr(callback)))
+        if self.tried:
+            callback()
+        else:
+            self._when_tried.append(callback)
 
     # --- the checks ---------------------------------------------------------------
 
@@ -151,7 +192,8 @@ class Quiz:
             return False, wrong.get(given, _("The answer is not {given}. Look again and try another.").format(
                 given=given))
 
-        return cls(question, check, choices=choices, answers=(str(answer),) if reveals is None else reveals)
+        return cls(question, check, choices=choices, answers=(str(answer),) if reveals is None else reveals,
+                   solution=_solution(str(answer), why))
 
     @classmethod
     def number(cls, question: str, answer: float, why: str, *, tolerance: float = 0.0,
@@ -200,7 +242,8 @@ class Quiz:
                 said = _("{value} is too low.").format(value=f"{value:g}")
             return False, said + (f" {hint}" if hint else "")
 
-        return cls(question, check, placeholder=_("a number"), answers=(f"{answer:g}",) if reveals is None else reveals)
+        return cls(question, check, placeholder=_("a number"), answers=(f"{answer:g}",) if reveals is None else reveals,
+                   solution=_solution(fmt_number(answer), why))
 
     @classmethod
     def play(cls, question: str, position: Position, dice: tuple[int, int], *,
@@ -229,7 +272,13 @@ class Quiz:
             return accept(chosen)
 
         right = [] if accept is None else [str(p) for p in position.legal_plays(dice) if accept(p)[0]]
-        return cls(question, check, placeholder="e.g. 24/18 13/9", answers=right if reveals is None else reveals)
+        if accept is None:
+            solution = _("Any legal play is right, for example {plays}.").format(
+                plays=", ".join(str(p) for p in position.legal_plays(dice)[:3]))
+        else:
+            solution = _solution(", ".join(right), "")
+        return cls(question, check, placeholder="e.g. 24/18 13/9", answers=right if reveals is None else reveals,
+                   solution=solution)
 
     @classmethod
     def point(cls, question: str, position: Position, answer: int, why: str, *, perspective: int = 0,
@@ -298,7 +347,7 @@ class Quiz:
                                                other_point=25 - clicked, there=there)
 
         return cls(question, check, answers=(str(answer),) if reveals is None else reveals,
-                   board=(position, perspective))
+                   board=(position, perspective), solution=_solution(str(answer), why))
 
     # --- the widget ---------------------------------------------------------------
 
@@ -331,3 +380,7 @@ class Quiz:
     def __repr__(self) -> str:
         return f"Quiz({self.question!r})"
 
+
+def _solution(answer: str, why: str) -> str:
+    """What "Show answer" says: the answer, then its reason."""
+    return _("The answer: {answer}. {why}").format(answer=answer, why=why).strip()

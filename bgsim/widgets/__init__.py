@@ -47,13 +47,13 @@ from ._link import LinkError, LinkView, read_link, sandbox_link
 from ._montecarlo import MonteCarloWidget
 from ._page import PageKit
 from ._play import PlayWidget
-from ._quiz import QuizWidget
+from ._quiz import AfterTry, QuizWidget, after_try
 from ._replay import ReplayWidget
 from ._sandbox import BestPlayTask, SandboxWidget, rank_exactly
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
-__all__ = ["BestPlayTask", "BoardView", "BoardWidget", "ClassResultsBoard", "DrillWidget", "EditorWidget", "IdBox",
-           "LinkError", "LinkView", "MessageLine", "MonteCarloWidget", "PageKit", "PlayWidget", "QuizWidget",
-           "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget", "rank_exactly", "read_link",
-           "sandbox_link"]
+__all__ = ["AfterTry", "BestPlayTask", "BoardView", "BoardWidget", "ClassResultsBoard", "DrillWidget", "EditorWidget",
+           "IdBox", "LinkError", "LinkView", "MessageLine", "MonteCarloWidget", "PageKit", "PlayWidget", "QuizWidget",
+           "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget", "after_try", "rank_exactly",
+           "read_link", "sandbox_link"]

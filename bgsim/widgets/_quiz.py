@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import ipywidgets as w
+from IPython.display import display
 
 from ..engine.i18n import _
 from ..teach.quiz import Quiz
@@ -10,7 +14,7 @@ from ._board import BoardWidget
 from ._classresults import reporter_for
 from ._page import PageKit, Presentable
 
-__all__ = ["QuizWidget"]
+__all__ = ["AfterTry", "QuizWidget", "after_try"]
 
 _RIGHT, _WRONG = "#1a7f37", "#b42318"
 
@@ -66,6 +70,11 @@ class QuizWidget(Presentable, w.VBox):
         else:
             self.field = w.Text(placeholder=quiz.placeholder, continuous_update=False)
         self.check_button = w.Button(description=_("Check"), button_style="primary", icon="check")
+        #: "Show answer": the quiz's solution, for a learner who has tried enough (or gives up).
+        self.show_button = w.Button(description=_("Show answer"), icon="eye")
+        self.show_button.on_click(lambda _b: self.show_answer())
+        if not quiz.solution:
+            self.show_button.layout.display = "none"
         self.feedback = w.HTML()
         self.feedback.add_class("bgsim-feedback")
         self.check_button.on_click(lambda _b: self.check())
@@ -76,7 +85,8 @@ class QuizWidget(Presentable, w.VBox):
         # the question's box has no class of its own: the lessons store this widget's text form
         # the class's results (bgsim.teach.classresults): a "Your name" box, when the server stores them
         self.reporter = reporter_for()
-        super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, self.check_button, self.feedback,
+        buttons = w.HBox([self.check_button, self.show_button])
+        super().__init__([w.HTML(f"<b>{quiz.question}</b>"), self.field, buttons, self.feedback,
                           PageKit(), *([self.reporter] if self.reporter else [])])
         self.add_class("bgsim-quiz")
         self.present = present
@@ -89,7 +99,15 @@ class QuizWidget(Presentable, w.VBox):
             self.reporter.report(self.quiz.question, right, given)
         colour = _RIGHT if right else _WRONG
         self.feedback.value = f'<span style="color:{colour};font-size:1.05em">{_escape(why)}</span>'
+        if given not in (None, ""):
+            self.quiz.mark_tried()          # right or wrong, a try: what waits for it opens
         return right, why
+
+    def show_answer(self) -> str:
+        """What **Show answer** does: show the quiz's solution (and open what waits for the try)."""
+        self.feedback.value = f'<span style="font-size:1.05em">{_escape(self.quiz.solution)}</span>'
+        self.quiz.mark_tried()
+        return self.quiz.solution
 
     def _on_click(self, click: dict) -> None:
         assert isinstance(self.field, BoardWidget)
@@ -103,6 +121,61 @@ class QuizWidget(Presentable, w.VBox):
         # box it always was, so the lessons' stored outputs ("VBox(children=...") stay the same.
         text: str = super().__repr__()
         return "VBox" + text.removeprefix(type(self).__name__)
+
+
+class AfterTry(Presentable, w.VBox):
+    """What gives a question's answer away (a table, a caption, a sentence, a board), kept off
+    the screen until the learner has tried the question: an answer checked, right or wrong, or
+    **Show answer** pressed.
+
+    Until then it shows one line saying what to do. ``build()`` runs only then, so neither the
+    page after "Run All" nor the notebook's stored widget state holds the answer. Whatever
+    ``build()`` returns is displayed (``None``: it displays what it shows itself).
+
+    >>> from bgsim.teach.quiz import Quiz
+    >>> q = Quiz.number("How many checkers does each side have?", 15, why="15 each (R1).")
+    >>> later = AfterTry(q, lambda: "fifteen, as R1 says")
+    >>> later.opened, "Try the question" in later.waiting.value
+    (False, True)
+    >>> q.widget.field.value = "14"        # a wrong try is a try: what waits is built and shown
+    fifteen, as R1 says
+    >>> later.opened
+    True
+    """
+
+    def __init__(self, quiz: Any, build: Callable[[], Any], *, waiting: str | None = None) -> None:
+        if not callable(build):
+            raise TypeError(f"build must be a function, not {type(build).__name__}")
+        self.quiz = quiz
+        self.opened = False
+        self._build = build
+        self.waiting = w.HTML("<i>" + _escape(waiting or _("Try the question above first; this part opens then."))
+                              + "</i>")
+        self.waiting.add_class("bgsim-after-try-waiting")
+        self.output = w.Output()
+        super().__init__([self.waiting, self.output])
+        self.add_class("bgsim-after-try")
+        quiz.when_tried(self._open)
+
+    def _open(self) -> None:
+        if self.opened:
+            return
+        self.opened = True
+        self.waiting.layout.display = "none"
+        with self.output:
+            shown = self._build()
+            if shown is not None:
+                display(shown)
+
+
+def after_try(quiz: Any, build: Callable[[], Any], *, waiting: str | None = None) -> AfterTry:
+    """Show what ``build()`` returns only once the learner has tried ``quiz`` (see :class:`AfterTry`).
+
+    In a lesson, the cell after a question::
+
+        after_try(q2, lambda: closed_points_table(position))
+    """
+    return AfterTry(quiz, build, waiting=waiting)
 
 
 def _escape(text: str) -> str:
