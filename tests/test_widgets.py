@@ -346,6 +346,26 @@ def test_score_match_equity_and_crawford():
     assert s.points == 1 and "wins the match" in s.result.value
 
 
+def test_score_widget_names_the_sides_and_its_refusals_are_translated():
+    """Issue 31: a person reads "Light's score", never "Score 0"; the widget's refusals (R27, R28)
+    come from the catalogue, so a Czech page says them in Czech."""
+    from bgsim.engine.i18n import language
+
+    s = ScoreWidget()
+    assert (s.score0.description, s.score1.description) == ("Light's score", "Dark's score")
+    s.mode.value, s.length.value = "match", 5
+    s.crawford.value = True                      # 0-0: nobody is 1 point away (R28)
+    assert "(R28)" in s.message.value and "player" not in s.message.value
+    with language("cs"):
+        cs = ScoreWidget()
+        assert "Světlého" in cs.score0.description and "Tmavého" in cs.score1.description
+        cs.mode.value, cs.length.value = "match", 5
+        cs.score0.value = 5                      # the match is already won (R27)
+        assert "(R27)" in cs.message.value and "already" not in cs.message.value
+        cs.score0.value, cs.crawford.value = 0, True
+        assert "(R28)" in cs.message.value and "Crawford game" not in cs.message.value
+
+
 # ----------------------------------------------------------------------------- Monte Carlo
 def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     mc = MonteCarloWidget(Position.initial(), games=200_000, seed=1)
