@@ -854,3 +854,12 @@ def test_after_try_registered_after_the_try_opens_at_once():
     q = Quiz.number("How many?", 15, why="R1.")
     q.mark_tried()
     assert after_try(q, lambda: None).opened
+
+
+def test_show_answer_says_the_number_the_quiz_accepts_not_a_rounded_one():
+    """Issue 31: "Show answer" for a number quiz whose answer is 15.8 said "The answer: 16." (the
+    number was formatted without decimals); it says 15.8, and a whole number stays whole."""
+    q = Quiz.number("Ben's chance to win the match, in %?", 15.8, why="100% minus 84.2%.", tolerance=0.5)
+    assert q.solution.startswith("The answer: 15.8.") and q.check("15.8")[0]
+    assert Quiz.number("Checkers each?", 15, why="R1.").solution.startswith("The answer: 15.")
+    assert QuizWidget(q).show_answer().startswith("The answer: 15.8.")
