@@ -13,12 +13,14 @@ and an answer sheet for the teacher.
    (:func:`bgsim.widgets.paper_mode`): a quiz becomes its question, its choices and an
    "Answer: ____" line; a drill becomes each of its tasks with its board and a line; a board
    or a turn stepper becomes the picture of its board; buttons, sliders and closed answer
-   boxes become nothing. The kernel keeps every question with its answer
+   boxes become nothing (a live board that only repeats the picture drawn just above it too).
+   The kernel keeps every question with its answer
    (:func:`bgsim.widgets.paper_questions`).
 2. On paper there is no code: every code cell's input goes, and so does every output that is
    only a value's text (a ``repr``); what a lesson prints stays (a rule's refusal, a table of
    odds), and so do its board pictures. A sentence of the text that shows code (a span such
-   as ``pos.start_turn(dice)`` or ``rng=``) is left out, and so is a link to a notebook.
+   as ``pos.start_turn(dice)`` or ``rng=``, a name such as ``bgsim.sim.montecarlo``) is left
+   out, and so is a link to a notebook; so is a printed line that names code.
 3. nbconvert's ``webpdf`` export (its template, one page after another) makes the PDF in
    Chromium, driven by Playwright: the system's Chromium (``/usr/bin/chromium``, or
    ``$BGSIM_CHROMIUM``) when there is one, so nothing is downloaded; else Playwright's own.
@@ -67,6 +69,8 @@ COLLECT = ("import json as _json\nfrom dataclasses import asdict as _asdict\n"
 #: A code span that is code, not notation: a call, an assignment, an attribute, an import.
 _CODE = re.compile(r"[A-Za-z_]\(|=|\bimport\b|\b[A-Za-z_]\w*\.[A-Za-z_]\w*\b(?<!\.ipynb)(?<!\.md)")
 _SPAN = re.compile(r"`([^`]+)`")
+#: Code outside a code span: a name of bgsim's API (``bgsim.sim.montecarlo.PLAYERS``) or an import.
+_CODE_TEXT = re.compile(r"\b(?:bgsim|widgets)\.[A-Za-z_]|^\s*(?:import|from)\s+\w+")
 
 CSS = """<style>
 body, .jp-Notebook { font-size: 12pt; }
@@ -85,7 +89,13 @@ h1, h2, h3 { break-after: avoid; }
 
 def is_code_line(line: str) -> bool:
     """A line of the text that shows code (and so has no place on paper), or links a notebook."""
-    return ".ipynb" in line or any(_CODE.search(span) for span in _SPAN.findall(line))
+    return (".ipynb" in line or bool(_CODE_TEXT.search(line))
+            or any(_CODE.search(span) for span in _SPAN.findall(line)))
+
+
+def paper_text(text: str) -> str:
+    """Printed text without its lines that name code (a note pointing at ``bgsim.sim...``)."""
+    return "".join(line for line in text.splitlines(keepends=True) if not _CODE_TEXT.search(line))
 
 
 def paper_markdown(text: str) -> str:
@@ -108,13 +118,33 @@ def paper_outputs(outputs: list[Any]) -> list[Any]:
     for output in outputs:
         kind = output.get("output_type")
         if kind == "stream":
-            if output.get("name") == "stdout" and output.get("text", "").strip():
-                kept.append(output)
+            text = paper_text(output.get("text", ""))
+            if output.get("name") == "stdout" and text.strip():
+                kept.append(nbformat.v4.new_output("stream", name="stdout", text=text))
         elif kind in ("display_data", "execute_result"):
             data = {k: v for k, v in output.get("data", {}).items() if k in KEEP and str(v).strip()}
             if data:
                 kept.append(nbformat.v4.new_output("display_data", data=data))
     return kept
+
+
+_DESC = re.compile(r"<desc[^>]*>(.*?)</desc>", re.S)
+_WIDGET_BOARD = "<div class='bgsim-paper-board'>"
+
+
+def board_description(output: Any) -> str | None:
+    """What the last board of an output shows, as its screen-reader description says, or None."""
+    data = output.get("data", {})
+    found = _DESC.findall(str(data.get("image/svg+xml", "")) + str(data.get("text/html", "")))
+    return found[-1] if found else None
+
+
+def repeats_board(output: Any, last: str | None) -> bool:
+    """A live board's picture (a stepper under the picture of its position) that only repeats the
+    board drawn just before: the same position, dice and arrows, the caption aside."""
+    html_ = str(output.get("data", {}).get("text/html", ""))
+    mine = board_description(output)
+    return html_.startswith(_WIDGET_BOARD) and mine is not None and last is not None and last.startswith(mine)
 
 
 def paper_notebook(nb: nbformat.NotebookNode, labels: dict[str, str]) -> nbformat.NotebookNode:
@@ -126,13 +156,18 @@ def paper_notebook(nb: nbformat.NotebookNode, labels: dict[str, str]) -> nbforma
             f"<td><b>{html.escape(labels['date'])}</b> <span class='bgsim-paper-line' style='width: 8em'></span>"
             "</td></tr></table>")
     out.cells.append(nbformat.v4.new_markdown_cell(head))
+    last_board: str | None = None
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             text = paper_markdown(cell.source)
             if text.strip():
                 out.cells.append(nbformat.v4.new_markdown_cell(text))
         elif cell.cell_type == "code":
-            outputs = paper_outputs(cell.get("outputs", []))
+            outputs = []
+            for output in paper_outputs(cell.get("outputs", [])):
+                if not repeats_board(output, last_board):
+                    outputs.append(output)
+                last_board = board_description(output) or last_board
             if outputs:
                 code = nbformat.v4.new_code_cell("", metadata={"tags": [OUTPUT_ONLY]})
                 code.outputs = outputs
@@ -166,15 +201,15 @@ def chromium_path() -> str | None:
 class Printer:
     """One Chromium for every PDF of a run (started once: about a second each time otherwise)."""
 
-    ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync")
 
     def __enter__(self) -> Printer:
         from playwright.sync_api import sync_playwright
 
         self._playwright = sync_playwright().start()
         path = chromium_path()
-        self._browser = self._playwright.chromium.launch(executable_path=path, args=self.ARGS)
+        self._browser = self._playwright.chromium.launch(executable_path=path, args=list(self.ARGS))
         return self
 
     def __exit__(self, *exc: object) -> None:
