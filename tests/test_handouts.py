@@ -131,5 +131,6 @@ def test_the_czech_handout_speaks_czech(lesson03):
     assert kept["labels"]["answer"] == "Odpověď:"
     _pages, text = pdf_text(lesson03["cs"][0])
     assert "Povinné tahy" in text and "Forced play" not in text and "Answer:" not in text
+    assert "English edition" not in text and "00.*" not in text   # the link to the English edition is left out whole
     _pages, text = pdf_text(lesson03["cs"][1])
     assert "Odpovědi" in text and "Answers" not in text

@@ -252,6 +252,10 @@ def run_on_paper(name: str, language: str, timeout: int = 120) -> tuple[nbformat
     """The lesson ``name`` in ``language``, run with the widgets on paper; and what the kernel kept."""
     catalogue = None if language == "en" else build.Catalogue.load(language)
     nb, _tr = build.translate(build.read_source(build.SOURCES / f"{name}.md"), name, language, catalogue)
+    if catalogue is not None:       # the link to the English edition (one entry, maybe on two lines): not on paper
+        edition = build.Translator(catalogue)(build.edition_line(name))
+        first = next(cell for cell in nb.cells if cell.cell_type == "markdown")
+        first.source = first.source.replace(edition, "").rstrip("\n")
     nb.cells.insert(0, nbformat.v4.new_code_cell(SETUP))
     nb.cells.append(nbformat.v4.new_code_cell(COLLECT))
     folder = build.notebook_path(name, language).parent
