@@ -56,8 +56,14 @@ def test_a_line_that_shows_code_is_left_out(line, code):
 
 
 def test_a_printed_line_that_names_code_is_left_out():
-    text = "Light wins 52.1% +- 1.0%\nnote: see bgsim.sim.montecarlo.PLAYERS\nDark wins 47.9%\n"
+    import nbformat
+
+    text = "Light wins 52.1% +- 1.0%\nimport bgsim\nDark wins 47.9%\n"
     assert handouts.paper_text(text) == "Light wins 52.1% +- 1.0%\nDark wins 47.9%\n"
+    note = "note: results depend on the players: heuristic vs heuristic; see bgsim.sim.montecarlo.PLAYERS\n"
+    assert handouts.paper_text(note) == "note: results depend on the players: heuristic vs heuristic\n"
+    html = [nbformat.v4.new_output("display_data", data={"text/html": "<p>note; viz bgsim.sim.montecarlo.PLAYERS</p>"})]
+    assert handouts.paper_outputs(html)[0]["data"]["text/html"] == "<p>note</p>"
     assert handouts.is_code_line("The default of bgsim.") is False
     assert handouts.is_code_line("Its name is bgsim.widgets.StepperWidget.") is True
 

@@ -93,8 +93,13 @@ def is_code_line(line: str) -> bool:
             or any(_CODE.search(span) for span in _SPAN.findall(line)))
 
 
+#: A clause that points at code: "; see bgsim.sim.montecarlo.PLAYERS" (in any language: one word, then the name).
+_API_CLAUSE = re.compile(r"[;,]\s*\w+\s+bgsim\.[\w.]*\w")
+
+
 def paper_text(text: str) -> str:
-    """Printed text without its lines that name code (a note pointing at ``bgsim.sim...``)."""
+    """Printed text without a clause that points at code, and without a line that still names code."""
+    text = _API_CLAUSE.sub("", text)
     return "".join(line for line in text.splitlines(keepends=True) if not _CODE_TEXT.search(line))
 
 
@@ -122,7 +127,8 @@ def paper_outputs(outputs: list[Any]) -> list[Any]:
             if output.get("name") == "stdout" and text.strip():
                 kept.append(nbformat.v4.new_output("stream", name="stdout", text=text))
         elif kind in ("display_data", "execute_result"):
-            data = {k: v for k, v in output.get("data", {}).items() if k in KEEP and str(v).strip()}
+            data = {k: _API_CLAUSE.sub("", str(v)) if k in ("text/html", "text/markdown") else v
+                    for k, v in output.get("data", {}).items() if k in KEEP and str(v).strip()}
             if data:
                 kept.append(nbformat.v4.new_output("display_data", data=data))
     return kept
