@@ -54,7 +54,8 @@ from ._sandbox import BestPlayTask, SandboxWidget, rank_exactly
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
-__all__ = ["AfterTry", "BestPlayTask", "BoardView", "BoardWidget", "ClassResultsBoard", "DrillWidget", "EditorWidget",
-           "IdBox", "LinkError", "LinkView", "MessageLine", "MonteCarloWidget", "PageKit", "PaperQuestion", "PlayWidget",
-           "QuizWidget", "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget", "after_try", "on_paper",
-           "paper_labels", "paper_mode", "paper_questions", "rank_exactly", "read_link", "sandbox_link"]
+__all__ = ["AfterTry", "BestPlayTask", "BoardView", "BoardWidget", "ClassResultsBoard", "DrillWidget",
+           "EditorWidget", "IdBox", "LinkError", "LinkView", "MessageLine", "MonteCarloWidget", "PageKit",
+           "PaperQuestion", "PlayWidget", "QuizWidget", "ReplayWidget", "SandboxWidget", "ScoreWidget",
+           "StepperWidget", "after_try", "on_paper", "paper_labels", "paper_mode", "paper_questions", "rank_exactly",
+           "read_link", "sandbox_link"]
