@@ -20,9 +20,16 @@
 Printed: the agreement on double/no double and on take/pass, the mean match-winning chance
 (MWC) given away per decision as gnubg judges it (the doubler's: gnubg's best against the answer
 gnubg's equities give to bgsim's choice; the taker's: the take or pass bgsim chooses against
-gnubg's better one), how often bgsim doubles where gnubg does not and the reverse, by score.
-gnubg uses its own match equity table (close to Kazaross-XG2, which bgsim ships); a part of
-the disagreement near the edges is that.
+gnubg's better one), how often bgsim doubles where gnubg does not and the reverse, by score, with the disagreements
+split by kind (gnubg's verdict against bgsim's) and the time bgsim takes a decision.
+**Ties.** Where gnubg's own values of doubling and not doubling are equal (to its float
+precision, :data:`TIE`: a sure win without gammons, where "Double, pass" and "Too good to
+double, pass" give the same), either answer is right; the double agreement counts them as
+agreeing, and the line says how many there were (the strict figure next to it).
+gnubg uses its own match equity table (gnubg-nn's default; 3-away/2-away 40.6% where
+Kazaross-XG2, which bgsim ships, has 40.05%); a part of the disagreement near the edges is
+that (measured: with gnubg's table in bgsim's model, 0.6 points of double agreement on
+gnubg's chances).
 
 Run: ``python benchmarks/bench_match_cube.py [--positions 200] [--seed 33] [--every 3]``.
 Prints numbers; asserts nothing (the goal: at least 90% agreement on both, at most 0.5% MWC a
@@ -94,6 +101,9 @@ def bgsim_decision(b, away: tuple[int, int], evaluator) -> tuple[bool, bool]:
     return d.double, d.take
 
 
+TIE = 1e-6   # gnubg's own two doubler values closer than this (its float precision): both answers are right
+
+
 def judge(nd: float, dt: float, dp: float, double: bool, take: bool) -> tuple[bool, bool, float, float]:
     """Agreement with gnubg's double and take, and the MWC bgsim's double and take give away."""
     g_double, g_take = min(dt, dp) > nd, dt <= dp
@@ -101,6 +111,14 @@ def judge(nd: float, dt: float, dp: float, double: bool, take: bool) -> tuple[bo
     got = min(dt, dp) if double else nd
     lost_take = (dt if take else dp) - min(dt, dp)
     return double == g_double, take == g_take, best - got, lost_take
+
+
+def verdict(nd: float, dt: float, dp: float) -> str:
+    """gnubg's verdict from its three values, as a short code: ND (no double, take), DT, DP or TG
+    (too good to double, pass)."""
+    if min(dt, dp) > nd:
+        return "DT" if dt <= dp else "DP"
+    return "ND" if dt <= dp else "TG"
 
 
 class Deeper:
@@ -128,6 +146,42 @@ class Fixed:
 
     def evaluate(self, position):
         return self.e
+
+
+def report(label: str, rows: list, spent: float) -> None:
+    """Print the agreement, the cost and the disagreements by score and kind."""
+    agree_d = np.array([r[1] for r in rows])
+    agree_t = np.array([r[2] for r in rows])
+    cost_d = np.array([r[3] for r in rows])
+    cost_t = np.array([r[4] for r in rows])
+    extra = np.array([r[5] for r in rows])
+    missed = np.array([r[6] for r in rows])
+    tie = np.array([r[7] < TIE for r in rows])
+    agree_dt = agree_d | tie
+    n = len(rows)
+    print(f"\n{label}: double/no double agree {agree_dt.mean():.1%} ({agree_d.mean():.1%} counting gnubg's "
+          f"{(tie & ~agree_d).sum()} exact ties as disagreements), take/pass agree {agree_t.mean():.1%}; "
+          f"MWC given away per decision: doubler {cost_d.mean():.3%}, taker {cost_t.mean():.3%}, "
+          f"both {(cost_d.mean() + cost_t.mean()) / 2:.3%} (n = {n} each); {spent / n * 1e3:.1f} ms a decision")
+    print(f"   doubles where gnubg does not: {extra.mean():.1%}; misses gnubg's double: {missed.mean():.1%}")
+    gaps = np.array([r[7] for r in rows if not r[1]])
+    if len(gaps):
+        print(f"   where they disagree on the double, gnubg's own gap between doubling and not: median "
+              f"{np.median(gaps):.2%} MWC, {(gaps < 0.005).mean():.0%} of them under 0.5%")
+    print("   by score (agreement, cost doubler / taker, and the disagreements as gnubg's verdict -> bgsim's: "
+          "ND no double/take, DT, DP, TG too good/pass; bgsim's N/D no double/double, T/P take/pass; "
+          "= marks gnubg's exact ties)")
+    for away in SCORES:
+        m = np.array([r[0] == away for r in rows])
+        kinds: dict[str, int] = {}
+        for r, t in zip(rows, tie, strict=True):
+            if r[0] == away and not (r[1] and r[2]):
+                k = f"{r[8]}->{r[9]}" + ("=" if t and not r[1] else "")
+                kinds[k] = kinds.get(k, 0) + 1
+        text = " ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])))
+        print(f"   {away[0]}-away/{away[1]}-away: double {agree_dt[m].mean():.0%} take {agree_t[m].mean():.0%} "
+              f"cost {cost_d[m].mean():.2%} / {cost_t[m].mean():.2%}  extra doubles {extra[m].mean():.0%} "
+              f"missed {missed[m].mean():.0%}  | {text}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,34 +213,19 @@ def main(argv: list[str] | None = None) -> int:
     net = Deeper(Net(), args.plies)
     kinds = [("net", None)] + ([("model on gnubg's chances", "gnubg")] if args.model_only else [])
     for label, kind in kinds:
-        rows = []
+        rows, spent = [], 0.0
         for away in SCORES:
             for b in boards:
                 nd, dt, dp = gnubg_decision(g, b, away)
                 ev = net if kind is None else Fixed(g.probabilities(to_gnubg(b), 0))
+                t1 = time.perf_counter()
                 double, take = bgsim_decision(b, away, ev)
-                rows.append((away, *judge(nd, dt, dp, double, take), double and not min(dt, dp) > nd,
-                             not double and min(dt, dp) > nd, abs(min(dt, dp) - nd)))
-        agree_d = np.array([r[1] for r in rows])
-        agree_t = np.array([r[2] for r in rows])
-        cost_d = np.array([r[3] for r in rows])
-        cost_t = np.array([r[4] for r in rows])
-        extra = np.array([r[5] for r in rows])
-        missed = np.array([r[6] for r in rows])
-        n = len(rows)
-        print(f"\n{label}: double/no double agree {agree_d.mean():.1%}, take/pass agree {agree_t.mean():.1%}; "
-              f"MWC given away per decision: doubler {cost_d.mean():.3%}, taker {cost_t.mean():.3%}, "
-              f"both {(cost_d.mean() + cost_t.mean()) / 2:.3%} (n = {n} each)")
-        print(f"   doubles where gnubg does not: {extra.mean():.1%}; misses gnubg's double: {missed.mean():.1%}")
-        gaps = np.array([r[7] for r in rows if not r[1]])
-        if len(gaps):
-            print(f"   where they disagree on the double, gnubg's own gap between doubling and not: median "
-                  f"{np.median(gaps):.2%} MWC, {(gaps < 0.005).mean():.0%} of them under 0.5%")
-        for away in SCORES:
-            m = np.array([r[0] == away for r in rows])
-            print(f"   {away[0]}-away/{away[1]}-away: double {agree_d[m].mean():.0%} take {agree_t[m].mean():.0%} "
-                  f"cost {cost_d[m].mean():.2%} / {cost_t[m].mean():.2%}  extra doubles {extra[m].mean():.0%} "
-                  f"missed {missed[m].mean():.0%}")
+                spent += time.perf_counter() - t1
+                agree_double, agree_take, lost_d, lost_t = judge(nd, dt, dp, double, take)
+                mine = ("D" if double else "N") + ("T" if take else "P")
+                rows.append((away, agree_double, agree_take, lost_d, lost_t, double and not min(dt, dp) > nd,
+                             not double and min(dt, dp) > nd, abs(min(dt, dp) - nd), verdict(nd, dt, dp), mine))
+        report(label, rows, spent)
     print(f"\n{time.perf_counter() - t0:.0f} s in all")
     return 0
 
