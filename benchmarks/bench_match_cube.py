@@ -92,12 +92,13 @@ def gnubg_decision(g, b, away: tuple[int, int], probs=None) -> tuple[float, floa
     return float(r[3]), float(r[4]), float(r[5])
 
 
-def bgsim_decision(b, away: tuple[int, int], evaluator) -> tuple[bool, bool]:
-    """bgsim's (double, take) for the side on roll of ``b`` at ``away``, the cube centred."""
+def bgsim_decision(b, away: tuple[int, int], evaluator, plies: int | None = None) -> tuple[bool, bool]:
+    """bgsim's (double, take) for the side on roll of ``b`` at ``away``, the cube centred
+    (``plies``: the depth of the chances; ``None``, bgsim's default)."""
     from bgsim import Position
     from bgsim.sim.net_cube import CubeView, decide
 
-    d = decide(CubeView(Position.from_array(b), 1, "centered", away, False), evaluator)
+    d = decide(CubeView(Position.from_array(b), 1, "centered", away, False), evaluator, plies=plies)
     return d.double, d.take
 
 
@@ -121,16 +122,16 @@ def verdict(nd: float, dt: float, dp: float) -> str:
     return "ND" if dt <= dp else "TG"
 
 
-class Deeper:
-    """The network evaluating ``plies`` rolls deeper."""
+class Cached:
+    """The network, each position evaluated once a depth (the 8 scores ask the same position)."""
 
-    def __init__(self, net, plies: int) -> None:
-        self.net, self.plies, self.name, self.seen = net, plies, "net", {}
+    def __init__(self, net) -> None:
+        self.net, self.name, self.seen = net, "net", {}
 
-    def evaluate(self, position):
-        key = position.gnubg_id()
+    def evaluate(self, position, plies: int = 0):
+        key = (position.gnubg_id(), plies)
         if key not in self.seen:
-            self.seen[key] = self.net.evaluate(position, plies=self.plies)
+            self.seen[key] = self.net.evaluate(position, plies=plies)
         return self.seen[key]
 
 
@@ -162,7 +163,8 @@ def report(label: str, rows: list, spent: float) -> None:
     print(f"\n{label}: double/no double agree {agree_dt.mean():.1%} ({agree_d.mean():.1%} counting gnubg's "
           f"{(tie & ~agree_d).sum()} exact ties as disagreements), take/pass agree {agree_t.mean():.1%}; "
           f"MWC given away per decision: doubler {cost_d.mean():.3%}, taker {cost_t.mean():.3%}, "
-          f"both {(cost_d.mean() + cost_t.mean()) / 2:.3%} (n = {n} each); {spent / n * 1e3:.1f} ms a decision")
+          f"both {(cost_d.mean() + cost_t.mean()) / 2:.3%} (n = {n} each); {spent / n * 1e3:.1f} ms a decision "
+          f"(a position's chances computed once for its 8 scores)")
     print(f"   doubles where gnubg does not: {extra.mean():.1%}; misses gnubg's double: {missed.mean():.1%}")
     gaps = np.array([r[7] for r in rows if not r[1]])
     if len(gaps):
@@ -190,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=33, help="seed of the games' dice (default 33)")
     p.add_argument("--every", type=int, default=3, help="take every N-th position of a game (default 3)")
     p.add_argument("--cache", help="keep the positions in this .npy file and read them from it next time")
-    p.add_argument("--plies", type=int, default=0, choices=(0, 1), help="the network's depth (default 0)")
+    p.add_argument("--plies", type=int, default=None, choices=(0, 1),
+                   help="the network's depth (default: bgsim's own, net_cube.MATCH_PLIES at a match score)")
     p.add_argument("--model-only", action="store_true", help="also bgsim's model on gnubg's own chances")
     args = p.parse_args(argv)
     try:
@@ -210,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             np.save(cache, np.array(boards))
     print(f"{len(boards)} positions x {len(SCORES)} scores = {len(boards) * len(SCORES)} decisions "
           f"(seed {args.seed}), found in {time.perf_counter() - t0:.0f} s")
-    net = Deeper(Net(), args.plies)
+    net = Cached(Net())
     kinds = [("net", None)] + ([("model on gnubg's chances", "gnubg")] if args.model_only else [])
     for label, kind in kinds:
         rows, spent = [], 0.0
@@ -219,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
                 nd, dt, dp = gnubg_decision(g, b, away)
                 ev = net if kind is None else Fixed(g.probabilities(to_gnubg(b), 0))
                 t1 = time.perf_counter()
-                double, take = bgsim_decision(b, away, ev)
+                double, take = bgsim_decision(b, away, ev, args.plies if kind is None else None)
                 spent += time.perf_counter() - t1
                 agree_double, agree_take, lost_d, lost_t = judge(nd, dt, dp, double, take)
                 mine = ("D" if double else "N") + ("T" if take else "P")
