@@ -31,7 +31,11 @@ Kazaross-XG2, which bgsim ships, has 40.05%); a part of the disagreement near th
 that (measured: with gnubg's table in bgsim's model, 0.6 points of double agreement on
 gnubg's chances).
 
-Run: ``python benchmarks/bench_match_cube.py [--positions 200] [--seed 33] [--every 3]``.
+With ``--post-crawford`` the same positions are also asked post-Crawford (R28), the trailer on
+roll at 2-, 3- and 4-away against 1-away (:data:`POST_CRAWFORD`), reported apart.
+
+Run: ``python benchmarks/bench_match_cube.py [--positions 200] [--seed 33] [--every 3]``
+(the issue's figures: ``--positions 300``, 2,400 decisions).
 Prints numbers; asserts nothing (the goal: at least 90% agreement on both, at most 0.5% MWC a
 decision).
 """
@@ -50,6 +54,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_strength import MAX_TURNS, Gnubg, compiled_side, dice_stream, to_gnubg
 
 SCORES = ((5, 5), (4, 2), (2, 4), (3, 3), (7, 7), (3, 5), (5, 3), (9, 6))
+# Post-Crawford (R28), with ``--post-crawford``: the trailer on roll. Not the leader: a leader
+# 1-away never gains by doubling (a single win is the match already; the double only raises what
+# the trailer wins), and gnubg-nn's values for the leader's double are not right (they have it
+# "Double, take" in every position, 1.9% MWC better than no double).
+POST_CRAWFORD = ((2, 1), (3, 1), (4, 1))
 
 
 def positions(count: int, seed: int, every: int) -> list:
@@ -86,7 +95,7 @@ def positions(count: int, seed: int, every: int) -> list:
 
 def gnubg_decision(g, b, away: tuple[int, int], probs=None) -> tuple[float, float, float]:
     """gnubg 0-ply's (no double, double/take, double/pass) MWC of the side on roll of ``b``."""
-    g.set.score(*away)
+    g.set.score(*away, 0)      # 0: not the Crawford game (a 1-away score is then post-Crawford)
     key = g.key_of_board(to_gnubg(b))
     r = g.evaluate_cube_decision(key, i=1) if probs is None else g.evaluate_cube_decision(key, i=1, p=probs)
     return float(r[3]), float(r[4]), float(r[5])
@@ -149,7 +158,7 @@ class Fixed:
         return self.e
 
 
-def report(label: str, rows: list, spent: float) -> None:
+def report(label: str, rows: list, spent: float, scores=SCORES) -> None:
     """Print the agreement, the cost and the disagreements by score and kind."""
     agree_d = np.array([r[1] for r in rows])
     agree_t = np.array([r[2] for r in rows])
@@ -164,7 +173,7 @@ def report(label: str, rows: list, spent: float) -> None:
           f"{(tie & ~agree_d).sum()} exact ties as disagreements), take/pass agree {agree_t.mean():.1%}; "
           f"MWC given away per decision: doubler {cost_d.mean():.3%}, taker {cost_t.mean():.3%}, "
           f"both {(cost_d.mean() + cost_t.mean()) / 2:.3%} (n = {n} each); {spent / n * 1e3:.1f} ms a decision "
-          f"(a position's chances computed once for its 8 scores)")
+          f"(a position's chances computed once for all its scores)")
     print(f"   doubles where gnubg does not: {extra.mean():.1%}; misses gnubg's double: {missed.mean():.1%}")
     gaps = np.array([r[7] for r in rows if not r[1]])
     if len(gaps):
@@ -173,7 +182,7 @@ def report(label: str, rows: list, spent: float) -> None:
     print("   by score (agreement, cost doubler / taker, and the disagreements as gnubg's verdict -> bgsim's: "
           "ND no double/take, DT, DP, TG too good/pass; bgsim's N/D no double/double, T/P take/pass; "
           "= marks gnubg's exact ties)")
-    for away in SCORES:
+    for away in scores:
         m = np.array([r[0] == away for r in rows])
         kinds: dict[str, int] = {}
         for r, t in zip(rows, tie, strict=True):
@@ -195,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--plies", type=int, default=None, choices=(0, 1),
                    help="the network's depth (default: bgsim's own, net_cube.MATCH_PLIES at a match score)")
     p.add_argument("--model-only", action="store_true", help="also bgsim's model on gnubg's own chances")
+    p.add_argument("--post-crawford", action="store_true",
+                   help="also the trailer's cube post-Crawford at 2-, 3- and 4-away against 1-away (reported apart)")
     args = p.parse_args(argv)
     try:
         import gnubg_nn as g
@@ -215,9 +226,10 @@ def main(argv: list[str] | None = None) -> int:
           f"(seed {args.seed}), found in {time.perf_counter() - t0:.0f} s")
     net = Cached(Net())
     kinds = [("net", None)] + ([("model on gnubg's chances", "gnubg")] if args.model_only else [])
-    for label, kind in kinds:
+    for (label, kind), scores in [(k, SCORES) for k in kinds] + (
+            [(("net, post-Crawford", None), POST_CRAWFORD)] if args.post_crawford else []):
         rows, spent = [], 0.0
-        for away in SCORES:
+        for away in scores:
             for b in boards:
                 nd, dt, dp = gnubg_decision(g, b, away)
                 ev = net if kind is None else Fixed(g.probabilities(to_gnubg(b), 0))
@@ -228,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
                 mine = ("D" if double else "N") + ("T" if take else "P")
                 rows.append((away, agree_double, agree_take, lost_d, lost_t, double and not min(dt, dp) > nd,
                              not double and min(dt, dp) > nd, abs(min(dt, dp) - nd), verdict(nd, dt, dp), mine))
-        report(label, rows, spent)
+        report(label, rows, spent, scores)
     print(f"\n{time.perf_counter() - t0:.0f} s in all")
     return 0
 
