@@ -847,6 +847,29 @@ def test_show_answer_shows_the_solution_and_opens_what_waits():
     assert later.opened and "The answer: 15. 15 each (R1)." in q.widget.feedback.value
 
 
+def test_after_try_writes_what_it_shows_into_the_output_widget_itself():
+    """What opens after the try is the Output widget's own outputs (synced to the page), not output
+    routed by message id: the try is a click handled outside any cell, and Voila showed the opened
+    part empty (issue 31). Both what build() returns and what it displays or prints are kept."""
+    from IPython.display import display
+
+    from bgsim.teach.quiz import Quiz
+    from bgsim.widgets import after_try
+
+    q = Quiz.number("How many?", 15, why="R1.")
+
+    def build():
+        display("a table")
+        print("a sentence")
+        return "a board"
+
+    later = after_try(q, build)
+    assert later.output.outputs == ()
+    q.mark_tried()
+    texts = [o.get("text") or o["data"]["text/plain"] for o in later.output.outputs]
+    assert "a sentence" in "".join(texts) and "'a board'" in texts and "a table" in "".join(texts)
+
+
 def test_after_try_registered_after_the_try_opens_at_once():
     from bgsim.teach.quiz import Quiz
     from bgsim.widgets import after_try
