@@ -7,6 +7,7 @@ import pytest
 pytest.importorskip("anywidget", reason="the widgets need the lessons extra (anywidget)")
 
 import ast
+import re
 import time
 from pathlib import Path
 
@@ -370,6 +371,37 @@ def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     one_shot = estimate(Position.initial(), mc.rules(), games=720, rng=1, chunk_size=CHUNK,
                         player=(mc.player_box.value, mc.opponent_box.value))
     assert mc.result.outcomes == one_shot.outcomes and len(mc.trace) > 1
+
+
+def test_montecarlo_simple_mode_shows_how_often_and_how_sure_without_statistics_jargon():
+    """Issue 31: the learner's lab (lesson 09) has no equity, seed, chunks or standard errors on
+    screen: only how many games, Play, bars for how often and the band for how sure."""
+    race = Position.from_counts({6: 2, 5: 2, 3: 2}, {5: 1, 4: 2, 3: 2, 2: 1})
+    mc = MonteCarloWidget(race, simple=True, seed=4)
+    mc.player_box.value = mc.opponent_box.value = "heuristic"
+    assert mc.games_box.value == 100 and mc.games_choice.value == 100
+    hidden = (mc.seed_box, mc.player_box, mc.opponent_box, mc.ending_box, mc.cube_box, mc.jacoby_box,
+              mc.caucasian_box, mc.games_box)
+    assert all(box.layout.display == "none" for box in hidden) and mc.games_choice.layout.display != "none"
+    assert "press Play" in mc.bars.value and mc.start_button.description == "Play"
+    mc.games_choice.value = 1000
+    assert mc.games_box.value == 1000
+    mc.start()
+    assert mc.wait(300) and mc.games == 1000 and mc.seed_box.value == 5      # the next Play: new dice
+    from bgsim import estimate
+    from bgsim.widgets._montecarlo import CHUNK
+
+    one_shot = estimate(race, mc.rules(), games=1000, rng=4, chunk_size=CHUNK, player="heuristic")
+    assert mc.result.outcomes == one_shot.outcomes
+    words = " ".join(re.findall(r">([^<]+)<", mc.bars.value + mc.plot.value))
+    assert "Light wins" in words and "Dark wins" in words and "very likely" in words
+    for jargon in ("equity", "standard error", "chunk", "seed", "points per game", "interval"):
+        assert jargon not in words.lower() and jargon not in mc.table.value.lower(), jargon
+    share, low, high = mc.win_trace[-1][1:]
+    wins = sum(mc.outcomes[:3]) / 1000
+    assert share == wins and low < wins < high and high - low < mc.win_trace[0][3] - mc.win_trace[0][2]   # it narrows
+    full = MonteCarloWidget(race)                 # the full lab keeps every setting
+    assert full.games_choice.layout.display == "none" and full.seed_box.layout.display != "none"
 
 
 def test_a_puzzle_stepper_hides_the_answer_until_asked():
