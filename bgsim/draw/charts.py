@@ -96,7 +96,7 @@ def share_over_games(trace: list[tuple[int, float, float, float]], label: str, w
     >>> "Press" in share_over_games([], "Light wins", empty="Press Play")
     True
     """
-    left, right, top, bottom = 48, 12, 12, 34
+    left, right, top, bottom = 48, 12, 28, 24
     pw, ph = width - left - right, height - top - bottom
     parts = [_svg_open(width, height, "bgsim-share-plot"),
              f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#999"/>']
@@ -137,8 +137,7 @@ def share_over_games(trace: list[tuple[int, float, float, float]], label: str, w
     games = escape(_("{n} games").format(n=fmt_count(int(gmax))))
     parts.append(f'<text x="{left + pw}" y="{height - 8}" text-anchor="end">{games}</text>')
     caption = escape(_("{what}: the line, and the band it is very likely in").format(what=label))
-    parts.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle" fill="#333">'
-                 f'{caption}</text></svg>')
+    parts.append(f'<text x="{left}" y="{top - 10}" fill="#333">{caption}</text></svg>')   # above the plot
     return "".join(parts)
 
 
