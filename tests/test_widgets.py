@@ -866,3 +866,28 @@ def test_after_try_registered_after_the_try_opens_at_once():
     q = Quiz.number("How many?", 15, why="R1.")
     q.mark_tried()
     assert after_try(q, lambda: None).opened
+
+
+def test_after_try_hands_what_it_built_to_the_page_as_widget_state_in_a_kernel():
+    """Issue 31: in Voila the part after a question stayed empty after the try (the outputs went
+    through the front end's message hooks from a button's callback). In a kernel, what the build
+    displays and returns becomes the Output widget's synced ``outputs``."""
+    nbformat = pytest.importorskip("nbformat")
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from IPython.display import Markdown, display\n"
+        "from bgsim.teach.quiz import Quiz\n"
+        "from bgsim.widgets import after_try\n"
+        "q = Quiz.number('How many checkers does each side have?', 15, why='15 each (R1).')\n"
+        "later = after_try(q, lambda: display(Markdown('**fifteen**')) or 'as R1 says')\n"
+        "later"),
+        nbformat.v4.new_code_cell(
+        "before = len(later.output.outputs)\n"
+        "q.widget.field.value = '14'\n"
+        "q.widget.check()\n"
+        "print(before, [sorted(o['data']) for o in later.output.outputs])")]
+    NotebookClient(nb, timeout=300, kernel_name="python3").execute()
+    printed = "".join(o.get("text", "") for o in nb.cells[1].outputs)
+    assert printed.startswith("0 ") and "text/markdown" in printed and printed.count("text/plain") == 2, printed

@@ -162,10 +162,32 @@ class AfterTry(Presentable, w.VBox):
             return
         self.opened = True
         self.waiting.layout.display = "none"
-        with self.output:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        if shell is None or not hasattr(shell, "display_formatter"):     # plain Python: show as display() does
+            with self.output:
+                shown = self._build()
+                if shown is not None:
+                    display(shown)
+            return
+        # In a kernel the outputs are captured here and handed to the Output widget as its
+        # ``outputs`` (synced state), not routed by the front end's message hooks: the try usually
+        # happens in a button's callback, and Voila (and Lab after a reload) showed nothing of
+        # what ``with output:`` displayed there.
+        from IPython.utils.capture import capture_output
+
+        with capture_output(stdout=True, stderr=False, display=True) as captured:
             shown = self._build()
-            if shown is not None:
-                display(shown)
+        outputs: list[dict[str, Any]] = []
+        if captured.stdout:
+            outputs.append({"output_type": "stream", "name": "stdout", "text": captured.stdout})
+        outputs += [{"output_type": "display_data", "data": o.data, "metadata": o.metadata or {}}
+                    for o in captured.outputs]
+        if shown is not None:
+            data, metadata = shell.display_formatter.format(shown)
+            outputs.append({"output_type": "display_data", "data": data, "metadata": metadata})
+        self.output.outputs = tuple(outputs)
 
 
 def after_try(quiz: Any, build: Callable[[], Any], *, waiting: str | None = None) -> AfterTry:
