@@ -98,7 +98,7 @@ def share_over_games(trace: list[tuple[int, float, float, float]], label: str, w
     """
     left, right, top, bottom = 48, 12, 28, 24
     pw, ph = width - left - right, height - top - bottom
-    parts = [_svg_open(width, height, "bgsim-share-plot"),
+    parts = [_svg_open(width, height, "bgsim-share-chart"),
              f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fafafa" stroke="#999"/>']
     if not trace:
         text = empty if empty is not None else _("press Start: the estimate and its 95% band appear here")
@@ -153,7 +153,7 @@ def share_bars(rows: list[tuple[str, float, float, float]], width: int = 520, em
     label_w, right, row_h, top = 150, 190, 30, 8
     pw = width - label_w - right
     height = top * 2 + row_h * max(1, len(rows))
-    parts = [_svg_open(width, height, "bgsim-share-bars")]
+    parts = [_svg_open(width, height, "bgsim-bars-chart")]
     if not rows:
         text = empty if empty is not None else _("press Start: the estimate and its 95% band appear here")
         parts.append(f'<text x="{width / 2}" y="{height / 2 + 4}" text-anchor="middle" fill="#777">'
