@@ -7,6 +7,7 @@ import pytest
 pytest.importorskip("anywidget", reason="the widgets need the lessons extra (anywidget)")
 
 import ast
+import re
 import time
 from pathlib import Path
 
@@ -390,6 +391,37 @@ def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     one_shot = estimate(Position.initial(), mc.rules(), games=720, rng=1, chunk_size=CHUNK,
                         player=(mc.player_box.value, mc.opponent_box.value))
     assert mc.result.outcomes == one_shot.outcomes and len(mc.trace) > 1
+
+
+def test_montecarlo_simple_mode_shows_how_often_and_how_sure_without_statistics_jargon():
+    """Issue 31: the learner's lab (lesson 09) has no equity, seed, chunks or standard errors on
+    screen: only how many games, Play, bars for how often and the band for how sure."""
+    race = Position.from_counts({6: 2, 5: 2, 3: 2}, {5: 1, 4: 2, 3: 2, 2: 1})
+    mc = MonteCarloWidget(race, simple=True, seed=4)
+    mc.player_box.value = mc.opponent_box.value = "heuristic"
+    assert mc.games_box.value == 100 and mc.games_choice.value == 100
+    hidden = (mc.seed_box, mc.player_box, mc.opponent_box, mc.ending_box, mc.cube_box, mc.jacoby_box,
+              mc.caucasian_box, mc.games_box)
+    assert all(box.layout.display == "none" for box in hidden) and mc.games_choice.layout.display != "none"
+    assert "press Play" in mc.bars.value and mc.start_button.description == "Play"
+    mc.games_choice.value = 1000
+    assert mc.games_box.value == 1000
+    mc.start()
+    assert mc.wait(300) and mc.games == 1000 and mc.seed_box.value == 5      # the next Play: new dice
+    from bgsim import estimate
+    from bgsim.widgets._montecarlo import CHUNK
+
+    one_shot = estimate(race, mc.rules(), games=1000, rng=4, chunk_size=CHUNK, player="heuristic")
+    assert mc.result.outcomes == one_shot.outcomes
+    words = " ".join(re.findall(r">([^<]+)<", mc.bars.value + mc.plot.value))
+    assert "Light wins" in words and "Dark wins" in words and "very likely" in words
+    for jargon in ("equity", "standard error", "chunk", "seed", "points per game", "interval"):
+        assert jargon not in words.lower() and jargon not in mc.table.value.lower(), jargon
+    share, low, high = mc.win_trace[-1][1:]
+    wins = sum(mc.outcomes[:3]) / 1000
+    assert share == wins and low < wins < high and high - low < mc.win_trace[0][3] - mc.win_trace[0][2]   # it narrows
+    full = MonteCarloWidget(race)                 # the full lab keeps every setting
+    assert full.games_choice.layout.display == "none" and full.seed_box.layout.display != "none"
 
 
 def test_a_puzzle_stepper_hides_the_answer_until_asked():
@@ -886,3 +918,28 @@ def test_show_answer_says_the_number_the_quiz_accepts_not_a_rounded_one():
     assert q.solution.startswith("The answer: 15.8.") and q.check("15.8")[0]
     assert Quiz.number("Checkers each?", 15, why="R1.").solution.startswith("The answer: 15.")
     assert QuizWidget(q).show_answer().startswith("The answer: 15.8.")
+
+
+def test_after_try_hands_what_it_built_to_the_page_as_widget_state_in_a_kernel():
+    """Issue 31: in Voila the part after a question stayed empty after the try (the outputs went
+    through the front end's message hooks from a button's callback). In a kernel, what the build
+    displays and returns becomes the Output widget's synced ``outputs``."""
+    nbformat = pytest.importorskip("nbformat")
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from IPython.display import Markdown, display\n"
+        "from bgsim.teach.quiz import Quiz\n"
+        "from bgsim.widgets import after_try\n"
+        "q = Quiz.number('How many checkers does each side have?', 15, why='15 each (R1).')\n"
+        "later = after_try(q, lambda: display(Markdown('**fifteen**')) or 'as R1 says')\n"
+        "later"),
+        nbformat.v4.new_code_cell(
+        "before = len(later.output.outputs)\n"
+        "q.widget.field.value = '14'\n"
+        "q.widget.check()\n"
+        "print(before, [sorted(o['data']) for o in later.output.outputs])")]
+    NotebookClient(nb, timeout=300, kernel_name="python3").execute()
+    printed = "".join(o.get("text", "") for o in nb.cells[1].outputs)
+    assert printed.startswith("0 ") and "text/markdown" in printed and printed.count("text/plain") == 2, printed
