@@ -56,7 +56,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Protocol
 
-from ..engine.errors import Refusal, RuleViolationError
+from ..engine.errors import InvalidSettingError, Refusal, RuleViolationError
 from ..engine.i18n import N_, _
 from ..engine.position import Position
 from ..game.events import GameState
@@ -187,7 +187,7 @@ def decide(view: CubeView, evaluator: Evaluator, *, cube_life: float = DEFAULT_C
     'Double, pass'
     """
     if plies is not None and plies not in (0, 1):
-        raise ValueError(f"plies = {plies!r}: the chances are 0-ply or 1-ply")
+        raise InvalidSettingError(_("plies = {plies}: the chances are 0-ply or 1-ply").format(plies=repr(plies)))
     return _decision(view, evaluator, cube_life, plies)
 
 
