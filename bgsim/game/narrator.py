@@ -68,7 +68,7 @@ from .events import (
 )
 from .rules import Rules
 
-__all__ = ["YOU", "Captions", "EventWords", "MoveList", "Narrator", "is_you", "score_text"]
+__all__ = ["YOU", "Announcer", "Captions", "EventWords", "MoveList", "Narrator", "is_you", "score_text"]
 
 T = TypeVar("T")
 
@@ -262,6 +262,72 @@ class MoveList(Narrator["str | None"]):
 
     def visit_game_over(self, event: GameOver) -> str:
         return score_text(event.result, self.names)
+
+
+class Announcer(Narrator["str | None"]):
+    """What a player just did at the table, as the table announces it to the person ("Computer rolls 2-2.",
+    "Computer doubles to 2 (R25): take or drop (R26)."); ``None`` for what an action only brings with it.
+
+    An action records one event or a few (a roll that cannot move records the roll and the pass,
+    R12; a drop records the drop and the game's end): :meth:`news` tells the last of them that
+    has a sentence here. The table announces the computer's actions, in the third person.
+
+    >>> from bgsim.game.events import Roll, Pass, GameOver, Drop, GameResult
+    >>> from bgsim.engine.position import Position
+    >>> from bgsim.game.rules import ResultKind
+    >>> say = Announcer(("You", "Computer"))
+    >>> say.news([Roll(1, (2, 2))])
+    'Computer rolls 2-2.'
+    >>> say.news([Roll(1, (6, 6)), Pass(1, (6, 6), Position.initial())])
+    'Computer rolls 6-6: no legal move, the turn is forfeited (R12).'
+    >>> say.news([Drop(1), GameOver(GameResult(0, ResultKind.SINGLE, 1, 1, "drop"))])
+    'Computer drops (R26).'
+    """
+
+    def news(self, events: Sequence[Event]) -> str | None:
+        """The announcement of an action that recorded ``events``: the last of them with a sentence here."""
+        told = [line for line in (e.accept(self) for e in events) if line is not None]
+        return told[-1] if told else None
+
+    def _none(self, event: Event) -> None:
+        return None
+
+    # what the rules add by themselves: the table's status and prompt say it
+    visit_game_start = visit_opening_roll = visit_automatic_double = visit_carried_double = _none
+    visit_final_roll = visit_game_over = visit_resign = _none
+
+    def visit_roll(self, event: Roll) -> str:
+        return _("{name} rolls {roll}.").format(name=self.name(event.player), roll=dice_words(event.dice))
+
+    def visit_pass(self, event: Pass) -> str:
+        return _("{name} rolls {roll}: no legal move, the turn is forfeited (R12).").format(
+            name=self.name(event.player), roll=dice_words(event.dice))
+
+    def visit_move(self, event: Move) -> str:
+        return _("{name} plays {play}.").format(name=self.name(event.player), play=event.play)
+
+    def visit_double(self, event: Double) -> str:
+        return _("{name} doubles to {value} (R25): take or drop (R26).").format(
+            name=self.name(event.player), value=event.cube_value)
+
+    def visit_take(self, event: Take) -> str:
+        return _("{name} takes (R26).").format(name=self.name(event.player))
+
+    def visit_drop(self, event: Drop) -> str:
+        return _("{name} drops (R26).").format(name=self.name(event.player))
+
+    def visit_beaver(self, event: Beaver) -> str:
+        return _("{name} beavers (X2).").format(name=self.name(event.player))
+
+    def visit_resignation_offer(self, event: ResignationOffer) -> str:
+        return _("{name} offers to resign a {kind} (R30): accept or refuse.").format(
+            name=self.name(event.player), kind=kind_words(event.kind))
+
+    def visit_resignation_accepted(self, event: ResignationAccepted) -> str:
+        return _("{name} accepts the resignation (R30).").format(name=self.name(event.player))
+
+    def visit_resignation_rejected(self, event: ResignationRejected) -> str:
+        return _("{name} refuses the resignation (R30): play on.").format(name=self.name(event.player))
 
 
 class Captions(Narrator[str]):

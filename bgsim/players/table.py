@@ -39,15 +39,11 @@ from ..engine.i18n import N_, _, fmt_number, ngettext
 from ..engine.ids import _MAX_SCORE as MAX_MATCH_LENGTH
 from ..engine.plays import Play
 from ..game.drive import Player
-from ..game.events import (
-    GameState,
-    Move,
-    Pass,
-)
+from ..game.events import GameState, Move, Pass, kind_words
 from ..game.game import Game
 from ..game.match import Match, Session
 from ..game.matfile import write_mat
-from ..game.narrator import YOU, MoveList, is_you, kind_words, score_text
+from ..game.narrator import YOU, Announcer, MoveList, is_you, score_text
 from ..game.records import GameRecord, MatchRecord, check_names
 from ..game.rules import ResultKind, Rules, result_kind
 from ..sim.net import Net
@@ -386,49 +382,35 @@ class Table:
             return None
         game, me = self.game, self.computer
         assert me is not None
-        name = self.names[COMPUTER]
         state = game.state
+        before = len(game.events)
         if state is GameState.AWAITING_DOUBLE_OR_ROLL:
             kind = self._computer_resigns()
             if kind is not None:
                 game.offer_resignation(kind)
                 self._offered_this_turn = self._turn_number()
-                return _("{name} offers to resign a {kind} (R30): accept or refuse.").format(name=name,
-                                                                                              kind=kind_words(kind))
-            if game.can_double() and me.offer_double(game):
+            elif game.can_double() and me.offer_double(game):
                 game.double()
-                return _("{name} doubles to {value} (R25): take or drop (R26).").format(
-                    name=name, value=game.cube.offered_value)
-            game.roll()
-            last = game.events[-1]
-            if isinstance(last, Pass):
-                d1, d2 = last.dice
-                return _("{name} rolls {roll}: no legal move, the turn is forfeited (R12).").format(
-                    name=name, roll=f"{d1}-{d2}")
-            d1, d2 = game.dice or (0, 0)
-            return _("{name} rolls {roll}.").format(name=name, roll=f"{d1}-{d2}")
-        if state is GameState.AWAITING_PLAY:
+            else:
+                game.roll()           # a roll that cannot move is recorded with its pass (R12)
+        elif state is GameState.AWAITING_PLAY:
             dice = game.dice
             assert dice is not None
-            play = me.choose_play(game, dice, game.legal_plays())
-            game.play(play)
-            return _("{name} plays {play}.").format(name=name, play=play)
-        if state is GameState.AWAITING_ANSWER:
+            game.play(me.choose_play(game, dice, game.legal_plays()))
+        elif state is GameState.AWAITING_ANSWER:
             answer = me.accept_double(game)
             if answer == "beaver" and not game.can_beaver():
                 answer = "take"
             getattr(game, answer)()
-            words = {"take": _("{name} takes (R26)."), "drop": _("{name} drops (R26)."),
-                     "beaver": _("{name} beavers (X2).")}[answer]
-            return words.format(name=name)
-        if state is GameState.AWAITING_RESIGNATION_ANSWER:
+        elif state is GameState.AWAITING_RESIGNATION_ANSWER:
             _offerer, kind = game.resignation_offer   # type: ignore[misc]
             if self._computer_accepts(kind):
                 game.accept_resignation()
-                return _("{name} accepts the resignation (R30).").format(name=name)
-            game.reject_resignation()
-            return _("{name} refuses the resignation (R30): play on.").format(name=name)
-        return None   # pragma: no cover - the computer acts in the states above only
+            else:
+                game.reject_resignation()
+        else:
+            return None   # pragma: no cover - the computer acts in the states above only
+        return Announcer(self.names).news(game.events[before:])   # what it did, in words (the narrator's)
 
     def run_computer(self) -> list[str]:
         """Let the computer make every action until the person must act (or the game ends); returns them in
