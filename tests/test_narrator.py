@@ -110,7 +110,9 @@ def test_who_reads_decides_the_person_and_the_names():
 
 def test_the_table_speaks_through_the_narrator():
     t = Table(None, rng=6, names=("Ann", "Ben"))
-    t.roll(); t.commit(t.game.legal_plays()[0]); t.double()
+    t.roll()
+    t.commit(t.game.legal_plays()[0])
+    t.double()
     lines = MoveList(("Ann", "Ben"))
     events = t.game.events
     told = [lines.line(e, last=k == len(events) - 1) for k, e in enumerate(events)]
@@ -118,7 +120,8 @@ def test_the_table_speaks_through_the_narrator():
     # the computer's actions are announced from the events they record
     from bgsim.players.players import HandwrittenPlayer
     t = Table(HandwrittenPlayer(), rng=3)
-    t.roll(); t.commit("24/23 13/8")
+    t.roll()
+    t.commit("24/23 13/8")
     n = len(t.game.events)
     said = t.step_computer()
     assert said == Announcer(t.names).news(t.game.events[n:]) == "Computer rolls 2-2."
