@@ -13,6 +13,7 @@ import dataclasses
 import pytest
 
 from bgsim import Position
+from bgsim.engine.errors import InvalidSettingError
 from bgsim.engine.i18n import language
 from bgsim.game import events as ev
 from bgsim.game.events import EVENT_TYPES, Event, EventVisitor, EventWords, GameResult
@@ -106,6 +107,9 @@ def test_who_reads_decides_the_person_and_the_names():
         assert default.names == ("Světlý", "Tmavý") and is_you("Vy")
     assert default.names == ("Light", "Dark")
     assert Narrator().name(None) == "nobody"
+    for bad in ("You", ("You",), ("You", "Computer", "Ann"), ("You", ""), ("You", 1)):
+        with pytest.raises(InvalidSettingError, match="two non-empty strings"):
+            MoveList(bad)
 
 
 def test_the_table_speaks_through_the_narrator():

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from ..engine.errors import InvalidSettingError
 from ..engine.i18n import N_, _, ngettext, pgettext, side_name
 from .events import (
     _KIND_WORDS,
@@ -156,10 +157,17 @@ class Narrator(EventVisitor[T]):
     Traceback (most recent call last):
     ...
     TypeError: Narrator does not handle Drop events: define visit_drop
+    >>> Narrator("You")
+    Traceback (most recent call last):
+    ...
+    bgsim.engine.errors.InvalidSettingError: a narrator's names are two non-empty strings (or None), not 'You'
     """
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        self._names = None if names is None else (str(names[0]), str(names[1]))
+        if names is not None and (isinstance(names, str) or len(names) != 2
+                                  or not all(isinstance(n, str) and n for n in names)):
+            raise InvalidSettingError(f"a narrator's names are two non-empty strings (or None), not {names!r}")
+        self._names = None if names is None else (names[0], names[1])
 
     @property
     def names(self) -> tuple[str, str]:
