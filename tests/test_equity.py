@@ -409,11 +409,13 @@ def test_one_score_convention_points_won_with_away_by_name():
         janowski_decision(0.6, match_length=7)
     with pytest.raises(MatchEquityError, match="match_length = -7"):
         match_away(match_length=-7, score=(0, 0))
-    with pytest.warns(DeprecationWarning, match="points away"):
-        old = janowski_decision(0.6, score=(5, 3))
-    assert old.away == (5, 3)
-    with pytest.warns(DeprecationWarning, match=r"read \.away"):
-        assert old.score == (5, 3)
+    # 0.2 dropped the points-away reading of score= without match_length, and CubeDecision.score (CHANGELOG.md)
+    with pytest.raises(MatchEquityError, match=r"needs match_length=N.*away=\(my_away, opp_away\)"):
+        janowski_decision(0.6, score=(5, 3))
+    with pytest.raises(MatchEquityError, match="needs match_length=N"):
+        janowski_decision(0.6, score=(5, 3), away=(5, 3))
+    d = janowski_decision(0.6, away=(5, 3))
+    assert d.away == (5, 3) and not hasattr(d, "score")
 
 
 def test_cube_decision_output_nits():

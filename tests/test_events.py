@@ -119,12 +119,12 @@ def test_a_new_event_class_is_unhandled_by_every_existing_visitor():
         Game.replay(list(g.events) + [ev])
     # the .mat writer and the captions are visitors too: they refuse it
     from bgsim.game.matfile import _MatCells
-    from bgsim.game.records import _Captions
+    from bgsim.game.narrator import Captions
 
     with pytest.raises(TypeError, match="Coffee"):
         ev.accept(_MatCells())
     with pytest.raises(TypeError, match="Coffee"):
-        ev.accept(_Captions(("a", "b"), Rules.money(), 1, (0, 0)))
+        ev.accept(Captions(("a", "b"), Rules.money(), 1, (0, 0)))
 
 
 # ----------------------------------------------------------------------------- JSON

@@ -255,11 +255,11 @@ def test_forced_shot_chance_R8_R10():
     assert hit_chance(after).count == 21 and (1, 1) in hit_chance(after).rolls
 
 
-def test_roll_condition_and_the_deprecated_event_alias():
+def test_roll_condition_has_one_name():
     import bgsim.odds.exact as ex
     assert "RollCondition" in ex.__all__ and "Event" not in ex.__all__
-    with pytest.warns(DeprecationWarning, match="RollCondition"):
-        assert ex.Event is ex.RollCondition
+    with pytest.raises(AttributeError):
+        ex.Event  # noqa: B018   (the old alias of RollCondition went in 0.2, CHANGELOG.md)
     with pytest.raises(AttributeError):
         ex.NoSuchThing  # noqa: B018
 

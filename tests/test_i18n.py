@@ -280,7 +280,7 @@ def test_a_tray_click_from_the_start_is_refused_with_r16():
 
 def test_your_own_resignation_is_said_as_yours():
     from bgsim.game.events import GameResult, ResultKind
-    from bgsim.players.table import score_text
+    from bgsim.game.narrator import score_text
 
     set_language("cs")
     text = score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("Vy", "Počítač"))

@@ -592,12 +592,12 @@ def test_rng_takes_an_int_a_seed_sequence_or_a_generator():
     assert same(fresh, estimate(pos, rng=fresh.seed, **kw))
 
 
-def test_seed_is_a_deprecated_alias_of_rng():
+def test_rng_is_the_one_name_of_the_seed():
+    # seed= (rng's old alias) went in 0.2 (CHANGELOG.md): the one name is rng=
     pos = Position.initial()
-    with pytest.warns(DeprecationWarning, match="rng"):
-        old = estimate(pos, games=72, seed=4, player="random", chunk_size=36)
-    assert same(old, estimate(pos, games=72, rng=4, player="random", chunk_size=36))
-    with pytest.warns(DeprecationWarning), pytest.raises(EstimateError, match="rng= only"):
+    with pytest.raises(TypeError, match="seed"):
+        estimate(pos, games=72, seed=4, player="random", chunk_size=36)
+    with pytest.raises(TypeError, match="seed"):
         estimate(pos, games=72, seed=4, rng=4)
 
 

@@ -1,7 +1,7 @@
 """The play and hint features in Czech (issue 23) and the person addressed as "You" (second person).
 
 - English captions, transcripts, move lists and score texts say "You roll", "You play", "You win",
-  never "You rolls" (the name "You" is the reader: :func:`bgsim.game.records.is_you`);
+  never "You rolls" (the name "You" is the reader: :func:`bgsim.game.narrator.is_you`);
 - a Czech table speaks Czech: names, status, prompts, refusals with their rule ids, the
   computer's actions, the move list, the replay captions (second person: "Házíte"), the
   PlayWidget's buttons; the hint and the player-strength line too.
@@ -16,10 +16,10 @@ import pytest
 from bgsim import Position, rank_plays
 from bgsim.game.events import GameResult, GameState
 from bgsim.engine.i18n import get_language, language, set_language
-from bgsim.game.records import is_you
+from bgsim.game.narrator import is_you, score_text
 from bgsim.game.rules import ResultKind
 from bgsim.sim.strength import player_strength, strength_note
-from bgsim.players.table import Table, score_text
+from bgsim.players.table import Table
 from tests.support.play import play_out_as_person
 
 #: Third-person verbs after the name "You": wrong English.

@@ -18,7 +18,8 @@ from bgsim.game.events import GameState
 from bgsim.game.matfile import read_mat
 from bgsim.players.players import HandwrittenPlayer, NetPlayer
 from bgsim.game.rules import Rules
-from bgsim.players.table import Table, TutorWarning, score_text
+from bgsim.game.narrator import score_text
+from bgsim.players.table import Table, TutorWarning
 from tests.support.play import play_out_as_person
 
 pytest.importorskip("ipywidgets")

@@ -35,8 +35,7 @@ def test_shot_rolls_union():
 def test_builtin_players_follow_the_protocol():
     assert isinstance(RandomPlayer(0), Player)
     assert isinstance(HandwrittenPlayer(), Player)
-    with pytest.warns(DeprecationWarning):
-        assert isinstance(HeuristicPlayer(), Player)
+    assert isinstance(HeuristicPlayer(), Player)
 
 
 class FirstPlay:
@@ -262,22 +261,21 @@ def test_each_name_is_one_player_and_its_class_has_the_name():
     assert repr(HandwrittenPlayer()) == "HandwrittenPlayer()"
 
 
-def test_making_a_heuristic_player_by_hand_warns_for_one_release():
-    """The name changed meaning (it was the hand-written player): for one release, making one by
-    hand says so; the name's own ways of making it do not warn, and it plays as "heuristic"."""
+def test_making_a_heuristic_player_by_hand_does_not_warn():
+    """The name changed meaning in 0.2 (it was the hand-written player, CHANGELOG.md); the one-release
+    warning is gone: making one by hand or by its name does not warn, and it plays as "heuristic"."""
     import pickle
     import warnings
 
     from bgsim.players.players import PubevalPlayer, named_player
 
-    with pytest.warns(DeprecationWarning, match=r'HeuristicPlayer is now the "heuristic" player.*HandwrittenPlayer'):
-        h = HeuristicPlayer(double_lead=0.1)
-    assert h.bearoff and h.double_lead == 0.1 and repr(h) == "HeuristicPlayer()"
     with warnings.catch_warnings():
         warnings.simplefilter("error")                   # none of these warns
+        h = HeuristicPlayer(double_lead=0.1)
         named = named_player("heuristic")
         back = pickle.loads(pickle.dumps(h))
         play_game(Rules.money(), ("heuristic", "random"), rng=1)
+    assert h.bearoff and h.double_lead == 0.1 and repr(h) == "HeuristicPlayer()"
     assert type(back) is HeuristicPlayer and back.double_lead == 0.1
     pos = Position.from_counts({1: 1, 4: 2, 6: 2}, {1: 2})          # a pure bear-off (R16)
     plays = pos.legal_plays((4, 2))

@@ -254,13 +254,13 @@ def test_bad_dice():
 
 
 # ------------------------------------------------------------------------------ Play's names
-def test_play_steps_before_after_and_the_deprecated_moves_alias():
+def test_play_steps_before_after_and_no_moves_alias():
     start = Position.initial()
     play = start.parse_play("13/7 8/7")
     assert play.steps == ((13, 7), (8, 7)) and play.hits == (False, False) and play.dice == (6, 1)
     assert play.before == start and play.after == start.play(play) and play.after.turn == 1
-    with pytest.warns(DeprecationWarning, match="Play.steps"):
-        assert play.moves == play.steps
+    assert not hasattr(play, "moves")       # the old alias of steps went in 0.2 (CHANGELOG.md)
+    assert not hasattr(play, "_before") and not hasattr(play, "_after")
     # equal and hashable by steps, dice and hits (not by the positions they carry)
     again = Play(((13, 7), (8, 7)), (6, 1), (False, False))
     assert again == play and hash(again) == hash(play) and again.before is None

@@ -31,7 +31,6 @@ position it was given (``type(pos)``), so a :class:`bgsim.Position` in gives Pos
 from __future__ import annotations
 
 import threading
-import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
@@ -104,31 +103,6 @@ class Play(Generic[P]):
     before: P | None = field(default=None, repr=False, compare=False)
     after: P | None = field(default=None, repr=False, compare=False)
     caucasian: bool = field(default=False, repr=False, compare=False)
-
-    @property
-    def moves(self) -> tuple[tuple[int, int], ...]:
-        """Deprecated name of :attr:`steps` (the single-die steps).
-
-        >>> import warnings
-        >>> from bgsim import Position
-        >>> play = Position.initial().legal_plays((6, 1))[4]
-        >>> with warnings.catch_warnings(record=True) as caught:
-        ...     warnings.simplefilter("always")
-        ...     play.moves == play.steps, caught[0].category.__name__
-        (True, 'DeprecationWarning')
-        """
-        warnings.warn("Play.moves is deprecated: use Play.steps (the single-die steps)",
-                      DeprecationWarning, stacklevel=2)
-        return self.steps
-
-    # Private names of before/after kept for callers not yet updated (no warning: private).
-    @property
-    def _before(self) -> P | None:
-        return self.before
-
-    @property
-    def _after(self) -> P | None:
-        return self.after
 
     @property
     def dice_used(self) -> int:

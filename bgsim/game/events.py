@@ -3,13 +3,16 @@
 A :class:`~bgsim.game.game.Game` records what happens as a list of :class:`Event` values
 (``game.events``): :class:`GameStart` first, then opening rolls, rolls, plays, cube
 actions ... and :class:`GameOver` last. Every event is a frozen value that says in words
-what happened (``str(event)``) and has a JSON form (:meth:`Event.to_dict`,
-:meth:`Event.from_dict`).
+what happened (``str(event)``, told by :class:`EventWords`) and has a JSON form
+(:meth:`Event.to_dict`, :meth:`Event.from_dict`).
 
-Code that does something different for each kind of event (replaying a record, writing
-captions, writing a ``.mat`` file) is an :class:`EventVisitor`: one ``visit_<kind>``
-method per event class, called through ``event.accept(visitor)``. A visitor that does not
-handle a kind raises, so a new kind of event can never be skipped silently.
+Code that does something different for each kind of event (replaying a record, telling it in
+words, writing a ``.mat`` file) is an :class:`EventVisitor`: one ``visit_<kind>`` method per
+event class, called through ``event.accept(visitor)``. A visitor that does not handle a kind
+raises, so a new kind of event can never be skipped silently. The sentences a person reads
+about events are made by visitors only: :class:`EventWords` here, and the voices of
+:mod:`bgsim.game.narrator` that speak to a reader by name or as "You" (the move list, the
+captions); a new event class needs its sentence in each.
 
 >>> class Dice(EventVisitor):
 ...     def visit_roll(self, event):
@@ -51,6 +54,7 @@ __all__ = [
     "Drop",
     "Event",
     "EventVisitor",
+    "EventWords",
     "FinalRoll",
     "GameOver",
     "GameResult",
@@ -67,6 +71,8 @@ __all__ = [
     "Roll",
     "Subscribers",
     "Take",
+    "dice_words",
+    "kind_words",
 ]
 
 T = TypeVar("T")
@@ -180,7 +186,7 @@ class GameResult:
         extra = {"bearoff": "", "drop": _(", double dropped"), "resign": _(", resigned")}[self.how]
         return ngettext("{winner} wins a {kind}: {points} point (cube {cube}{extra})",
                         "{winner} wins a {kind}: {points} points (cube {cube}{extra})", self.points).format(
-            winner=side_name(self.winner), kind=_kind_words(self.kind) if self.kind is not None else str(self.kind),
+            winner=side_name(self.winner), kind=kind_words(self.kind),
             points=self.points, cube=self.cube, extra=extra)
 
 
@@ -313,7 +319,9 @@ class Event:
             raise ParseError(f"not a {cls.__name__} event: {data!r} ({exc})") from exc
 
     def __str__(self) -> str:
-        return type(self).__name__
+        """The event in the record's words, Light and Dark (:class:`EventWords`); an event class without a
+        sentence there raises :class:`TypeError`."""
+        return self.accept(_WORDS)
 
 
 class EventVisitor(Generic[T]):
@@ -456,20 +464,6 @@ class GameStart(Event):
         """
         return Cube(self.cube_value, self.cube_owner)
 
-    def __str__(self) -> str:
-        if self.starter is None:
-            who = _("opening roll decides who starts")
-        else:
-            who = _("{player} starts").format(player=side_name(self.starter))
-        extra = _(", Crawford game (R28)") if self.crawford_game else ""
-        if self.cube_value != 1 or self.cube_owner is not None:
-            if self.cube_owner is None:
-                extra += _(", cube {value} centred").format(value=self.cube_value)
-            else:
-                extra += _(", cube {value} owned by {owner}").format(value=self.cube_value,
-                                                                            owner=side_name(self.cube_owner))
-        return _("new game ({rules}); {who}{extra}").format(rules=self.rules.describe(), who=who, extra=extra)
-
 
 @dataclass(frozen=True)
 class OpeningRoll(Event):
@@ -487,11 +481,6 @@ class OpeningRoll(Event):
         a, b = self.dice
         return None if a == b else (0 if a > b else 1)
 
-    def __str__(self) -> str:
-        a, b = self.dice
-        tail = _("tie, roll again") if a == b else _("{player} starts").format(player=side_name(self.starter))
-        return _("opening roll: Light throws {a}, Dark throws {b}: {tail}").format(a=a, b=b, tail=tail)
-
 
 @dataclass(frozen=True)
 class AutomaticDouble(Event):
@@ -502,9 +491,6 @@ class AutomaticDouble(Event):
     """
 
     cube_value: int
-
-    def __str__(self) -> str:
-        return _("automatic double: the cube is {value}, still centred (R29)").format(value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -520,10 +506,6 @@ class CarriedDouble(Event):
 
     count: int
 
-    def __str__(self) -> str:
-        return _("another tie: the doubling carries over to the next game (R29; {count} carried so far)").format(
-            count=self.count)
-
 
 @dataclass(frozen=True)
 class Double(Event):
@@ -535,9 +517,6 @@ class Double(Event):
 
     player: int
     cube_value: int
-
-    def __str__(self) -> str:
-        return _("{player} doubles to {value}").format(player=side_name(self.player), value=self.cube_value)
 
 
 @dataclass(frozen=True)
@@ -573,13 +552,6 @@ class Take(Event):
             del out["owner"]
         return out
 
-    def __str__(self) -> str:
-        if self.owner is not None and self.owner != self.player:
-            return _("{player} takes the beaver: cube {value}, owned by {owner}").format(
-                player=side_name(self.player), value=self.cube_value, owner=side_name(self.owner))
-        return _("{player} takes: cube {value}, owned by {player}").format(
-            player=side_name(self.player), value=self.cube_value)
-
 
 @dataclass(frozen=True)
 class Drop(Event):
@@ -590,9 +562,6 @@ class Drop(Event):
     """
 
     player: int
-
-    def __str__(self) -> str:
-        return _("{player} drops").format(player=side_name(self.player))
 
 
 @dataclass(frozen=True)
@@ -606,10 +575,6 @@ class Beaver(Event):
     player: int
     cube_value: int
 
-    def __str__(self) -> str:
-        return _("{player} beavers: cube {value}, owned by {player}").format(
-            player=side_name(self.player), value=self.cube_value)
-
 
 @dataclass(frozen=True)
 class Roll(Event):
@@ -621,9 +586,6 @@ class Roll(Event):
 
     player: int
     dice: tuple[int, int]
-
-    def __str__(self) -> str:
-        return _("{player} rolls {roll}").format(player=side_name(self.player), roll=f"{self.dice[0]}-{self.dice[1]}")
 
 
 @dataclass(frozen=True)
@@ -647,10 +609,6 @@ class Move(Event):
             return self.play.after
         return self.position.play(self.play)
 
-    def __str__(self) -> str:
-        return _("{player} plays {play} ({roll})").format(
-            player=side_name(self.player), play=self.play, roll=f"{self.play.dice[0]}-{self.play.dice[1]}")
-
 
 @dataclass(frozen=True)
 class Pass(Event):
@@ -664,10 +622,6 @@ class Pass(Event):
     dice: tuple[int, int]
     position: Position
 
-    def __str__(self) -> str:
-        return _("{player} cannot move {roll} and passes (R12)").format(
-            player=side_name(self.player), roll=f"{self.dice[0]}-{self.dice[1]}")
-
 
 @dataclass(frozen=True)
 class FinalRoll(Event):
@@ -678,10 +632,6 @@ class FinalRoll(Event):
     """
 
     player: int
-
-    def __str__(self) -> str:
-        return _("{player} gets a final roll: bearing off every checker with it draws (V4)").format(
-            player=side_name(self.player))
 
 
 @dataclass(frozen=True)
@@ -695,17 +645,20 @@ class Resign(Event):
     player: int
     kind: ResultKind
 
-    def __str__(self) -> str:
-        return _("{player} resigns a {kind}").format(player=side_name(self.player), kind=_kind_words(self.kind))
 
-
-#: A result kind in a sentence: "wins a single game", "resigns a gammon".
+#: A result kind in a sentence ("wins a single game", "You win a gammon", "resigns a backgammon"); the
+#: Czech words are the object's.
 _KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gammon"),
                ResultKind.BACKGAMMON: N_("backgammon")}
 
 
-def _kind_words(kind: ResultKind) -> str:
-    return _(_KIND_WORDS[kind])
+def kind_words(kind: ResultKind | None) -> str:
+    """A result kind in words, in the language spoken now (R23); every sentence about a result uses it.
+
+    >>> kind_words(ResultKind.GAMMON), kind_words(ResultKind.SINGLE)
+    ('gammon', 'single game')
+    """
+    return str(kind) if kind is None else _(_KIND_WORDS[kind])
 
 
 @dataclass(frozen=True)
@@ -719,10 +672,6 @@ class ResignationOffer(Event):
     player: int
     kind: ResultKind
 
-    def __str__(self) -> str:
-        return _("{player} offers to resign a {kind}").format(player=side_name(self.player),
-                                                             kind=_kind_words(self.kind))
-
 
 @dataclass(frozen=True)
 class ResignationAccepted(Event):
@@ -733,9 +682,6 @@ class ResignationAccepted(Event):
     """
 
     player: int
-
-    def __str__(self) -> str:
-        return _("{player} accepts the resignation").format(player=side_name(self.player))
 
 
 @dataclass(frozen=True)
@@ -748,9 +694,6 @@ class ResignationRejected(Event):
 
     player: int
 
-    def __str__(self) -> str:
-        return _("{player} refuses the resignation: play goes on").format(player=side_name(self.player))
-
 
 @dataclass(frozen=True)
 class GameOver(Event):
@@ -762,8 +705,103 @@ class GameOver(Event):
 
     result: GameResult
 
-    def __str__(self) -> str:
-        return _("game over: {result}").format(result=self.result)
+
+class EventWords(EventVisitor[str]):
+    """The record's own words for each event, Light and Dark: what ``str(event)`` says.
+
+    These are the words of a log or a transcript (:meth:`Game.transcript
+    <bgsim.game.game_base.GameBase.transcript>`), in the third person, naming the players by
+    their colours in the language spoken now. The narrator (:mod:`bgsim.game.narrator`) has
+    the voices that speak to a reader by name or as "You" (the move list, the captions); this
+    one lives here because every event says itself in these words.
+
+    >>> words = EventWords()
+    >>> words.visit(Take(0, 4, owner=1)), words.visit(Pass(0, (6, 6), Position.initial()))
+    ('Light takes the beaver: cube 4, owned by Dark', 'Light cannot move 6-6 and passes (R12)')
+    """
+
+    def visit_game_start(self, event: GameStart) -> str:
+        if event.starter is None:
+            who = _("opening roll decides who starts")
+        else:
+            who = _("{player} starts").format(player=side_name(event.starter))
+        extra = _(", Crawford game (R28)") if event.crawford_game else ""
+        if event.cube_value != 1 or event.cube_owner is not None:
+            if event.cube_owner is None:
+                extra += _(", cube {value} centred").format(value=event.cube_value)
+            else:
+                extra += _(", cube {value} owned by {owner}").format(value=event.cube_value,
+                                                                     owner=side_name(event.cube_owner))
+        return _("new game ({rules}); {who}{extra}").format(rules=event.rules.describe(), who=who, extra=extra)
+
+    def visit_opening_roll(self, event: OpeningRoll) -> str:
+        a, b = event.dice
+        tail = _("tie, roll again") if a == b else _("{player} starts").format(player=side_name(event.starter))
+        return _("opening roll: Light throws {a}, Dark throws {b}: {tail}").format(a=a, b=b, tail=tail)
+
+    def visit_automatic_double(self, event: AutomaticDouble) -> str:
+        return _("automatic double: the cube is {value}, still centred (R29)").format(value=event.cube_value)
+
+    def visit_carried_double(self, event: CarriedDouble) -> str:
+        return _("another tie: the doubling carries over to the next game (R29; {count} carried so far)").format(
+            count=event.count)
+
+    def visit_double(self, event: Double) -> str:
+        return _("{player} doubles to {value}").format(player=side_name(event.player), value=event.cube_value)
+
+    def visit_take(self, event: Take) -> str:
+        if event.owner is not None and event.owner != event.player:
+            return _("{player} takes the beaver: cube {value}, owned by {owner}").format(
+                player=side_name(event.player), value=event.cube_value, owner=side_name(event.owner))
+        return _("{player} takes: cube {value}, owned by {player}").format(
+            player=side_name(event.player), value=event.cube_value)
+
+    def visit_drop(self, event: Drop) -> str:
+        return _("{player} drops").format(player=side_name(event.player))
+
+    def visit_beaver(self, event: Beaver) -> str:
+        return _("{player} beavers: cube {value}, owned by {player}").format(
+            player=side_name(event.player), value=event.cube_value)
+
+    def visit_roll(self, event: Roll) -> str:
+        return _("{player} rolls {roll}").format(player=side_name(event.player), roll=dice_words(event.dice))
+
+    def visit_move(self, event: Move) -> str:
+        return _("{player} plays {play} ({roll})").format(
+            player=side_name(event.player), play=event.play, roll=dice_words(event.play.dice))
+
+    def visit_pass(self, event: Pass) -> str:
+        return _("{player} cannot move {roll} and passes (R12)").format(
+            player=side_name(event.player), roll=dice_words(event.dice))
+
+    def visit_final_roll(self, event: FinalRoll) -> str:
+        return _("{player} gets a final roll: bearing off every checker with it draws (V4)").format(
+            player=side_name(event.player))
+
+    def visit_resign(self, event: Resign) -> str:
+        return _("{player} resigns a {kind}").format(player=side_name(event.player), kind=kind_words(event.kind))
+
+    def visit_resignation_offer(self, event: ResignationOffer) -> str:
+        return _("{player} offers to resign a {kind}").format(player=side_name(event.player),
+                                                             kind=kind_words(event.kind))
+
+    def visit_resignation_accepted(self, event: ResignationAccepted) -> str:
+        return _("{player} accepts the resignation").format(player=side_name(event.player))
+
+    def visit_resignation_rejected(self, event: ResignationRejected) -> str:
+        return _("{player} refuses the resignation: play goes on").format(player=side_name(event.player))
+
+    def visit_game_over(self, event: GameOver) -> str:
+        return _("game over: {result}").format(result=event.result)
+
+
+def dice_words(dice: tuple[int, int]) -> str:
+    """A roll as the sentences write it: ``(6, 1)`` -> ``"6-1"``."""
+    return f"{dice[0]}-{dice[1]}"
+
+
+#: The record's own words for every event (``str(event)``).
+_WORDS = EventWords()
 
 
 class GameSnapshot(NamedTuple):

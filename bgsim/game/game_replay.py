@@ -169,9 +169,11 @@ def replay_events(game: Replayable, events: Sequence[Event]) -> None:
         while i < len(events):
             ev = events[i]
             made.clear()
+            if not isinstance(ev, Event):
+                raise RuleViolationError(f"replay, event {i}: a record holds events, not {type(ev).__name__}")
+            if getattr(replayer, ev.visit_name, None) is None:   # a kind of event bgsim does not know (no words)
+                raise RuleViolationError(f"replay, event {i}: unknown event type {type(ev).__name__}")
             try:
-                if not isinstance(ev, Event):
-                    raise RuleViolationError(f"a record holds events, not {type(ev).__name__}")
                 ev.accept(replayer)
             except RuleViolationError as exc:
                 raise RuleViolationError(Refusal(f"replay, event {i} ({ev}): {exc}", exc.rule, cite=False)) from exc

@@ -53,7 +53,7 @@ from numbers import Integral
 from typing import Any, cast
 
 from ..engine.errors import InvalidSettingError, ParseError
-from ..engine.i18n import N_, _, ngettext, side_name
+from ..engine.i18n import side_name
 from ..engine.ids import (
     GAME_DROPPED,
     GAME_OVER,
@@ -70,33 +70,21 @@ from ..engine.position import Position
 from ..engine.text import board_text
 from .cube import Cube
 from .events import (
-    AutomaticDouble,
-    Beaver,
-    CarriedDouble,
-    Double,
-    Drop,
     Event,
     EventVisitor,
-    FinalRoll,
-    GameOver,
     GameResult,
     GameSnapshot,
-    GameStart,
     GameState,
     Move,
     OpeningRoll,
     Pass,
-    Resign,
-    ResignationAccepted,
-    ResignationOffer,
-    ResignationRejected,
     Roll,
-    Take,
 )
 from .game import Game
-from .rules import ResultKind, Rules
+from .narrator import Captions
+from .rules import Rules
 
-__all__ = ["DEFAULT_NAMES", "YOU", "GameRecord", "MatchRecord", "RecordStep", "RecordView", "check_names", "is_you"]
+__all__ = ["DEFAULT_NAMES", "GameRecord", "MatchRecord", "RecordStep", "RecordView", "check_names"]
 
 #: The players' names when none are given: the colours of their checkers, as the boards draw them
 #: (in the language spoken when the record is made: "Světlý", "Tmavý" in Czech).
@@ -143,34 +131,6 @@ def _check_score(score: object) -> tuple[int, int]:
             raise InvalidSettingError(f"a score is two whole numbers >= 0, not {score!r}")
         out.append(int(x))
     return out[0], out[1]
-
-
-#: A result kind in a caption: "wins a single game", "resigns a gammon".
-_KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gammon"),
-               ResultKind.BACKGAMMON: N_("backgammon")}
-
-
-#: The name of the person reading: captions speak to "You" in the second person ("You roll 6-1.", not
-#: "You rolls 6-1."); a :class:`~bgsim.players.table.Table` names its person so by default.
-YOU = N_("You")
-
-
-def is_you(name: str) -> bool:
-    """Whether ``name`` is the reader ("You", in English or in the language spoken now): captions and move
-    lists then use the second person.
-
-    >>> is_you("You"), is_you("Ann")
-    (True, False)
-    """
-    return name in (YOU, _(YOU))
-
-
-def _kind_words(kind: ResultKind | None) -> str:
-    return str(kind) if kind is None else _(_KIND_WORDS[kind])
-
-
-def _points(n: int) -> str:
-    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 @dataclass(frozen=True)
@@ -391,212 +351,6 @@ class _Rolled(EventVisitor["tuple[int, int] | None"]):
     visit_game_start = visit_automatic_double = visit_double = visit_take = visit_drop = _none
     visit_beaver = visit_final_roll = visit_resign = visit_game_over = _none
     visit_resignation_offer = visit_resignation_accepted = visit_resignation_rejected = visit_carried_double = _none
-
-
-class _Captions(EventVisitor[str]):
-    """Captions in words for each event, with the players' names and the rule ids.
-
-    :meth:`caption` sets the snapshot after the event and the one before it, then visits the event.
-    """
-
-    def __init__(self, names: tuple[str, str], rules: Rules, number: int, score: tuple[int, int]) -> None:
-        self.names = names
-        self.rules = rules
-        self.number = number
-        self.score = score
-        self.snap: GameSnapshot | None = None
-        self.prev: GameSnapshot | None = None
-
-    def who(self, p: int | None) -> str:
-        return _("nobody") if p is None else self.names[p]
-
-    def you(self, p: int | None) -> bool:
-        """Whether player ``p`` is the reader ("You"): the caption is then in the second person."""
-        return p is not None and is_you(self.names[p])
-
-    def score_words(self) -> str:
-        n0, n1 = self.names
-        s0, s1 = self.score
-        return f"{n0} {s0}, {n1} {s1}"
-
-    def caption(self, snap: GameSnapshot, prev: GameSnapshot | None) -> str:
-        self.snap, self.prev = snap, prev
-        return snap.event.accept(self)
-
-    def _after_beaver(self) -> bool:
-        return self.prev is not None and self.prev.cube.beaver_pending
-
-    def visit_game_start(self, ev: GameStart) -> str:
-        r = self.rules
-        if r.is_match:
-            text = _("Game {number} of a {n}-point match, score {score}.").format(
-                number=self.number, n=r.match_length, score=self.score_words())
-            if ev.crawford_game:
-                text += _(" This is the Crawford game: no doubling (R28).")
-        else:
-            text = _("Game {number}, money play.").format(number=self.number)
-            if self.number > 1:
-                text = _("Game {number}, money play; points so far {score}.").format(
-                    number=self.number, score=self.score_words())
-        if ev.starter is None:
-            text += _(" An opening roll decides who starts (R4).")
-        else:
-            text += (_(" You start by rolling both dice (R4b).") if self.you(ev.starter) else
-                     _(" {who} starts by rolling both dice (R4b).").format(who=self.who(ev.starter)))
-        return text
-
-    def visit_opening_roll(self, ev: OpeningRoll) -> str:
-        a, b = ev.dice
-        head = (_("Opening roll: You throw {a}, {second} throws {b}") if self.you(0) else
-                _("Opening roll: {first} throws {a}, You throw {b}") if self.you(1) else
-                _("Opening roll: {first} throws {a}, {second} throws {b}")).format(
-            first=self.names[0], a=a, second=self.names[1], b=b)
-        if ev.starter is None:
-            return head + _(": a tie, throw again (R4).")
-        s = ev.starter
-        if self.rules.opening == "standard":
-            return head + (_(": You start and play {roll} (R4).") if self.you(s) else
-                           _(": {who} starts and plays {roll} (R4).")).format(
-                who=self.who(s), roll=f"{ev.dice[s]}-{ev.dice[1 - s]}")
-        return head + (_(": You start and roll both dice afresh (R4a).") if self.you(s) else
-                       _(": {who} starts and rolls both dice afresh (R4a).")).format(who=self.who(s))
-
-    def visit_automatic_double(self, ev: AutomaticDouble) -> str:
-        return _("The tie doubles the cube automatically: it shows {value}, still in the middle (R29).").format(
-            value=ev.cube_value)
-
-    def visit_roll(self, ev: Roll) -> str:
-        return (_("You roll {roll}.") if self.you(ev.player) else _("{who} rolls {roll}.")).format(
-            who=self.who(ev.player), roll=f"{ev.dice[0]}-{ev.dice[1]}")
-
-    def visit_move(self, ev: Move) -> str:
-        who = self.who
-        play = ev.play
-        text = (_("You play {play} ({roll})") if self.you(ev.player) else _("{who} plays {play} ({roll})")).format(
-            who=who(ev.player), play=play,
-                                                        roll=f"{play.dice[0]}-{play.dice[1]}")
-        hits = sum(play.hits)
-        extras = []
-        if hits:
-            extras.append(ngettext("hitting a blot (R8)", "hitting {n} blots (R8)", hits).format(n=hits))
-        off = sum(1 for _src, dst in play.steps if dst == 0)
-        if off:
-            extras.append(ngettext("bearing off {n} checker (R17-R18)", "bearing off {n} checkers (R17-R18)",
-                                   off).format(n=off))
-        if extras:
-            text += ", " + _(" and ").join(extras)
-        snap = self.snap
-        assert snap is not None   # caption() sets it before visiting the event
-        after = snap.position
-        mover_pips, other_pips = after.pips()[1], after.pips()[0]
-        return text + _(". Pip counts: {mover} {mover_pips}, {other} {other_pips}.").format(
-            mover=who(ev.player), mover_pips=mover_pips, other=who(1 - ev.player), other_pips=other_pips)
-
-    def visit_pass(self, ev: Pass) -> str:
-        return (_("You roll {roll} but cannot move: the turn passes (R12).") if self.you(ev.player) else
-                _("{who} rolls {roll} but cannot move: the turn passes (R12).")).format(
-            who=self.who(ev.player), roll=f"{ev.dice[0]}-{ev.dice[1]}")
-
-    def visit_double(self, ev: Double) -> str:
-        who = self.who
-        text = (_("You double to {value} (R25); {other} must take or drop (R26).") if self.you(ev.player) else
-                _("{who} doubles to {value} (R25); you must take or drop (R26).") if self.you(1 - ev.player) else
-                _("{who} doubles to {value} (R25); {other} must take or drop (R26)."))
-        return text.format(
-            who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
-
-    def visit_take(self, ev: Take) -> str:
-        who = self.who
-        if self._after_beaver() or ev.owner is not None:
-            return (_("You take the beaver: the cube shows {value} and {other} keeps it (X2).")
-                    if self.you(ev.player) else
-                    _("{who} takes the beaver: the cube shows {value} and you keep it (X2).")
-                    if self.you(1 - ev.player) else
-                    _("{who} takes the beaver: the cube shows {value} and {other} keeps it (X2).")).format(
-                who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
-        return (_("You take: the cube shows {value} and you own it (R26).") if self.you(ev.player) else
-                _("{who} takes: the cube shows {value} and {who} owns it (R26).")).format(
-            who=who(ev.player), value=ev.cube_value)
-
-    def visit_drop(self, ev: Drop) -> str:
-        who = self.who
-        before = self.prev.cube.value if self.prev is not None else 1
-        if self._after_beaver():
-            text = (_("You drop the beaver: {other} wins the doubled stake, {value}, without gammons (X2, R26).")
-                    if self.you(ev.player) else
-                    _("{who} drops the beaver: you win the doubled stake, {value}, without gammons (X2, R26).")
-                    if self.you(1 - ev.player) else
-                    _("{who} drops the beaver: {other} wins the doubled stake, {value}, without gammons "
-                      "(X2, R26)."))
-        else:
-            text = (_("You drop: {other} wins at the cube value before the double, {value}, without gammons (R26).")
-                    if self.you(ev.player) else
-                    _("{who} drops: you win at the cube value before the double, {value}, without gammons (R26).")
-                    if self.you(1 - ev.player) else
-                    _("{who} drops: {other} wins at the cube value before the double, {value}, without gammons "
-                      "(R26)."))
-        return text.format(who=who(ev.player), other=who(1 - ev.player), value=before)
-
-    def visit_beaver(self, ev: Beaver) -> str:
-        who = self.who
-        return (_("You beaver: take and redouble to {value} at once, keeping the cube; {other} must take or "
-                  "drop the beaver (X2).") if self.you(ev.player) else
-                _("{who} beavers: takes and redoubles to {value} at once, keeping the cube; {other} must take "
-                  "or drop the beaver (X2).")).format(who=who(ev.player), value=ev.cube_value, other=who(1 - ev.player))
-
-    def visit_final_roll(self, ev: FinalRoll) -> str:
-        who = self.who
-        return (_("{other} has borne off the last checker; you get one final roll: bearing off every checker "
-                  "with it makes the game a draw (V4).") if self.you(ev.player) else
-                _("You have borne off the last checker; {who} gets one final roll: bearing off every checker "
-                  "with it makes the game a draw (V4).") if self.you(1 - ev.player) else
-                _("{other} has borne off the last checker; {who} gets one final roll: bearing off every checker "
-                  "with it makes the game a draw (V4).")).format(other=who(1 - ev.player), who=who(ev.player))
-
-    def visit_resign(self, ev: Resign) -> str:
-        return (_("You resign a {kind}, judged from the position (V3, R23).") if self.you(ev.player) else
-                _("{who} resigns a {kind}, judged from the position (V3, R23).")).format(
-            who=self.who(ev.player), kind=_kind_words(ev.kind))
-
-    def visit_resignation_offer(self, ev: ResignationOffer) -> str:
-        who = self.who
-        return (_("You offer to resign a {kind}; {other} must accept or refuse (R30).") if self.you(ev.player) else
-                _("{who} offers to resign a {kind}; you must accept or refuse (R30).") if self.you(1 - ev.player) else
-                _("{who} offers to resign a {kind}; {other} must accept or refuse (R30).")).format(
-            who=who(ev.player), kind=_kind_words(ev.kind), other=who(1 - ev.player))
-
-    def visit_resignation_accepted(self, ev: ResignationAccepted) -> str:
-        return (_("You accept the resignation (R30).") if self.you(ev.player) else
-                _("{who} accepts the resignation (R30).")).format(who=self.who(ev.player))
-
-    def visit_resignation_rejected(self, ev: ResignationRejected) -> str:
-        return (_("You refuse the resignation: play goes on (R30).") if self.you(ev.player) else
-                _("{who} refuses the resignation: play goes on (R30).")).format(who=self.who(ev.player))
-
-    def visit_carried_double(self, ev: CarriedDouble) -> str:
-        return _("Another tie: this game has had its automatic doubles, so the doubling carries over to the "
-                 "next game (R29; {count} carried so far).").format(count=ev.count)
-
-    def visit_game_over(self, ev: GameOver) -> str:
-        who = self.who
-        r = ev.result
-        if r.winner is None:
-            return _("Game over: a draw, the final roll bore off every checker (V4).")
-        offered = self.prev is not None and isinstance(self.prev.event, ResignationAccepted)
-        resign = _(", the resignation accepted (R30)") if offered else _(", by resignation (V3)")
-        how = {"bearoff": " (R22)", "drop": _(", the double dropped (R26)"), "resign": resign}
-        text = (_("Game over: You win a {kind}{how}: {points} (cube {cube}).") if self.you(r.winner) else
-                _("Game over: {who} wins a {kind}{how}: {points} (cube {cube}).")).format(
-            who=who(r.winner), kind=_kind_words(r.kind), how=how[r.how], points=_points(r.points), cube=r.cube)
-        after = list(self.score)
-        after[r.winner] += r.points
-        n0, n1 = self.names
-        if self.rules.is_match:
-            text += _(" Score: {first} {a}, {second} {b}.").format(first=n0, a=after[0], second=n1, b=after[1])
-            if after[r.winner] >= self.rules.match_length:
-                text += (_(" You win the match (R27).") if self.you(r.winner) else
-                         _(" {who} wins the match (R27).").format(who=who(r.winner)))
-        return text
 
 
 class RecordView:
@@ -966,7 +720,7 @@ class GameRecord(_Steps):
         self._rules = game.rules
         self._events = game.events
         self._result = game.result
-        cap = _Captions(self._names, game.rules, self._number, self._score)
+        cap = Captions(self._names, game.rules, self._number, self._score)
         steps = []
         prev = None
         for snap in game.history():

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import itertools
 import numbers
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -964,13 +963,6 @@ class CubeDecision(ResultDisplay):
         return (n - self.away[0], n - self.away[1])
 
     @property
-    def score(self) -> tuple[int, int] | None:
-        """Deprecated: this was the points *away*; read :attr:`away` (or :attr:`points_won` for the score)."""
-        warnings.warn("CubeDecision.score is deprecated: it was the points away; read .away, or .points_won for "
-                      "the score as points won", DeprecationWarning, stacklevel=2)
-        return self.away
-
-    @property
     def best(self) -> float:
         """The doubler's equity with the proper cube action on both sides."""
         return max(self.no_double, min(self.double_take, self.double_pass))
@@ -1102,9 +1094,8 @@ def janowski_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1
     cube_life : float, default DEFAULT_CUBE_LIFE (0.68)
         Janowski's ``x``, in money play and at a match score.
     score : (int, int), optional
-        The match score as points won, ``(mine, theirs)``, with ``match_length`` (R27).
-        Deprecated: without ``match_length`` it is read, as it used to be, as points away
-        (with a warning; give ``away=`` for that).
+        The match score as points won, ``(mine, theirs)``, with ``match_length`` (R27);
+        without ``match_length`` it raises (for points still needed give ``away=``).
     match_length : int, optional
         The match length N for ``score``.
     away : (int, int), optional
@@ -1121,15 +1112,10 @@ def janowski_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1
     ------
     MatchEquityError
         A chance, gammon rate, cube, cube life or score out of range or not a number, a
-        score and ``away`` that contradict each other, an unknown owner, a centred match
-        cube above 1, or ``crawford`` in money play.
+        score without ``match_length``, a score and ``away`` that contradict each other, an
+        unknown owner, a centred match cube above 1, or ``crawford`` in money play.
     RuleViolationError
         Doubling a cube the opponent owns (R25) or in the Crawford game (R28).
-
-    Warns
-    -----
-    DeprecationWarning
-        ``score=`` without ``match_length`` (the old points-away reading).
 
     >>> print(janowski_decision(0.70))
     Money game, cube 1 centred, cube life x = 0.68 (Janowski)
@@ -1162,14 +1148,6 @@ def janowski_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1
     if owner == "opponent":
         raise RuleViolationError(_("the cube belongs to the opponent: only its owner may double (R25)"))
     x = _check_x(cube_life)
-    if score is not None and match_length is None and away is not None:
-        raise MatchEquityError(_("score= without match_length is the deprecated spelling of away=: give one of "
-                                 "them (score=(mine, theirs) in points won needs match_length=N)"))
-    if score is not None and match_length is None:
-        warnings.warn("janowski_decision(score=...) without match_length reads the score as points away, as it used "
-                      "to; that is deprecated: give match_length=N with score=(mine, theirs) in points won, or "
-                      "away=(my_away, opp_away)", DeprecationWarning, stacklevel=2)
-        score, away = None, _pair(score, "score", "points away: mine, theirs")
     pair = match_away(match_length=match_length, score=score, away=away)
     n = None if match_length is None else int(match_length)
     if pair is None:

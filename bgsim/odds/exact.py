@@ -27,7 +27,6 @@ blot)`` the blot *owner's*. A point ``p`` of one player is point ``25 - p`` of t
 from __future__ import annotations
 
 import numbers
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -61,14 +60,6 @@ __all__ = [
 #: What :func:`odds` and :func:`chance` ask for each roll: ``condition(position, roll, plays)``
 #: is True when the roll makes the thing happen (``plays``: the engine's legal plays of it).
 RollCondition = Callable[[Position, tuple[int, int], Sequence[Play]], bool]
-
-
-def __getattr__(name: str):
-    if name == "Event":
-        warnings.warn("bgsim.odds.exact.Event is deprecated: use bgsim.odds.exact.RollCondition", DeprecationWarning,
-                      stacklevel=2)
-        return RollCondition
-    raise AttributeError(_("module {type} has no attribute {name}").format(type=repr(__name__), name=repr(name)))
 
 
 def roll_name(roll: tuple[int, int]) -> str:

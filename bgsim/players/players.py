@@ -20,10 +20,8 @@ the same name (:data:`bgsim.sim.compiled_players.PLAYERS`), and :func:`named_pla
 player behind a name: one name, one player. All of them but the random and net players
 double by the same naive race-only rule on the pip count.
 
-*Changed:* ``HeuristicPlayer`` used to be the hand-written player, which is now called
-:class:`HandwrittenPlayer`. For one release, making a ``HeuristicPlayer`` yourself warns
-(a :class:`DeprecationWarning`) that it now plays as ``"heuristic"`` does;
-:func:`named_player` makes one without the warning.
+*Changed in 0.2:* ``HeuristicPlayer`` used to be the hand-written player, which is now called
+:class:`HandwrittenPlayer` (CHANGELOG.md).
 
 :func:`play_game` runs a :class:`~bgsim.game.game.Game` to the end with two players. A person
 does not need a Player: they call the game's methods themselves.
@@ -37,7 +35,6 @@ does not need a Player: they call the game's methods themselves.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 
 import numpy as np  # noqa: F401  (the doctests use it)
@@ -283,48 +280,25 @@ class HeuristicPlayer(PubevalPlayer):
     :func:`bgsim.estimate`, so both play the same games. Cube: the naive race rule of
     :class:`HandwrittenPlayer`.
 
-    *Changed:* until this release ``HeuristicPlayer`` was the hand-written player, now
-    :class:`HandwrittenPlayer`. For one release, making one yourself warns with a
-    :class:`DeprecationWarning` saying so (:func:`named_player` makes one without it); use
-    :class:`HandwrittenPlayer` to keep the old player.
+    (Before bgsim 0.2 ``HeuristicPlayer`` was the hand-written player, now
+    :class:`HandwrittenPlayer`: see CHANGELOG.md.)
 
     >>> from bgsim import Position
-    >>> import warnings
     >>> pos = Position.from_counts({1: 1, 4: 2, 6: 2}, {1: 2})     # a pure bear-off (R16)
     >>> plays = pos.legal_plays((4, 2))
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     str(HeuristicPlayer().choose_play(pos, (4, 2), plays))  # fewest expected rolls left
+    >>> str(HeuristicPlayer().choose_play(pos, (4, 2), plays))      # fewest expected rolls left
     '6/off'
     >>> str(PubevalPlayer().choose_play(pos, (4, 2), plays))          # pubeval alone
     '4/off 4/2'
-    >>> print(caught[0].category.__name__, caught[0].message)      # doctest: +ELLIPSIS
-    DeprecationWarning HeuristicPlayer is now the "heuristic" player... is HandwrittenPlayer...
-    >>> named_player("heuristic")                                  # no warning
+    >>> named_player("heuristic")
     HeuristicPlayer()
     """
 
     def __init__(self, *, double_lead: float = 0.08, take_deficit: float = 0.12, beaver_lead: float = 0.05) -> None:
-        warnings.warn(_HEURISTIC_CHANGED, DeprecationWarning, stacklevel=2)
         super().__init__(True, double_lead=double_lead, take_deficit=take_deficit, beaver_lead=beaver_lead)
-
-    @classmethod
-    def _by_name(cls) -> HeuristicPlayer:
-        """A HeuristicPlayer without the warning about the name's new meaning (for named_player)."""
-        player = cls.__new__(cls)
-        PubevalPlayer.__init__(player, True)
-        return player
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
-
-
-#: The warning of one release when a HeuristicPlayer is made by hand (its meaning changed).
-_HEURISTIC_CHANGED = (
-    'HeuristicPlayer is now the "heuristic" player, as in named_player("heuristic") and '
-    'estimate(player="heuristic"): pubeval plus the exact bear-off database. The hand-written player '
-    "this name used to mean is HandwrittenPlayer (use it to keep the old player's games); "
-    'named_player("heuristic") makes the new one without this warning, which goes in the next release')
 
 
 def named_player(name: str | Net, rng=None) -> Player:
@@ -352,7 +326,7 @@ def named_player(name: str | Net, rng=None) -> Player:
     if key == "pubeval":
         return PubevalPlayer()
     if key == "heuristic":
-        return HeuristicPlayer._by_name()
+        return HeuristicPlayer()
     if key == "net":
         return NetPlayer()
     if key == "gnubg":

@@ -35,38 +35,22 @@ from numbers import Real
 from typing import Any
 
 from ..engine.errors import BgsimError, IllegalPlayError, InvalidSettingError, Refusal, RuleViolationError
-from ..engine.i18n import N_, _, fmt_number, ngettext, pgettext, side_name
+from ..engine.i18n import N_, _, fmt_number, ngettext
 from ..engine.ids import _MAX_SCORE as MAX_MATCH_LENGTH
 from ..engine.plays import Play
 from ..game.drive import Player
-from ..game.events import (
-    Beaver,
-    Double,
-    Drop,
-    Event,
-    GameOver,
-    GameResult,
-    GameState,
-    Move,
-    OpeningRoll,
-    Pass,
-    Resign,
-    ResignationAccepted,
-    ResignationOffer,
-    ResignationRejected,
-    Roll,
-    Take,
-)
+from ..game.events import GameState, Move, Pass, kind_words
 from ..game.game import Game
 from ..game.match import Match, Session
 from ..game.matfile import write_mat
-from ..game.records import YOU, GameRecord, MatchRecord, check_names, is_you
+from ..game.narrator import YOU, Announcer, MoveList, is_you, score_text
+from ..game.records import GameRecord, MatchRecord, check_names
 from ..game.rules import ResultKind, Rules, result_kind
 from ..sim.net import Net
 from .hint import PlayRanking, RankedPlay, cube_hint, rank_plays
 from .players import named_player
 
-__all__ = ["Table", "TutorWarning", "score_text"]
+__all__ = ["Table", "TutorWarning"]
 
 HUMAN, COMPUTER = 0, 1
 
@@ -99,53 +83,6 @@ class TutorWarning:
 
 
 # ----------------------------------------------------------------------------- scoring in words
-def score_text(result: GameResult, names: Sequence[str] | None = None) -> str:
-    """How a game was scored, in words: the kind, the multiplier, the cube and the points (R23, R26, R30, V1, X1).
-
-    >>> print(score_text(GameResult(0, ResultKind.GAMMON, 4, 2, "bearoff"), ("You", "Computer")))
-    You win a gammon (R23): 2 x cube 2 = 4 points.
-    >>> print(score_text(GameResult(1, ResultKind.SINGLE, 1, 1, "drop"), ("You", "Computer")))
-    Computer wins: the double was dropped (R26), so the cube before it counts: 1 point.
-    >>> print(score_text(GameResult(1, ResultKind.GAMMON, 2, 1, "resign"), ("You", "Computer")))
-    You resigned a gammon (R30): Computer gets 2 x cube 1 = 2 points.
-    """
-    if names is None:          # no names given: the colours, as the boards draw them
-        names = (side_name(0), side_name(1))
-    if result.winner is None:
-        return _("A draw: the last roll bore off every checker (V4).")
-    name = names[result.winner]
-    you = is_you(name)     # "You win", not "You wins"
-    points = ngettext("{n} point", "{n} points", result.points).format(n=result.points)
-    if result.how == "drop":
-        text = (_("You win: the double was dropped (R26), so the cube before it counts: {points}.") if you else
-                _("{name} wins: the double was dropped (R26), so the cube before it counts: {points}."))
-        return text.format(name=name, points=points)
-    mult = result.multiplier
-    if result.how == "resign":    # who resigned is said: "You resigned", not "the opponent resigned"
-        loser = names[1 - result.winner]
-        if is_you(loser):
-            text = _("You resigned a {kind} (R30): {name} gets {mult} x cube {cube} = {points}.")
-        elif you:
-            text = _("You win: {loser} resigned a {kind} (R30): {mult} x cube {cube} = {points}.")
-        else:
-            text = _("{name} wins: {loser} resigned a {kind} (R30): {mult} x cube {cube} = {points}.")
-        return text.format(name=name, loser=loser, kind=_word(result.kind), mult=mult, cube=result.cube,
-                           points=points) + _multiplier_note(result, mult)
-    else:
-        text = (_("You win a {kind} (R23): {mult} x cube {cube} = {points}.") if you else
-                _("{name} wins a {kind} (R23): {mult} x cube {cube} = {points}."))
-    return (text.format(name=name, kind=_word(result.kind), mult=mult, cube=result.cube, points=points)
-            + _multiplier_note(result, mult))
-
-
-def _multiplier_note(result: GameResult, mult: int) -> str:
-    """Why a result counts other than 1/2/3 (the ending mode, V1, or the Jacoby rule, X1); empty if it does not."""
-    if result.kind is not None and mult != result.kind.value:
-        return _(" (The {kind} counts {mult} here: the ending mode, V1, or the Jacoby rule, X1.)").format(
-            kind=pgettext("a result", _KIND_WORDS[result.kind]), mult=mult)
-    return ""
-
-
 # ----------------------------------------------------------------------------- the table
 class Table:
     """A game, money session or match between a person and the computer (or two people), one action at a time.
@@ -445,49 +382,35 @@ class Table:
             return None
         game, me = self.game, self.computer
         assert me is not None
-        name = self.names[COMPUTER]
         state = game.state
+        before = len(game.events)
         if state is GameState.AWAITING_DOUBLE_OR_ROLL:
             kind = self._computer_resigns()
             if kind is not None:
                 game.offer_resignation(kind)
                 self._offered_this_turn = self._turn_number()
-                return _("{name} offers to resign a {kind} (R30): accept or refuse.").format(name=name,
-                                                                                              kind=_word(kind))
-            if game.can_double() and me.offer_double(game):
+            elif game.can_double() and me.offer_double(game):
                 game.double()
-                return _("{name} doubles to {value} (R25): take or drop (R26).").format(
-                    name=name, value=game.cube.offered_value)
-            game.roll()
-            last = game.events[-1]
-            if isinstance(last, Pass):
-                d1, d2 = last.dice
-                return _("{name} rolls {roll}: no legal move, the turn is forfeited (R12).").format(
-                    name=name, roll=f"{d1}-{d2}")
-            d1, d2 = game.dice or (0, 0)
-            return _("{name} rolls {roll}.").format(name=name, roll=f"{d1}-{d2}")
-        if state is GameState.AWAITING_PLAY:
+            else:
+                game.roll()           # a roll that cannot move is recorded with its pass (R12)
+        elif state is GameState.AWAITING_PLAY:
             dice = game.dice
             assert dice is not None
-            play = me.choose_play(game, dice, game.legal_plays())
-            game.play(play)
-            return _("{name} plays {play}.").format(name=name, play=play)
-        if state is GameState.AWAITING_ANSWER:
+            game.play(me.choose_play(game, dice, game.legal_plays()))
+        elif state is GameState.AWAITING_ANSWER:
             answer = me.accept_double(game)
             if answer == "beaver" and not game.can_beaver():
                 answer = "take"
             getattr(game, answer)()
-            words = {"take": _("{name} takes (R26)."), "drop": _("{name} drops (R26)."),
-                     "beaver": _("{name} beavers (X2).")}[answer]
-            return words.format(name=name)
-        if state is GameState.AWAITING_RESIGNATION_ANSWER:
+        elif state is GameState.AWAITING_RESIGNATION_ANSWER:
             _offerer, kind = game.resignation_offer   # type: ignore[misc]
             if self._computer_accepts(kind):
                 game.accept_resignation()
-                return _("{name} accepts the resignation (R30).").format(name=name)
-            game.reject_resignation()
-            return _("{name} refuses the resignation (R30): play on.").format(name=name)
-        return None   # pragma: no cover - the computer acts in the states above only
+            else:
+                game.reject_resignation()
+        else:
+            return None   # pragma: no cover - the computer acts in the states above only
+        return Announcer(self.names).news(game.events[before:])   # what it did, in words (the narrator's)
 
     def run_computer(self) -> list[str]:
         """Let the computer make every action until the person must act (or the game ends); returns them in
@@ -599,7 +522,7 @@ class Table:
         offerer, kind = game.resignation_offer   # type: ignore[misc]
         text = (_("{name}: You offer to resign a {kind}: Accept or Refuse (R30).") if is_you(names[offerer]) else
                 _("{name}: {offerer} offers to resign a {kind}: Accept or Refuse (R30)."))
-        return text.format(name=name, offerer=names[offerer], kind=_word(kind))
+        return text.format(name=name, offerer=names[offerer], kind=kind_words(kind))
 
     def moves(self) -> list[str]:
         """The current game's move list: each play in notation with its dice, and the cube and resignation actions.
@@ -609,65 +532,10 @@ class Table:
         >>> t.moves()
         ['Opening roll: Ann 3, Ben 4: Ben starts (R4)', 'Ben 4-3: 24/20 24/21', 'Ann doubles to 2 (R25)']
         """
-        out = []
+        lines = MoveList(self.names)
         events = self.game.events
-        for k, ev in enumerate(events):
-            line = self._move_line(ev, last=k == len(events) - 1)
-            if line:
-                out.append(line)
-        return out
-
-    def _move_line(self, ev: Event, last: bool) -> str | None:
-        """One event of the move list in words (``None``: not listed), with the verb agreeing with "You"."""
-        if isinstance(ev, GameOver):
-            return score_text(ev.result, self.names)
-        if isinstance(ev, OpeningRoll):
-            a, b = ev.dice
-            n0, n1 = self.names
-            if ev.starter is None:
-                return _("Opening roll: {first} {a}, {second} {b}: a tie, roll again (R4)").format(
-                    first=n0, a=a, second=n1, b=b)
-            starter = self.names[ev.starter]
-            text = (_("Opening roll: {first} {a}, {second} {b}: You start (R4)") if is_you(starter) else
-                    _("Opening roll: {first} {a}, {second} {b}: {starter} starts (R4)"))
-            return text.format(first=n0, a=a, second=n1, b=b, starter=starter)
-        player = getattr(ev, "player", None)
-        if player is None:
-            return None
-        name = self.names[player]
-        you = is_you(name)
-
-        def say(yours: str, theirs: str, **values: Any) -> str:
-            return (yours if you else theirs).format(name=name, **values)
-
-        if isinstance(ev, Move):
-            d1, d2 = ev.play.dice
-            return f"{name} {d1}-{d2}: {ev.play}"
-        if isinstance(ev, Pass):
-            d1, d2 = ev.dice
-            return _("{name} {dice}: no legal move (R12)").format(name=name, dice=f"{d1}-{d2}")
-        if isinstance(ev, Roll):
-            d1, d2 = ev.dice
-            return say(_("You roll {roll}"), _("{name} rolls {roll}"), roll=f"{d1}-{d2}") if last else None
-        if isinstance(ev, Double):
-            return say(_("You double to {value} (R25)"), _("{name} doubles to {value} (R25)"), value=ev.cube_value)
-        if isinstance(ev, Take):
-            return say(_("You take (R26)"), _("{name} takes (R26)"))
-        if isinstance(ev, Drop):
-            return say(_("You drop (R26)"), _("{name} drops (R26)"))
-        if isinstance(ev, Beaver):
-            return say(_("You beaver: the cube goes to {value} (X2)"),
-                       _("{name} beavers: the cube goes to {value} (X2)"), value=ev.cube_value)
-        if isinstance(ev, ResignationOffer):
-            return say(_("You offer to resign a {kind} (R30)"), _("{name} offers to resign a {kind} (R30)"),
-                       kind=_word(ev.kind))
-        if isinstance(ev, ResignationAccepted):
-            return say(_("You accept the resignation (R30)"), _("{name} accepts the resignation (R30)"))
-        if isinstance(ev, ResignationRejected):
-            return say(_("You refuse the resignation (R30)"), _("{name} refuses the resignation (R30)"))
-        if isinstance(ev, Resign):
-            return say(_("You resign a {kind}"), _("{name} resigns a {kind}"), kind=_word(ev.kind))
-        return None
+        told = (lines.line(ev, last=k == len(events) - 1) for k, ev in enumerate(events))
+        return [line for line in told if line]
 
     def record(self) -> MatchRecord:
         """The games so far as a :class:`~bgsim.game.records.MatchRecord` (for the replay)."""
@@ -709,12 +577,3 @@ class Table:
     def __repr__(self) -> str:
         who = "hot seat" if self.computer is None else f"vs {self.computer!r}"
         return f"<Table {who}: {self.status()}>"
-
-
-#: A result kind in a sentence ("You win a gammon", "resign a single game"); the Czech words are the object's.
-_KIND_WORDS = {ResultKind.SINGLE: N_("single game"), ResultKind.GAMMON: N_("gammon"),
-               ResultKind.BACKGAMMON: N_("backgammon")}
-
-
-def _word(kind: ResultKind | None) -> str:
-    return str(kind) if kind is None else _(_KIND_WORDS[kind])

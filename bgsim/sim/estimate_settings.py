@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import pickle
 import threading
-import warnings
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -43,7 +42,7 @@ from .gnubg_player import GnubgPlayer
 from .net import Net, NetPlayer
 from .playouts import N_OUTCOMES, CallablePlayer, ChunkLog, PlayoutJob, is_python_player, python_label, seed_entropy
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "DEFAULT_PYTHON_CHUNK_SIZE", "UNSET", "EstimateSettings", "Resumable"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "DEFAULT_PYTHON_CHUNK_SIZE", "EstimateSettings", "Resumable"]
 
 #: Games per chunk: a multiple of 36 and of 30, so every chunk is whole blocks of first rolls.
 DEFAULT_CHUNK_SIZE = 1080
@@ -92,16 +91,6 @@ class Resumable(Protocol):
     @property
     def chunk_log(self) -> ChunkLog: ...  # pragma: no cover
 
-
-class _Unset:
-    """The default of ``seed=``, ``rng``'s deprecated alias: not given."""
-
-    def __repr__(self) -> str:
-        return "<deprecated>"
-
-
-#: ``seed=`` not given (:func:`bgsim.estimate`'s signature shows it as ``<deprecated>``).
-UNSET = _Unset()
 
 #: The chunks a run keeps from the run it resumes: chunk -> (outcome totals, turns, games).
 _Kept = dict[int, tuple[np.ndarray, int, int]]
@@ -164,20 +153,13 @@ class EstimateSettings:
                        stop: Callable[[], bool] | threading.Event | None = None, cube: int = 1,
                        cube_turned: bool | None = None, away: tuple[int, int] | None = None,
                        crawford_game: bool | None = None, starter: int | None = None, opening: bool = False,
-                       resume: Resumable | None = None, seed=UNSET) -> EstimateSettings:
+                       resume: Resumable | None = None) -> EstimateSettings:
         """Check :func:`bgsim.estimate`'s arguments (the same names, the same defaults) and resolve them.
 
         Raises :class:`~bgsim.engine.errors.EstimateError` or, where a rule forbids a setting,
         :class:`~bgsim.engine.errors.RuleViolationError`, with the messages :func:`bgsim.estimate`
-        documents. ``seed``, when given, is ``rng``'s deprecated alias: it warns with a
-        :class:`DeprecationWarning`.
+        documents.
         """
-        if seed is not UNSET:
-            warnings.warn("estimate(seed=...) is deprecated: use rng=... (an int, a SeedSequence or a "
-                          "Generator)", DeprecationWarning, stacklevel=3)
-            if rng is not None:
-                raise EstimateError(_("give rng= only (seed= is its deprecated alias)"))
-            rng = seed
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise EstimateError(_("rules must be a bgsim.game.rules.Rules, not {type}").format(

@@ -123,7 +123,7 @@ from ..game.rules import Rules
 from ..odds.intervals import Interval, mean_interval, mean_sd, normal_quantile, wilson_interval
 from ..odds.results import ResultDisplay, TextTable, jsonable
 from .compiled_players import DEFAULT_PLAYER, PLAYER_DESCRIPTIONS, PLAYERS, compiled_choice, pubeval_weights
-from .estimate_settings import DEFAULT_CHUNK_SIZE, DEFAULT_PYTHON_CHUNK_SIZE, UNSET, EstimateSettings
+from .estimate_settings import DEFAULT_CHUNK_SIZE, DEFAULT_PYTHON_CHUNK_SIZE, EstimateSettings
 from .net import Net
 from .playouts import N_OUTCOMES, OUTCOMES, PYTHON_SUFFIX, ChunkLog
 from .strength import strength_note
@@ -529,7 +529,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
              stop: Callable[[], bool] | threading.Event | None = None, cube: int = 1,
              cube_turned: bool | None = None, away: tuple[int, int] | None = None,
              crawford_game: bool | None = None, starter: int | None = None, opening: bool = False,
-             resume: Estimate | None = None, seed=UNSET) -> Estimate:
+             resume: Estimate | None = None) -> Estimate:
     """Play ``games`` games out from ``position`` and estimate who wins, how big, and the equity.
 
     The side on roll in ``position`` is about to roll; the games are played out cubeless
@@ -604,8 +604,6 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
         ``games`` games: the chunks it played are kept and the rest are played, so the
         result equals one run of ``games`` games (a chunk the previous run played only
         in part is played again in full). Chunks a stopped run left out are filled in.
-    seed : int or None
-        Deprecated alias of ``rng`` (it warns); will be removed.
 
     Returns
     -------
@@ -624,11 +622,6 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
         A position with the wrong number of checkers for the variant (R2, X3), a cube
         that is not a power of two (R24, R26), a score outside the match (R27), a cube
         in the Crawford game (R28), or ``away``/``crawford_game`` in money play.
-
-    Warns
-    -----
-    DeprecationWarning
-        When ``seed`` is given (use ``rng``).
 
     Examples
     --------
@@ -663,7 +656,7 @@ def estimate(position: Position, rules: Rules | None = None, *, games: int = 10_
     settings = EstimateSettings.from_arguments(
         position, rules, games=games, player=player, rng=rng, workers=workers, executor=executor,
         chunk_size=chunk_size, progress=progress, stop=stop, cube=cube, cube_turned=cube_turned, away=away,
-        crawford_game=crawford_game, starter=starter, opening=opening, resume=resume, seed=seed)
+        crawford_game=crawford_game, starter=starter, opening=opening, resume=resume)
     return _run(settings, t_start)
 
 

@@ -13,9 +13,9 @@ from ..engine.errors import Refusal
 from ..engine.i18n import N_, _, fmt_number, fmt_percent
 from ..game.drive import Player
 from ..game.events import GameState, Move
-from ..game.records import is_you
+from ..game.narrator import is_you, score_text
 from ..game.rules import ResultKind, Rules
-from ..players.table import Table, TutorWarning, score_text
+from ..players.table import Table, TutorWarning
 from ._board import Click
 from ._common import MessageLine, from_player
 from ._page import Presentable, close_all

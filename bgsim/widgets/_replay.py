@@ -9,29 +9,32 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.i18n import _
-from ..game.events import (
-    AutomaticDouble,
-    Beaver,
-    Double,
-    Drop,
-    Event,
-    Resign,
-    ResignationAccepted,
-    ResignationOffer,
-    ResignationRejected,
-    Take,
-)
+from ..game.events import Event, EventVisitor
+from ..game.narrator import score_text
 from ..game.records import GameRecord, MatchRecord
-from ..players.table import score_text
 from ._board import BoardWidget
 from ._page import Presentable
 
 __all__ = ["ReplayWidget", "is_cube_or_resignation"]
 
-#: The events a class stops at with "Next cube or resignation": the cube turned or refused,
-#: and resignations (offered, accepted, refused, or made outright).
-_STOPS = (AutomaticDouble, Double, Take, Drop, Beaver, Resign, ResignationOffer, ResignationAccepted,
-          ResignationRejected)
+class _Stops(EventVisitor[bool]):
+    """The events a class stops at with "Next cube or resignation": the cube turned or refused, and
+    resignations (offered, accepted, refused, or made outright). Every event class is answered here,
+    so a new one raises until it is (a visitor, not a list that would skip it silently)."""
+
+    def _yes(self, event: Event) -> bool:
+        return True
+
+    def _no(self, event: Event) -> bool:
+        return False
+
+    visit_automatic_double = visit_double = visit_take = visit_drop = visit_beaver = _yes
+    visit_resign = visit_resignation_offer = visit_resignation_accepted = visit_resignation_rejected = _yes
+    visit_game_start = visit_opening_roll = visit_carried_double = visit_roll = visit_move = visit_pass = _no
+    visit_final_roll = visit_game_over = _no
+
+
+_STOPS = _Stops()
 
 
 def is_cube_or_resignation(event: Event) -> bool:
@@ -41,7 +44,7 @@ def is_cube_or_resignation(event: Event) -> bool:
     >>> is_cube_or_resignation(Double(0, 2)), is_cube_or_resignation(Roll(0, (3, 1)))
     (True, False)
     """
-    return isinstance(event, _STOPS)
+    return event.accept(_STOPS)
 
 
 class ReplayWidget(Presentable, w.VBox):
