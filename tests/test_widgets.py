@@ -418,6 +418,18 @@ def test_a_puzzle_stepper_refuses_without_naming_the_solution():
     t = pos1.start_turn((6, 5))
     assert t.why("11/6", reveal=False) == "11/6 would leave the 6 unplayed, but both dice can be played (R10)"
     assert "20/15 11/5" in str(t.attempt("11/6"))
+    # the same puzzle typed: a wrong try names the rule, not the solution (Quiz.play(reveal=False))
+    typed = Quiz.play("Light to play 6-5: the only legal play is ...", pos1, (6, 5), reveal=False,
+                      accept=lambda play: (str(play) == "20/15 11/5", "the only legal play"))
+    right, why = typed.check("11/6")
+    assert not right and "(R10)" in why and "20/15" not in why and "both dice can be played" in why
+    right, why = typed.check("20/15")                # one die of two: R10 too, still no solution
+    assert not right and "(R10)" in why and "11/5" not in why
+    assert typed.check("20/15 11/5")[0]
+    higher = Quiz.play("Light to play 6-5.", pos2, (6, 5), reveal=False)
+    right, why = higher.check("20/15")               # the lower die: R11, without "(20/14)"
+    assert not right and "(R11)" in why and "20/14" not in why
+    assert "20/15 11/5" in Quiz.play("Play 6-5.", pos1, (6, 5)).check("11/6")[1]   # not a puzzle: the example stays
 
 
 # ----------------------------------------------------------------------------- quiz

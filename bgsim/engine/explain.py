@@ -490,13 +490,14 @@ _CLOSED = ("R7", "R14")
 
 def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]], dice: tuple[int, int],
              legal: Sequence[_PlayLike], *, caucasian: bool = False, text: str = "",
-             hit_marks: Sequence[int] = ()) -> Refusal:
+             hit_marks: Sequence[int] = (), reveal: bool = True) -> Refusal:
     """Why a written play is not one of the ``legal`` plays of ``dice`` in ``pos``, as a refusal.
 
     ``step_lists`` holds the written segments ``(from, to)`` per checker move; ``hit_marks``
     the written points marked ``*``; ``text`` the play as written (formatted from the steps
     by default). ``legal`` are the legal plays of the roll (:meth:`bgsim.Position.legal_plays`),
-    which name an example and how many dice must be played (R10).
+    which name an example and how many dice must be played (R10); ``reveal=False`` (a puzzle)
+    words an R10/R11 refusal without naming a legal play.
 
     >>> from bgsim import Position
     >>> pos = Position.initial()
@@ -508,6 +509,8 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
     '24/18(3): only 2 checkers of yours stand on point 24, but the play moves 3 checkers from there (R5)'
     >>> why([((13, 7),), ((8, 7),)], (6, 1), text="13/7* 8/7", hit_marks=[7])
     '13/7* 8/7: there is no lone opposing checker on point 7 to hit (R8)'
+    >>> why([((13, 10),)], (6, 3), text="13/10", reveal=False)
+    '13/10 alone leaves the 6 unplayed, but both dice can be played (R10)'
     """
     segs = [s for steps in step_lists for s in steps]
     label = text or format_play(segs)
@@ -597,7 +600,7 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
             example = str(p)
             break
     max_used = max(p.dice_used for p in legal) if legal else 0
-    forced = forced_play_refusal(label, used, dice, max_used, example)
+    forced = forced_play_refusal(label, used, dice, max_used, example if reveal else None)
     if forced is not None:
         return forced
     if caucasian:
