@@ -442,6 +442,48 @@ def test_a_puzzle_stepper_hides_the_answer_until_asked():
     assert StepperWidget(pos, dice=dice).side.layout.display is None
 
 
+def test_a_puzzle_stepper_refuses_without_naming_the_solution():
+    """Issue 31: in a puzzle a refusal names the rule and why the step fails (R10, R11), never
+    the winning play; after Show answers the example play may be named again."""
+    from bgsim.widgets import StepperWidget
+
+    home = {5: 3, 4: 3, 3: 3, 2: 2, 1: 2}
+    pos1 = Position.from_counts({20: 1, 11: 1, **home}, {11: 2, 16: 2, 6: 5, 8: 3, 13: 3})   # lesson 03, puzzle 1
+    (only,) = pos1.legal_plays((6, 5))
+    assert str(only) == "20/15 11/5"
+    s = StepperWidget(pos1, dice=(6, 5), show_answers=False)
+    s.click(11)
+    s.click(6)                                       # 11/6 leaves the 6 with nowhere to go (R10)
+    said = s.message.text
+    assert s.turn.steps == () and "(R10)" in said and "11/6 would leave the 6 unplayed" in said
+    assert "20/15" not in said and "11/5" not in said and "both dice can be played" in said
+    s.answers_button.value = True                    # Show answers: the example may be named now
+    s.click(11)
+    s.click(6)
+    assert "20/15 11/5 plays both dice (R10)" in s.message.text
+    pos2 = Position.from_counts({20: 1, 5: 3, 4: 3, 3: 3, 2: 3, 1: 2}, {16: 2, 6: 5, 8: 3, 13: 5})   # puzzle 2
+    s = StepperWidget(pos2, dice=(6, 5), show_answers=False)
+    s.click(20)
+    s.click(15)                                      # the lower die: R11, without "(20/14)"
+    assert "(R11)" in s.message.text and "20/14" not in s.message.text
+    # the drill's board is a puzzle too: the same sentence, without the play
+    t = pos1.start_turn((6, 5))
+    assert t.why("11/6", reveal=False) == "11/6 would leave the 6 unplayed, but both dice can be played (R10)"
+    assert "20/15 11/5" in str(t.attempt("11/6"))
+    # the same puzzle typed: a wrong try names the rule, not the solution (Quiz.play(reveal=False))
+    typed = Quiz.play("Light to play 6-5: the only legal play is ...", pos1, (6, 5), reveal=False,
+                      accept=lambda play: (str(play) == "20/15 11/5", "the only legal play"))
+    right, why = typed.check("11/6")
+    assert not right and "(R10)" in why and "20/15" not in why and "both dice can be played" in why
+    right, why = typed.check("20/15")                # one die of two: R10 too, still no solution
+    assert not right and "(R10)" in why and "11/5" not in why
+    assert typed.check("20/15 11/5")[0]
+    higher = Quiz.play("Light to play 6-5.", pos2, (6, 5), reveal=False)
+    right, why = higher.check("20/15")               # the lower die: R11, without "(20/14)"
+    assert not right and "(R11)" in why and "20/14" not in why
+    assert "20/15 11/5" in Quiz.play("Play 6-5.", pos1, (6, 5)).check("11/6")[1]   # not a puzzle: the example stays
+
+
 # ----------------------------------------------------------------------------- quiz
 def test_a_quiz_shows_itself_as_a_quiz_widget_with_its_own_feedback():
     from html import escape

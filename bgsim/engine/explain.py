@@ -332,7 +332,7 @@ def _describe_unused(used: list[int], dice: tuple[int, int]) -> str:
     return _("the {die} and the {other} unplayed").format(die=left[0], other=left[1])
 
 
-def forced_play_refusal(label: str, used: list[int], dice: tuple[int, int], max_used: int, example: str, *,
+def forced_play_refusal(label: str, used: list[int], dice: tuple[int, int], max_used: int, example: str | None, *,
                         would: bool = False) -> Refusal | None:
     """The R10 or R11 refusal of a play ``label`` that uses the dice ``used``, or None.
 
@@ -341,15 +341,29 @@ def forced_play_refusal(label: str, used: list[int], dice: tuple[int, int], max_
     plays use, ``example`` a legal play to name; ``would=True`` words it for a single step
     that would end the turn that way.
 
+    ``example=None`` is the puzzle form: the sentence names the rule and why the play fails,
+    never a play that works (in a puzzle that play is the solution).
+
     >>> str(forced_play_refusal("13/10", [3], (6, 3), 2, "24/18 13/10"))
     '13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)'
     >>> str(forced_play_refusal("13/7", [6], (6, 4), 2, "24/18 13/9", would=True))
     '13/7 would leave the 4 unplayed, but 24/18 13/9 plays both dice (R10)'
+    >>> str(forced_play_refusal("11/6", [5], (6, 5), 2, None, would=True))
+    '11/6 would leave the 6 unplayed, but both dice can be played (R10)'
+    >>> str(forced_play_refusal("20/15", [5], (6, 5), 1, None, would=True))
+    '20/15 plays the 5, but the higher die 6 can be played; when only one die can be played it must be the higher (R11)'
     >>> forced_play_refusal("24/18 13/9", [6, 4], (6, 4), 2, "24/18 13/9") is None
     True
     """
     if len(used) < max_used:
-        if would:
+        if example is None:          # a puzzle: no play that works is named
+            if would:
+                sentence = _("{play} would leave {unplayed}, but {how_many} can be played")
+            elif used:
+                sentence = _("{play} alone leaves {unplayed}, but {how_many} can be played")
+            else:
+                sentence = _("{play} leaves {unplayed}, but {how_many} can be played")
+        elif would:
             sentence = _("{play} would leave {unplayed}, but {example} plays {how_many}")
         elif used:
             sentence = _("{play} alone leaves {unplayed}, but {example} plays {how_many}")
@@ -359,6 +373,10 @@ def forced_play_refusal(label: str, used: list[int], dice: tuple[int, int], max_
         return Refusal(sentence.format(play=label, unplayed=_describe_unused(used, dice), example=example,
                                        how_many=how_many), "R10")
     if max_used == 1 and dice[0] != dice[1] and used and used[0] != max(dice):
+        if example is None:
+            return Refusal(_("{play} plays the {die}, but the higher die {high} can be played; when only one die "
+                             "can be played it must be the higher").format(play=label, die=used[0], high=max(dice)),
+                           "R11")
         return Refusal(_("{play} plays the {die}, but the higher die {high} can be played ({example}); "
                          "when only one die can be played it must be the higher").format(
             play=label, die=used[0], high=max(dice), example=example), "R11")
@@ -472,13 +490,14 @@ _CLOSED = ("R7", "R14")
 
 def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]], dice: tuple[int, int],
              legal: Sequence[_PlayLike], *, caucasian: bool = False, text: str = "",
-             hit_marks: Sequence[int] = ()) -> Refusal:
+             hit_marks: Sequence[int] = (), reveal: bool = True) -> Refusal:
     """Why a written play is not one of the ``legal`` plays of ``dice`` in ``pos``, as a refusal.
 
     ``step_lists`` holds the written segments ``(from, to)`` per checker move; ``hit_marks``
     the written points marked ``*``; ``text`` the play as written (formatted from the steps
     by default). ``legal`` are the legal plays of the roll (:meth:`bgsim.Position.legal_plays`),
-    which name an example and how many dice must be played (R10).
+    which name an example and how many dice must be played (R10); ``reveal=False`` (a puzzle)
+    words an R10/R11 refusal without naming a legal play.
 
     >>> from bgsim import Position
     >>> pos = Position.initial()
@@ -490,6 +509,8 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
     '24/18(3): only 2 checkers of yours stand on point 24, but the play moves 3 checkers from there (R5)'
     >>> why([((13, 7),), ((8, 7),)], (6, 1), text="13/7* 8/7", hit_marks=[7])
     '13/7* 8/7: there is no lone opposing checker on point 7 to hit (R8)'
+    >>> why([((13, 10),)], (6, 3), text="13/10", reveal=False)
+    '13/10 alone leaves the 6 unplayed, but both dice can be played (R10)'
     """
     segs = [s for steps in step_lists for s in steps]
     label = text or format_play(segs)
@@ -579,7 +600,7 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
             example = str(p)
             break
     max_used = max(p.dice_used for p in legal) if legal else 0
-    forced = forced_play_refusal(label, used, dice, max_used, example)
+    forced = forced_play_refusal(label, used, dice, max_used, example if reveal else None)
     if forced is not None:
         return forced
     if caucasian:

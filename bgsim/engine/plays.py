@@ -520,7 +520,7 @@ class LegalPlays(Sequence[Play[P]]):
         return -1
 
     # ----------------------------------------------------------------- resolving
-    def resolve(self, play: Play | str) -> Play[P]:
+    def resolve(self, play: Play | str, *, reveal: bool = True) -> Play[P]:
         """The legal play that ``play`` names: one of these plays, the very object.
 
         ``play`` is a :class:`Play` (from these plays, or made elsewhere: the same steps in
@@ -532,6 +532,7 @@ class LegalPlays(Sequence[Play[P]]):
         :class:`~bgsim.engine.errors.Refusal` that names the broken rule (R5-R21, V5),
         :class:`~bgsim.engine.errors.AmbiguousPlayError` when the text fits two plays that hit
         differently, :class:`~bgsim.engine.errors.ParseError` for text that is not notation.
+        ``reveal=False`` (a puzzle) words an R10/R11 refusal without naming a legal play.
 
         >>> from bgsim import Position
         >>> plays = Position.initial().legal_plays((6, 4))
@@ -548,7 +549,7 @@ class LegalPlays(Sequence[Play[P]]):
         R5
         """
         if isinstance(play, str):
-            return self._resolve_chains(parse_chains(play), play)
+            return self._resolve_chains(parse_chains(play), play, reveal=reveal)
         if not isinstance(play, Play):
             raise TypeError(_("a play is a Play or a play in notation such as '24/18 13/9', not {type}").format(
                                 type=type(play).__name__))
@@ -569,7 +570,7 @@ class LegalPlays(Sequence[Play[P]]):
         if i >= 0:
             return self._play(i)
         raise IllegalPlayError(diagnose(before, [play.steps], play.dice, self, caucasian=self._caucasian,
-                                        text=str(play)))
+                                        text=str(play), reveal=reveal))
 
     def _named(self, chains: Sequence[Chain], mine_after: tuple[int, ...] | None) -> list[Play[P]]:
         """The plays the written chains can name: those with the written result that hit at least
@@ -593,7 +594,7 @@ class LegalPlays(Sequence[Play[P]]):
                 return exact
         return fits
 
-    def _resolve_chains(self, chains: list[Chain], text: str) -> Play[P]:
+    def _resolve_chains(self, chains: list[Chain], text: str, *, reveal: bool = True) -> Play[P]:
         """:meth:`resolve` for text already read into chains."""
         found = self._named(chains, _mine_after(self._before.mine, chains))
         if len(found) > 1:
@@ -604,7 +605,8 @@ class LegalPlays(Sequence[Play[P]]):
         if found:
             return found[0]
         raise IllegalPlayError(diagnose(self._before, [chain_steps(ch) for ch in chains], self._dice, self,
-                                        caucasian=self._caucasian, text=text.strip(), hit_marks=hit_marks(chains)))
+                                        caucasian=self._caucasian, text=text.strip(), hit_marks=hit_marks(chains),
+                                        reveal=reveal))
 
     # ----------------------------------------------------------------- comparing
     def __eq__(self, other: object) -> bool:

@@ -303,12 +303,15 @@ class TurnBuilder(Generic[P]):
             text += _("; only one legal play: it is forced") + (f" ({self._plays[0]})" if reveal else "")
         return text
 
-    def why(self, move: StepLike, die: int | None = None) -> str | None:
+    def why(self, move: StepLike, die: int | None = None, *, reveal: bool = True) -> str | None:
         """None if ``move`` is a legal next step, else one sentence naming the rule it breaks.
 
         ``move`` is notation for one step (``"24/18"``, ``"bar/20*"``, ``"6/off"``), a
         :class:`Step`, or a starting point with ``die`` (``why(24, 6)``). Text that is not a
         step at all raises :class:`~bgsim.engine.errors.ParseError`.
+
+        ``reveal=False`` is for puzzles: a step refused by R10 or R11 is explained without
+        naming a play that works (that play would be the puzzle's solution).
 
         >>> from bgsim import Position
         >>> t = Position.initial().start_turn((6, 4))
@@ -320,11 +323,17 @@ class TurnBuilder(Generic[P]):
         '19/13: there is no checker of yours on point 19 (R5)'
         >>> t.why("6/off")
         '6/off: you can bear off only when all your checkers are in your home board (R16)'
+        >>> puzzle = Position.from_counts({20: 1, 11: 1, 5: 3, 4: 3, 3: 3, 2: 2, 1: 2},
+        ...                               {11: 2, 16: 2, 6: 5, 8: 3, 13: 3}).start_turn((6, 5))
+        >>> puzzle.why("11/6")
+        '11/6 would leave the 6 unplayed, but 20/15 11/5 plays both dice (R10)'
+        >>> puzzle.why("11/6", reveal=False)
+        '11/6 would leave the 6 unplayed, but both dice can be played (R10)'
         """
-        refusal = self._resolve(move, die)[1]
+        refusal = self._resolve(move, die, reveal=reveal)[1]
         return None if refusal is None else str(refusal)
 
-    def refusal(self, move: StepLike, die: int | None = None) -> Refusal | None:
+    def refusal(self, move: StepLike, die: int | None = None, *, reveal: bool = True) -> Refusal | None:
         """:meth:`why` as a value: None if ``move`` is a legal next step, else the
         :class:`~bgsim.engine.errors.Refusal` with the rule it breaks (for widgets and tests that
         need the rule id, not the sentence).
@@ -334,7 +343,7 @@ class TurnBuilder(Generic[P]):
         >>> pos.start_turn((6, 2)).refusal("bar/23").rule
         'R14'
         """
-        return self._resolve(move, die)[1]
+        return self._resolve(move, die, reveal=reveal)[1]
 
     # ----------------------------------------------------------------- stepping
     def step(self, move: StepLike, die: int | None = None) -> TurnBuilder:
@@ -363,10 +372,11 @@ class TurnBuilder(Generic[P]):
         self._stack.append(_Level(frontier, rest, step))
         return self
 
-    def attempt(self, move: StepLike, die: int | None = None) -> TurnBuilder | Refusal:
+    def attempt(self, move: StepLike, die: int | None = None, *, reveal: bool = True) -> TurnBuilder | Refusal:
         """Try one step (same forms as :meth:`why`): play it and return the builder, or return the
         :class:`~bgsim.engine.errors.Refusal` naming the rule it breaks and change nothing. The step is
         resolved once; a widget maps a click to ``attempt`` and shows what comes back.
+        ``reveal=False`` (a puzzle) words an R10/R11 refusal without a play that works, as :meth:`why`.
 
         >>> from bgsim import Position
         >>> t = Position.initial().start_turn((6, 4))
@@ -376,7 +386,7 @@ class TurnBuilder(Generic[P]):
         Refusal(text='9/5: the 4 is already used; the dice left are 6', rule='R5', cite=True)
         """
         try:
-            step, refusal = self._resolve(move, die)
+            step, refusal = self._resolve(move, die, reveal=reveal)
         except ParseError as exc:        # not a step at all (a move backwards ...): refused, with the reason
             return Refusal(f"{move}: {exc}")
         if step is None:
@@ -465,8 +475,9 @@ class TurnBuilder(Generic[P]):
         return f"<TurnBuilder {self._dice[0]}-{self._dice[1]}: {done} {state}>"
 
     # ----------------------------------------------------------------- internals
-    def _resolve(self, move: StepLike, die: int | None) -> tuple[Step | None, Refusal | None]:
-        """Read ``move`` and check it: (the Step, None) when legal, else (None, the refusal)."""
+    def _resolve(self, move: StepLike, die: int | None, *, reveal: bool = True) -> tuple[Step | None, Refusal | None]:
+        """Read ``move`` and check it: (the Step, None) when legal, else (None, the refusal).
+        ``reveal=False`` leaves the example play out of an R10/R11 refusal (a puzzle's solution)."""
         level = self._stack[-1]
         left = level.left
         claimed_dst: int | None = None
@@ -556,7 +567,7 @@ class TurnBuilder(Generic[P]):
         longest = max(runs, key=len)  # the most dice the turn could still use after this step
         used.extend(longest)
         remaining = self.remaining_plays
-        example = str(remaining[0] if remaining else self._plays[0])
+        example = str(remaining[0] if remaining else self._plays[0]) if reveal else None
         sentence = forced_play_refusal(label, used, self._dice, self._max_used, example, would=True)
         if sentence is None:  # pragma: no cover - every dead end is an R10 or R11 case
             sentence = Refusal(_("{step} cannot be completed into a legal play of {roll}").format(

@@ -247,22 +247,28 @@ class Quiz:
 
     @classmethod
     def play(cls, question: str, position: Position, dice: tuple[int, int], *,
-             accept: Callable[[Play], tuple[bool, str]] | None = None, reveals: Sequence[str] | None = None) -> Quiz:
+             accept: Callable[[Play], tuple[bool, str]] | None = None, reveals: Sequence[str] | None = None,
+             reveal: bool = True) -> Quiz:
         """Type a play in notation; an illegal one is explained with the rule it breaks.
 
         ``accept(play)`` judges a legal play (default: every legal play is right); use it for
-        "find the only play that ..." questions.
+        "find the only play that ..." questions. ``reveal=False`` is for puzzles: a play refused
+        by R10 or R11 is explained without naming a legal play (the solution).
 
         >>> from bgsim import Position
         >>> pos = Position.from_counts({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 0: 5})
         >>> q = Quiz.play("Enter from the bar with 6-5.", pos, (6, 5))
         >>> q.check("6/1")[1]
         'Not quite. 6/1: a checker on the bar must enter before any other checker moves (R13)'
+        >>> puzzle = Quiz.play("Play 6-3.", Position.initial(), (6, 3), reveal=False)
+        >>> puzzle.check("13/10")[1]
+        'Not quite. 13/10 alone leaves the 6 unplayed, but both dice can be played (R10)'
         """
+        legal = position.legal_plays(dice)
 
         def check(text: Any) -> tuple[bool, str]:
             try:
-                chosen = position.parse_play(str(text), dice)
+                chosen = legal.resolve(str(text), reveal=reveal)
             except AmbiguousPlayError as error:   # "24/14" with blots on 18 and 14: say which plays
                 return False, f"{str(text).strip()}: {error}"
             except BgsimError as error:

@@ -318,7 +318,7 @@ class StepperWidget(Presentable, w.VBox):
             self._selected = None
             self._teach(t, m)
             return
-        after = t.attempt(f"{_name(src)}/{_name(m)}")
+        after = t.attempt(f"{_name(src)}/{_name(m)}", reveal=self._reveal)
         if not isinstance(after, Refusal):
             self._played(after)
             return
@@ -386,7 +386,7 @@ class StepperWidget(Presentable, w.VBox):
 
     def _why_text(self, t: TurnBuilder, text: str) -> str:
         try:
-            reason = t.why(text)
+            reason = t.why(text, reveal=self._reveal)
         except BgsimError as e:
             return str(e)
         return reason or _("{step} is not possible now").format(step=text)
@@ -394,12 +394,18 @@ class StepperWidget(Presentable, w.VBox):
     def _why_source(self, t: TurnBuilder, m: int) -> str:
         for die in sorted(set(t.dice_left), reverse=True):
             try:
-                reason = t.why(m, die)
+                reason = t.why(m, die, reveal=self._reveal)
             except BgsimError as e:
                 reason = str(e)
             if reason:
                 return reason
         return _("no legal step starts from {point}").format(point=_name(m))
+
+    @property
+    def _reveal(self) -> bool:
+        """False in a puzzle (``show_answers=False``) until **Show answers** is pressed: then a
+        refusal names the rule and why the step fails, never the play that works (R10, R11)."""
+        return bool(self.answers_button.value)
 
     def _apply(self, t: TurnBuilder, step) -> None:
         after = t.attempt(step)

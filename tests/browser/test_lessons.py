@@ -194,8 +194,8 @@ def test_lesson01_find_the_point(lab_page, lab, screenshot):
     expect(q.get_by_role("button", name="Check")).to_be_hidden()     # the click is the answer
     _click(view, _point(view, 13))
     expect(q.locator(".bgsim-feedback")).to_contain_text("Not quite")
-    expect(q.locator(".bgsim-feedback")).to_contain_text("player 0's 13-point")   # the lesson's own words (items 1, 3)
-    _click(view, _point(view, 12))                                   # player 1's 13-point: 25 - 13
+    expect(q.locator(".bgsim-feedback")).to_contain_text("Light's 13-point")      # the lesson's own words (items 1, 3)
+    _click(view, _point(view, 12))                                   # Dark's 13-point: 25 - 13
     expect(q.locator(".bgsim-feedback")).to_contain_text("Right!")
     screenshot(page, "lesson01-point-quiz", q)
 
@@ -275,7 +275,9 @@ def test_lesson03_puzzles(lab_page, lab, screenshot):
     _pick(view, 5)                                  # a checker at home may not bear off yet (R16)
     refuse(p1, view.locator(f'.tray[data-player="{LIGHT}"]'), contains="(R16)")   # and it goes back
     _pick(view, 11)
-    refuse(p1, _point(view, 6), contains="(R10)")   # the tempting 11/6 leaves the 6 unplayable
+    said = refuse(p1, _point(view, 6), contains="(R10)")   # the tempting 11/6 leaves the 6 unplayable
+    # a puzzle's refusal names the rule and why, never the winning play (issue 31)
+    assert "both dice can be played" in said and "20/15" not in said and "11/5" not in said, said
     screenshot(page, "lesson03-refused", p1)
     _pick(view, 11)
     _click(view, _point(view, 5))
@@ -293,10 +295,10 @@ def test_lesson03_puzzles(lab_page, lab, screenshot):
     view = p2.locator(".bgsim-board-view")
     _pick(view, 20)
     said = refuse(p2, _point(view, 15), contains="(R11)")
-    assert "higher die 6" in said
+    assert "higher die 6" in said and "20/14" not in said, said
     _pick(view, 20)
     _click(view, _point(view, 14))
-    expect(p2.locator(".bgsim-message")).to_have_text("played 20/14")
+    expect(p2.locator(".bgsim-message")).to_contain_text("played 20/14; the 5 is lost")   # R12 says why
     screenshot(page, "lesson03-puzzle2", p2)
 
     # puzzle 3: the 6 cannot move at all, so the 5 is played
@@ -307,7 +309,7 @@ def test_lesson03_puzzles(lab_page, lab, screenshot):
     refuse(p3, _point(view, 14), contains="(R7)")
     _pick(view, 20)
     _click(view, _point(view, 15))
-    expect(p3.locator(".bgsim-message")).to_have_text("played 20/15")
+    expect(p3.locator(".bgsim-message")).to_contain_text("played 20/15; the 6 is lost")
 
     # the quiz of puzzle 1: the answer is the play just found on the board
     q = quiz(page, "Light to play 6-5")
