@@ -6,6 +6,9 @@
 #   make lessons build the lesson notebooks (lessons/*.ipynb, lessons/cs/*.ipynb) from their sources
 #                (lessons/src/*.md) and catalogues (lessons/locale/), run them and store their outputs;
 #                only those missing or stale (make lab, teach, test and Binder do it first)
+#   make handouts  a printable PDF per lesson and language (build/handouts/<lang>/NN-name.pdf: text,
+#                boards, questions with lines for the answers, no code) and an answer sheet for the
+#                teacher (NN-name-answers.pdf); needs Chromium (apt-get install chromium)
 #   make test    set up .venv (first time only), then run every test (make check first)
 #   make check   lint (ruff) and type-check (mypy) bgsim/
 #   make bench   set up .venv (first time only), then run every benchmarks/*.py
@@ -54,12 +57,13 @@ LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup trust lab teach lessons test test-code test-lessons check bench clean distclean docs messages
+.PHONY: help setup trust lab teach lessons handouts test test-code test-lessons check bench clean distclean docs messages
 
 help:
 	@echo "make lab        open the lessons in JupyterLab (sets up .venv the first time)"
 	@echo "make teach      the teacher view: the lessons in Voila, no code on screen"
 	@echo "make lessons    build the lesson notebooks from lessons/src and lessons/locale, run them, store outputs"
+	@echo "make handouts   a printable PDF per lesson and language, and an answer sheet (build/handouts/)"
 	@echo "make test       run every test: make check, tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make check      lint (ruff) and type-check (mypy) bgsim/; settings in pyproject.toml"
 	@echo "make bench      run every benchmarks/*.py"
@@ -121,6 +125,16 @@ teach: trust
 	  BGSIM_TEACH_PAGES="$(TEACH_PAGES)" $(if $(filter 1,$(CLASS_RESULTS)),BGSIM_CLASS_RESULTS=1) \
 	  $(VPY) teach/voila_teach.py lessons/ --template=bgsim \
 	  --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 $(TEACH_ARGS)
+
+# --- handouts -----------------------------------------------------------------
+
+# Each lesson (00-11) in each language run once more with its widgets drawn on paper (a quiz: its
+# question and a line for the answer; a drill: each task with its board; a board: its picture),
+# without code, printed by nbconvert's webpdf export in the system's Chromium (lessons/tools/handouts.py):
+# build/handouts/<lang>/NN-name.pdf and NN-name-answers.pdf (every question with its answer).
+# `make handouts LESSONS=03-forced-play LANG=cs` for one; about 6 s per lesson and language.
+handouts: $(STAMP)
+	$(VPY) lessons/tools/handouts.py $(LESSONS) $(foreach l,$(LESSON_LANG),--lang $(l))
 
 # --- tests -------------------------------------------------------------------
 

@@ -327,6 +327,39 @@ def test_match_cubeful_mwc_is_the_dead_cube_at_x0_and_rises_with_p():
         assert values[0] == pytest.approx(match_cubeful_mwc(0.0, 5, 3, owner=owner, gammon_rates=g, cube_life=0))
 
 
+def test_a_cube_the_opponent_doubles_at_once_is_all_live():
+    """Issue 33: 2-away doubles 4-away. The taker's 2-cube is worth a redouble to 4 at once (the
+    game for the match: any game the 2-away doubler loses at 2 already costs them the match, so
+    the redouble costs the taker nothing). Nothing is left to a market, so after the take the
+    doubler's MWC is the live line: the better of playing the match out (p) and passing the
+    redouble (ME(2,2) = 0.5), whatever the gammons (at 4 every game decides the match). With
+    Janowski's mix of live and dead, 0.68 * 0.79 + 0.32 * (0.79 + 0.21 * 0.9 * 0.5) = 0.8202 was
+    above the pass (ME(1,4) = 0.81436): a wrong pass (gnubg takes too)."""
+    d = janowski_decision(0.79, gammons=(0.3, 0.1), away=(2, 4))
+    assert d.double_take == pytest.approx(0.79)
+    assert d.double_pass == pytest.approx(match_equity(1, 4))
+    assert d.take and d.double_take < d.double_pass
+    assert janowski_decision(0.45, away=(2, 4)).double_take == pytest.approx(0.5)    # the redouble is passed
+    # the dead cube asked for (x = 0: the last roll) stays dead
+    dead = janowski_decision(0.79, gammons=(0.3, 0.1), away=(2, 4), cube_life=0.0)
+    assert dead.double_take == pytest.approx(0.79 + 0.21 * 0.9 * 0.5)
+
+
+def test_post_crawford_the_leader_faces_the_trailers_double_at_once():
+    """R28: post-Crawford the trailer doubles at once, so the leader's MWC with the cube centred
+    is the live line (take the game for 2 points or pass), not a mix with the dead cube."""
+    from bgsim.odds.equity import match_cubeful_mwc
+
+    for p in (0.6, 0.8):     # above the leader's take point: the game is played for 2 points
+        at_once = match_cubeful_mwc(p, 1, 4, gammon_rates=(0.2, 0.1))
+        assert at_once == pytest.approx(match_cubeful_mwc(p, 1, 4, gammon_rates=(0.2, 0.1), cube_life=1.0))
+        take = p + (1 - p) * (0.9 * match_equity(1, 2, post_crawford=True))   # a gammon loss at 2 loses the match
+        assert take > match_equity(1, 3, post_crawford=True)                   # better than passing
+        assert at_once == pytest.approx(take)
+    # the trailer's own centred cube post-Crawford: still "Double" in the window
+    assert janowski_decision(0.4, away=(4, 1)).double
+
+
 def test_match_cube_decision_leader_post_crawford_never_doubles():
     assert not janowski_decision(0.6, away=(1, 4)).double
 

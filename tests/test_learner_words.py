@@ -48,7 +48,7 @@ def test_game_refusals_and_the_cli_state_name_the_side():
     g.double()
     found = g.why_not("roll")
     assert str(found) == "Dark must first take or drop the double (R26)"
-    from bgsim.cli_commands import describe
+    from bgsim.cli.commands import describe
 
     lines = " ".join(describe(g))
     assert "Light doubles to 2; Dark takes or drops (R26)" in lines and not NUMBERED.search(lines)

@@ -5,11 +5,14 @@ kernel which quizzes exist (:class:`bgsim.teach.quiz.Quiz`, with the texts that 
 answer away, ``quiz.answers``), so it knows the cell where each question is first shown.
 Then:
 
-- nothing on screen in the question's section (from the heading above it down to it), no
-  output and no markdown, contains an answer's text: no printed check, answer table, caption
-  or summary line. (Earlier sections teach; a section that asks must not tell. Board
-  pictures count by their words: captions and titles, not the point numbers 1-24 every
-  board shows.)
+- nothing on screen in the question's section before the learner has tried (issue 31: from
+  the heading above the question to the end of its section, and the next section's heading),
+  no output, no markdown and no widget's text after "Run All", contains an answer's text: no
+  printed check, answer table, caption or summary line. (Earlier sections teach; a section
+  that asks must not tell, and what follows a question shows its answer only after a try:
+  :func:`bgsim.widgets.after_try`. Board pictures count by their words: captions and titles,
+  not the point numbers 1-24 every board shows. The question's own cell is its quiz: its
+  choices are not a leak.)
 - no visible code cell builds a quiz with its answer key or asserts an answer
   (``Quiz.choice``/``Quiz.number``/``Quiz.play``/``Quiz.point``/``.check(``): those cells have collapsed
   input (``"jupyter": {"source_hidden": true}``), so a learner reading the lesson never sees them.
@@ -85,28 +88,79 @@ def _run(path: Path):
             text = "".join(o.get("text", "") for o in probe.outputs if o.get("output_type") == "stream")
             for quiz_id, answers in json.loads(text.strip().splitlines()[-1]):
                 shown.setdefault(quiz_id, (i, answers))
-    return nb.cells, shown
+        client.set_widgets_metadata()      # the widgets' state after Run All, as a page shows it
+    return nb, shown
 
 
 @pytest.fixture(scope="module", params=NOTEBOOKS, ids=lambda p: ("cs-" if p.parent.name == "cs" else "") + p.stem)
 def lesson(request):
-    return request.param, *_run(request.param)
+    nb, shown = _run(request.param)
+    return request.param, nb.cells, shown, _widget_words(nb)
 
 
-def test_no_answer_is_on_screen_before_its_question(lesson):
-    path, cells, shown = lesson
+def _widget_words(nb) -> dict[str, str]:
+    """{model id: the words its widget and every widget inside it show} after "Run All"."""
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+
+    def own(model_id: str) -> list[str]:
+        words = []
+        for key, value in state.get(model_id, {}).get("state", {}).items():
+            if key.startswith("_") or key in ("layout", "style"):
+                continue
+            for v in value if isinstance(value, list) else [value]:
+                if isinstance(v, str) and not v.startswith("IPY_MODEL_"):
+                    words.append(_readable(v) if "<" in v else v)
+        return words
+
+    def inside(model_id: str, seen: set[str]) -> list[str]:
+        if model_id in seen:
+            return []
+        seen.add(model_id)
+        words = own(model_id)
+        for key, value in state.get(model_id, {}).get("state", {}).items():
+            if key in ("layout", "style"):
+                continue
+            for v in value if isinstance(value, list) else [value]:
+                if isinstance(v, str) and v.startswith("IPY_MODEL_"):
+                    words += inside(v.removeprefix("IPY_MODEL_"), seen)
+        return words
+
+    return {model_id: "\n".join(inside(model_id, set())) for model_id in state}
+
+
+def _shown_widgets(cell) -> list[str]:
+    return [out["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+            for out in cell.get("outputs", []) if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
+
+
+_HEADING = re.compile(r"#{1,2} ")
+
+
+def test_no_answer_is_on_screen_before_the_learner_tries(lesson):
+    path, cells, shown, widget_words = lesson
     leaks = []
     for k, answers in shown.values():
         section = max((j for j in range(k) if cells[j].cell_type == "markdown"
-                       and re.match(r"#{1,2} ", cells[j].source.lstrip())), default=0)
+                       and _HEADING.match(cells[j].source.lstrip())), default=0)
+        end = min((j for j in range(k + 1, len(cells)) if cells[j].cell_type == "markdown"
+                   and _HEADING.match(cells[j].source.lstrip())), default=len(cells) - 1)
         for answer in answers:
             pattern = _answer_pattern(answer)
-            for j in range(section, k):
+            for j in range(section, end + 1):
                 cell = cells[j]
-                if cell.cell_type == "code" and pattern.search(_output_text(cell)):
-                    leaks.append(f"cell {j} output shows {answer!r} (question in cell {k})")
-                elif cell.cell_type == "markdown" and pattern.search(cell.source):
-                    leaks.append(f"cell {j} text says {answer!r} (question in cell {k})")
+                if j == k:
+                    continue                  # the quiz itself: its choices are no leak
+                where = "above" if j < k else "below"
+                if cell.cell_type == "markdown":
+                    source = cell.source if j != end else cell.source.lstrip().split("\n", 1)[0]
+                    if pattern.search(source):
+                        leaks.append(f"cell {j} text says {answer!r} ({where} the question in cell {k})")
+                    continue
+                if pattern.search(_output_text(cell)):
+                    leaks.append(f"cell {j} output shows {answer!r} ({where} the question in cell {k})")
+                for model in _shown_widgets(cell):
+                    if pattern.search(widget_words.get(model, "")):
+                        leaks.append(f"cell {j}'s widget shows {answer!r} ({where} the question in cell {k})")
     assert not leaks, f"{path.name}: " + "; ".join(leaks)
 
 
@@ -114,7 +168,7 @@ _ANSWER_KEY = re.compile(r"Quiz\.(choice|number|play|point)\(|\.check\(|answer\s
 
 
 def test_no_visible_code_cell_holds_an_answer_key(lesson):
-    path, cells, _shown = lesson
+    path, cells, _shown, _widgets = lesson
     visible = [j for j, c in enumerate(cells) if c.cell_type == "code" and not _hidden(c)
                and _ANSWER_KEY.search(c.source)]
     assert not visible, f"{path.name}: cells {visible} show a quiz's answer key; collapse their input"

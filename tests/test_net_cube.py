@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from bgsim import Game, NetPlayer, Position, Rules
-from bgsim.odds.equity import janowski_points
+from bgsim import Game, NetPlayer, Position, Rules, cube_hint
 from bgsim.engine.errors import RuleViolationError
-from bgsim.sim.net import Net
-from bgsim import cube_hint
-from bgsim.sim.net_cube import ExactEvaluator, accept_double, cube_advice, is_last_roll, offer_double
+from bgsim.odds.equity import janowski_points
 from bgsim.players.players import play_game
+from bgsim.sim.net import Net
+from bgsim.sim.net_cube import ExactEvaluator, accept_double, cube_advice, is_last_roll, offer_double
 from bgsim.sim.strength import player_strength
 
 NET = Net()
@@ -170,6 +169,90 @@ def _match_xgid(position: Position, mine: int, theirs: int, length: int) -> str:
     parts = Game(Rules.money(), position=position).xgid().split(":")
     parts[5], parts[6], parts[7], parts[8] = str(mine), str(theirs), "0", str(length)
     return ":".join(parts)
+
+
+# ------------------------------------------------------------------ match cube: chances and the table
+def test_match_cube_uses_the_chances_one_roll_deeper_and_money_keeps_0ply():
+    """Issue 33: at a match score the net's chances are its 1-ply average (MATCH_PLIES, measured
+    against gnubg in benchmarks/bench_match_cube.py); money play keeps the 0-ply chances."""
+    from bgsim.sim.net_cube import MATCH_PLIES, CubeView, decide
+
+    assert MATCH_PLIES == 1
+    pos = Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+    match = cube_hint(Game.from_xgid(_match_xgid(pos, 2, 1, 7)))                # 5-away/6-away
+    assert match.away == (5, 6)
+    assert match.p_win == pytest.approx(NET.evaluate(pos, plies=1).win)
+    assert match.p_win != pytest.approx(NET.evaluate(pos).win, abs=1e-9)
+    assert "1-ply" in match.source
+    money = cube_hint(Game(Rules.money(), position=pos))
+    assert money.p_win == pytest.approx(NET.evaluate(pos).win) and "0-ply" in money.source
+    view = CubeView(pos, 1, "centered", (5, 6), False)
+    assert decide(view, NET, plies=0).p_win == pytest.approx(NET.evaluate(pos).win)
+    with pytest.raises(ValueError, match="plies"):
+        decide(view, NET, plies=2)
+
+
+def test_an_evaluator_without_depth_answers_at_a_match_score():
+    """An evaluator whose evaluate() takes only the position (the Evaluator protocol) still
+    answers at a match score: its own chances, 0-ply."""
+    from bgsim.sim.net_cube import CubeView, decide
+
+    class Plain:
+        name = "plain"
+
+        def evaluate(self, position):
+            return NET.evaluate(position)
+
+    pos = Position.initial()
+    d = decide(CubeView(pos, 1, "centered", (5, 5), False), Plain())
+    assert d.p_win == pytest.approx(NET.evaluate(pos).win) and "0-ply" in d.source
+
+
+def test_match_cube_chances_are_consistent():
+    """The gammon rates the match model gets from the 1-ply chances: backgammon <= gammon and
+    each a share of the wins or losses (R23), over seeded bar-heavy and closed-out positions."""
+    import numpy as np
+
+    from bgsim.sim.net_cube import CubeView, decide
+    from tests.support.positions import gen_bar, gen_prime
+
+    for seed in range(6):
+        for gen in (gen_bar, gen_prime):
+            pos = Position(*gen(np.random.default_rng(seed)))
+            if pos.is_game_over():
+                continue
+            e = NET.evaluate(pos, plies=1)
+            assert e.win_backgammon <= e.win_gammon <= e.win and e.lose_backgammon <= e.lose_gammon <= 1 - e.win
+            g = decide(CubeView(pos, 1, "centered", (4, 2), False), NET).gammons
+            assert 0 <= g.win_backgammon <= g.win <= 1 and 0 <= g.lose_backgammon <= g.lose <= 1
+
+
+@pytest.mark.parametrize("away, action", [
+    # My last roll (26 of 36 rolls bear both checkers off, 13 are off: no gammon either way), the
+    # cube dead. Worked from the Kazaross-XG2 table, p = 26/36:
+    # 4-away/2-away: ND = p ME(3,2) + (1-p) ME(4,1) = 0.7222 * 0.40053 + 0.2778 * 0.18564 = 0.3408;
+    #   DT = p ME(2,2) + (1-p) * 0 = 0.3611 (the leader wins the match with the 2-cube);
+    #   DP = ME(3,2) = 0.4005 > DT: the leader takes, and DT > ND: double.
+    ((4, 2), "Double, take"),
+    # 2-away/4-away: DT = p * 1 + (1-p) ME(2,2) = 0.8611 > DP = ME(1,4) = 0.81436: the trailer passes;
+    #   ND = p ME(1,4) + (1-p) ME(2,3) < DP: double (and it is passed).
+    ((2, 4), "Double, pass"),
+])
+def test_last_roll_match_decisions_follow_the_table(away, action):
+    from bgsim.odds.equity import match_equity
+    from bgsim.sim.net_cube import CubeView, decide
+
+    last = Position.from_counts({2: 2}, THEY_BEAR_OFF)
+    d = decide(CubeView(last, 1, "centered", away, False), NET)
+    p = 26 / 36
+    a, b = away
+    assert d.p_win == pytest.approx(p) and d.cube_life == 0.0
+    assert d.no_double == pytest.approx(p * match_equity(a - 1, b) + (1 - p) * match_equity(a, b - 1))
+    win2 = 1.0 if a <= 2 else match_equity(a - 2, b)
+    lose2 = 0.0 if b <= 2 else match_equity(a, b - 2)
+    assert d.double_take == pytest.approx(p * win2 + (1 - p) * lose2)
+    assert d.double_pass == pytest.approx(match_equity(a - 1, b))
+    assert d.action == action
 
 
 # ------------------------------------------------------------------------------------ beavers (X2)

@@ -7,6 +7,7 @@ import pytest
 pytest.importorskip("anywidget", reason="the widgets need the lessons extra (anywidget)")
 
 import ast
+import re
 import time
 from pathlib import Path
 
@@ -346,6 +347,26 @@ def test_score_match_equity_and_crawford():
     assert s.points == 1 and "wins the match" in s.result.value
 
 
+def test_score_widget_names_the_sides_and_its_refusals_are_translated():
+    """Issue 31: a person reads "Light's score", never "Score 0"; the widget's refusals (R27, R28)
+    come from the catalogue, so a Czech page says them in Czech."""
+    from bgsim.engine.i18n import language
+
+    s = ScoreWidget()
+    assert (s.score0.description, s.score1.description) == ("Light's score", "Dark's score")
+    s.mode.value, s.length.value = "match", 5
+    s.crawford.value = True                      # 0-0: nobody is 1 point away (R28)
+    assert "(R28)" in s.message.value and "player" not in s.message.value
+    with language("cs"):
+        cs = ScoreWidget()
+        assert "Světlého" in cs.score0.description and "Tmavého" in cs.score1.description
+        cs.mode.value, cs.length.value = "match", 5
+        cs.score0.value = 5                      # the match is already won (R27)
+        assert "(R27)" in cs.message.value and "already" not in cs.message.value
+        cs.score0.value, cs.crawford.value = 0, True
+        assert "(R28)" in cs.message.value and "Crawford game" not in cs.message.value
+
+
 # ----------------------------------------------------------------------------- Monte Carlo
 def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     mc = MonteCarloWidget(Position.initial(), games=200_000, seed=1)
@@ -370,6 +391,37 @@ def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     one_shot = estimate(Position.initial(), mc.rules(), games=720, rng=1, chunk_size=CHUNK,
                         player=(mc.player_box.value, mc.opponent_box.value))
     assert mc.result.outcomes == one_shot.outcomes and len(mc.trace) > 1
+
+
+def test_montecarlo_simple_mode_shows_how_often_and_how_sure_without_statistics_jargon():
+    """Issue 31: the learner's lab (lesson 09) has no equity, seed, chunks or standard errors on
+    screen: only how many games, Play, bars for how often and the band for how sure."""
+    race = Position.from_counts({6: 2, 5: 2, 3: 2}, {5: 1, 4: 2, 3: 2, 2: 1})
+    mc = MonteCarloWidget(race, simple=True, seed=4)
+    mc.player_box.value = mc.opponent_box.value = "heuristic"
+    assert mc.games_box.value == 100 and mc.games_choice.value == 100
+    hidden = (mc.seed_box, mc.player_box, mc.opponent_box, mc.ending_box, mc.cube_box, mc.jacoby_box,
+              mc.caucasian_box, mc.games_box)
+    assert all(box.layout.display == "none" for box in hidden) and mc.games_choice.layout.display != "none"
+    assert "press Play" in mc.bars.value and mc.start_button.description == "Play"
+    mc.games_choice.value = 1000
+    assert mc.games_box.value == 1000
+    mc.start()
+    assert mc.wait(300) and mc.games == 1000 and mc.seed_box.value == 5      # the next Play: new dice
+    from bgsim import estimate
+    from bgsim.widgets._montecarlo import CHUNK
+
+    one_shot = estimate(race, mc.rules(), games=1000, rng=4, chunk_size=CHUNK, player="heuristic")
+    assert mc.result.outcomes == one_shot.outcomes
+    words = " ".join(re.findall(r">([^<]+)<", mc.bars.value + mc.plot.value))
+    assert "Light wins" in words and "Dark wins" in words and "very likely" in words
+    for jargon in ("equity", "standard error", "chunk", "seed", "points per game", "interval"):
+        assert jargon not in words.lower() and jargon not in mc.table.value.lower(), jargon
+    share, low, high = mc.win_trace[-1][1:]
+    wins = sum(mc.outcomes[:3]) / 1000
+    assert share == wins and low < wins < high and high - low < mc.win_trace[0][3] - mc.win_trace[0][2]   # it narrows
+    full = MonteCarloWidget(race)                 # the full lab keeps every setting
+    assert full.games_choice.layout.display == "none" and full.seed_box.layout.display != "none"
 
 
 def test_a_puzzle_stepper_hides_the_answer_until_asked():
@@ -827,6 +879,29 @@ def test_show_answer_shows_the_solution_and_opens_what_waits():
     assert later.opened and "The answer: 15. 15 each (R1)." in q.widget.feedback.value
 
 
+def test_after_try_writes_what_it_shows_into_the_output_widget_itself():
+    """What opens after the try is the Output widget's own outputs (synced to the page), not output
+    routed by message id: the try is a click handled outside any cell, and Voila showed the opened
+    part empty (issue 31). Both what build() returns and what it displays or prints are kept."""
+    from IPython.display import display
+
+    from bgsim.teach.quiz import Quiz
+    from bgsim.widgets import after_try
+
+    q = Quiz.number("How many?", 15, why="R1.")
+
+    def build():
+        display("a table")
+        print("a sentence")
+        return "a board"
+
+    later = after_try(q, build)
+    assert later.output.outputs == ()
+    q.mark_tried()
+    texts = [o.get("text") or o["data"]["text/plain"] for o in later.output.outputs]
+    assert "a sentence" in "".join(texts) and "'a board'" in texts and "a table" in "".join(texts)
+
+
 def test_after_try_registered_after_the_try_opens_at_once():
     from bgsim.teach.quiz import Quiz
     from bgsim.widgets import after_try
@@ -834,3 +909,37 @@ def test_after_try_registered_after_the_try_opens_at_once():
     q = Quiz.number("How many?", 15, why="R1.")
     q.mark_tried()
     assert after_try(q, lambda: None).opened
+
+
+def test_show_answer_says_the_number_the_quiz_accepts_not_a_rounded_one():
+    """Issue 31: "Show answer" for a number quiz whose answer is 15.8 said "The answer: 16." (the
+    number was formatted without decimals); it says 15.8, and a whole number stays whole."""
+    q = Quiz.number("Ben's chance to win the match, in %?", 15.8, why="100% minus 84.2%.", tolerance=0.5)
+    assert q.solution.startswith("The answer: 15.8.") and q.check("15.8")[0]
+    assert Quiz.number("Checkers each?", 15, why="R1.").solution.startswith("The answer: 15.")
+    assert QuizWidget(q).show_answer().startswith("The answer: 15.8.")
+
+
+def test_after_try_hands_what_it_built_to_the_page_as_widget_state_in_a_kernel():
+    """Issue 31: in Voila the part after a question stayed empty after the try (the outputs went
+    through the front end's message hooks from a button's callback). In a kernel, what the build
+    displays and returns becomes the Output widget's synced ``outputs``."""
+    nbformat = pytest.importorskip("nbformat")
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from IPython.display import Markdown, display\n"
+        "from bgsim.teach.quiz import Quiz\n"
+        "from bgsim.widgets import after_try\n"
+        "q = Quiz.number('How many checkers does each side have?', 15, why='15 each (R1).')\n"
+        "later = after_try(q, lambda: display(Markdown('**fifteen**')) or 'as R1 says')\n"
+        "later"),
+        nbformat.v4.new_code_cell(
+        "before = len(later.output.outputs)\n"
+        "q.widget.field.value = '14'\n"
+        "q.widget.check()\n"
+        "print(before, [sorted(o['data']) for o in later.output.outputs])")]
+    NotebookClient(nb, timeout=300, kernel_name="python3").execute()
+    printed = "".join(o.get("text", "") for o in nb.cells[1].outputs)
+    assert printed.startswith("0 ") and "text/markdown" in printed and printed.count("text/plain") == 2, printed

@@ -661,6 +661,31 @@ def match_take_point(my_away: int, opp_away: int, cube: int = 1, *, gammon_rates
 # that ends where the cube is dead: a side whose single win at the cube's value already wins the
 # match never doubles (it owns a cube it cannot use). The value of owning the cube at a score is
 # then what the table says the points are worth, not a money rule.
+#
+# One kind of cube is used at once, and its cube life is then 1, not x: a cube held by the
+# opponent (or centred) when I am at most its value away. Any game I lose already loses me the
+# match, so their double costs them nothing and they double at their next turn (waiting only
+# lets my roll help me: the value of the choice I get, take or pass, is convex in the chances).
+# Nothing is left to a market: my MWC is the fully live line (the better of playing on for the
+# doubled cube and passing). Post-Crawford the trailer's cube against the 1-away leader is this
+# cube; so is the 4-away taker's 2-cube when the doubler is 2-away. A cube I hold that way I turn
+# now; the decision says so without the rule (doubling then beats the mix of live and dead).
+def _used_at_once(a: int, b: int, c: int, owner: str) -> bool:
+    """Whether the opponent of the player ``a`` away holds (or, centred, may take) a cube ``c`` they
+    double at once: they can double (``b > c``) and any game ``a`` loses already ends the match."""
+    return owner != "me" and b > c and a <= c
+
+
+def _cubeful_mwc(p: float, a: int, b: int, c: int, owner: str, g: GammonRates, x: float, post: bool) -> float:
+    """The cubeful MWC of the player ``a`` away: Janowski's ``x * live + (1 - x) * dead``, or the
+    live line alone for a cube the opponent uses at once (see the comment above) unless ``x`` is
+    0, the dead cube asked for."""
+    live = _on_line(_live_corners(a, b, c, owner, g, post), p)
+    if x > 0.0 and _used_at_once(a, b, c, owner):   # x = 0 asks for every cube dead (the last roll)
+        return live
+    return x * live + (1.0 - x) * _outcome_mwc(a, b, c, p, g, post)
+
+
 def _live_corners(a: int, b: int, c: int, owner: str, g: GammonRates, post: bool) -> tuple[tuple[float, float], ...]:
     """The corners (p, MWC) of the fully live MWC line of the player ``a`` away against ``b`` away,
     cube ``c`` owned by ``owner`` ("centered", "me", "opponent"), gammon rates ``g`` (theirs)."""
@@ -704,11 +729,10 @@ def _crossing(corners: Sequence[tuple[float, float]], value: float) -> float:
 def _match_take_point(a: int, b: int, c: int, g: GammonRates, x: float, post: bool, cash: float) -> float:
     """The taker's cubeful take point of a double from ``c`` to ``2c`` (the doubler ``a`` away,
     the taker ``b`` away): one minus the doubler's chance at which taking is worth the pass."""
-    line = _live_corners(a, b, 2 * c, "opponent", g, post)
     lo, hi = 0.0, 1.0
 
     def taken(q: float) -> float:
-        return x * _on_line(line, q) + (1.0 - x) * _outcome_mwc(a, b, 2 * c, q, g, post)
+        return _cubeful_mwc(q, a, b, 2 * c, "opponent", g, x, post)
 
     if taken(hi) <= cash:
         return 0.0
@@ -729,7 +753,9 @@ def match_cubeful_mwc(p: float, my_away: int, opp_away: int, cube: int = 1, *, o
     game out for the cube it shows (gammons and backgammons at their rates, R23); the live part
     assumes every later double comes at the market edge, with the take and cash points of both
     sides at this score worked out from the match equity table, double after double, until the
-    cube is dead (see the comment above this function in the source). ``owner`` is
+    cube is dead (see the comment above this function in the source). A cube the opponent
+    doubles at once (they can double, and any game this player loses already ends the match,
+    as the trailer's cube post-Crawford) is all live: its MWC is the live line. ``owner`` is
     ``"centered"`` (R24), ``"me"`` or ``"opponent"`` (R26); ``post_crawford`` defaults to a score
     with a 1-away player (R28).
 
@@ -750,8 +776,7 @@ def match_cubeful_mwc(p: float, my_away: int, opp_away: int, cube: int = 1, *, o
     x = _check_x(cube_life)
     g = _rates(gammon_rates)
     post = (a == 1 or b == 1) if post_crawford is None else bool(post_crawford)
-    dead = _outcome_mwc(a, b, c, p, g, post)
-    return x * _on_line(_live_corners(a, b, c, owner, g, post), p) + (1.0 - x) * dead
+    return _cubeful_mwc(p, a, b, c, owner, g, x, post)
 
 
 # --------------------------------------------------------------------------- scores
@@ -1167,9 +1192,8 @@ def janowski_decision(p_win: float, *, gammons: GammonLike = None, cube: int = 1
         raise MatchEquityError(_("in a match a centred cube shows 1 (R24; automatic doubles, R29, are money only); "
                                  "give owner='me' for a cube already turned"))
     post = a == 1 or b == 1
-    nd = x * _on_line(_live_corners(a, b, c, owner, g, post), p) + (1.0 - x) * _outcome_mwc(a, b, c, p, g, post)
-    after_take = _live_corners(a, b, 2 * c, "opponent", g, post)
-    dt = x * _on_line(after_take, p) + (1.0 - x) * _outcome_mwc(a, b, 2 * c, p, g, post)
+    nd = _cubeful_mwc(p, a, b, c, owner, g, x, post)
+    dt = _cubeful_mwc(p, a, b, 2 * c, "opponent", g, x, post)
     dp = _mwc(a - c, b, post)
     take_point = _match_take_point(a, b, c, g, x, post, dp)
     double, take, action = _verdict(nd, dt, dp)

@@ -243,7 +243,7 @@ class Quiz:
             return False, said + (f" {hint}" if hint else "")
 
         return cls(question, check, placeholder=_("a number"), answers=(f"{answer:g}",) if reveals is None else reveals,
-                   solution=_solution(fmt_number(answer), why))
+                   solution=_solution(fmt_number(answer, _decimals(answer)), why))
 
     @classmethod
     def play(cls, question: str, position: Position, dice: tuple[int, int], *,
@@ -379,6 +379,17 @@ class Quiz:
 
     def __repr__(self) -> str:
         return f"Quiz({self.question!r})"
+
+
+def _decimals(x: float) -> int:
+    """How many decimals ``x`` is written with (``15.8`` has 1, ``2.0`` none), so that "Show answer"
+    says the number the quiz accepts, not a rounded one.
+
+    >>> _decimals(15.8), _decimals(2.0), _decimals(167), _decimals(0.125)
+    (1, 0, 0, 3)
+    """
+    text = f"{x:g}"
+    return len(text.split(".")[1]) if "." in text and "e" not in text else 0
 
 
 def _solution(answer: str, why: str) -> str:

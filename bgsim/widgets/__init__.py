@@ -46,6 +46,7 @@ from ._editor import EditorWidget
 from ._link import LinkError, LinkView, read_link, sandbox_link
 from ._montecarlo import MonteCarloWidget
 from ._page import PageKit
+from ._paper import PaperQuestion, on_paper, paper_labels, paper_mode, paper_questions
 from ._play import PlayWidget
 from ._quiz import AfterTry, QuizWidget, after_try
 from ._replay import ReplayWidget
@@ -53,7 +54,8 @@ from ._sandbox import BestPlayTask, SandboxWidget, rank_exactly
 from ._score import ScoreWidget
 from ._stepper import StepperWidget
 
-__all__ = ["AfterTry", "BestPlayTask", "BoardView", "BoardWidget", "ClassResultsBoard", "DrillWidget", "EditorWidget",
-           "IdBox", "LinkError", "LinkView", "MessageLine", "MonteCarloWidget", "PageKit", "PlayWidget", "QuizWidget",
-           "ReplayWidget", "SandboxWidget", "ScoreWidget", "StepperWidget", "after_try", "rank_exactly",
+__all__ = ["AfterTry", "BestPlayTask", "BoardView", "BoardWidget", "ClassResultsBoard", "DrillWidget",
+           "EditorWidget", "IdBox", "LinkError", "LinkView", "MessageLine", "MonteCarloWidget", "PageKit",
+           "PaperQuestion", "PlayWidget", "QuizWidget", "ReplayWidget", "SandboxWidget", "ScoreWidget",
+           "StepperWidget", "after_try", "on_paper", "paper_labels", "paper_mode", "paper_questions", "rank_exactly",
            "read_link", "sandbox_link"]

@@ -9,9 +9,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..draw.charts import share_bars, share_over_games
 from ..draw.svg import convergence
 from ..engine.errors import BgsimError, EstimateError
-from ..engine.i18n import _, fmt_count, fmt_number, fmt_percent, side_name
+from ..engine.i18n import _, fmt_count, fmt_number, fmt_percent, pgettext, side_name
 from ..engine.position import Position
 from ..game.rules import ENDING_MODES, Rules
 from ..sim.montecarlo import DEFAULT_PLAYER, PLAYERS, Estimate, Interval, estimate, wilson_interval
@@ -69,6 +70,13 @@ class MonteCarloWidget(Presentable, w.VBox):
         The board's width in pixels; None: as wide as the page allows.
     present : bool, default False
         The presentation mode (a projector): a bigger board, the settings and results in big type.
+    simple : bool, default False
+        The learner's mode: only how many games to play (100, 1,000 or 10,000) and Play; the
+        results are how often each side wins (and wins a gammon) as bars, and how often the side
+        on roll wins as the games add up, each with the range it is very likely in. No equity,
+        seed, rules or players on screen (the boxes are still there for code to set), and each
+        run plays new dice (the seed goes up by one after a run), so pressing Play again shows
+        how much a small run can wander.
     **drawing
         Keywords for the board (:func:`bgsim.draw.svg.board`): ``cube``, ``orientation``,
         ``theme`` ...
@@ -79,10 +87,16 @@ class MonteCarloWidget(Presentable, w.VBox):
     True
     >>> mc.games, mc.outcomes[0], mc.equity.value, mc.stopped
     (72, 72, 1.0, False)
+    >>> simple = MonteCarloWidget(Position.from_counts({1: 1}, {2: 1}), simple=True)
+    >>> simple.games_box.value, [box.layout.display for box in (simple.seed_box, simple.cube_box)]
+    (100, ['none', 'none'])
     """
 
     def __init__(self, position: Position | None = None, *, games: int = 3600, seed: int = 0,
-                 size: int | None = 400, present: bool = False, **drawing: Any) -> None:
+                 size: int | None = 400, present: bool = False, simple: bool = False, **drawing: Any) -> None:
+        self.simple = simple
+        if simple and games == 3600:
+            games = 100
         self._position = Position.initial() if position is None else position
         self.board = BoardWidget(self._position, self._position.turn, size=size, **drawing)
         self.board.view.clickable = False
@@ -101,7 +115,12 @@ class MonteCarloWidget(Presentable, w.VBox):
                                    layout=w.Layout(width="16em"))
         self.jacoby_box = w.Checkbox(value=False, description=_("Jacoby (X1)"), indent=False)
         self.caucasian_box = w.Checkbox(value=False, description=_("Caucasian hits (V5)"), indent=False)
-        self.start_button = w.Button(description=_("Start"), icon="play", button_style="success")
+        self.games_choice = w.ToggleButtons(options=[(fmt_count(n), n) for n in (100, 1000, 10_000)],
+                                            value=games if games in (100, 1000, 10_000) else None,
+                                            description=_("games to play"), style={"description_width": "auto"})
+        self.games_choice.observe(self._games_chosen, "value")
+        start = pgettext("a button: play the games", "Play") if simple else _("Start")
+        self.start_button = w.Button(description=start, icon="play", button_style="success")
         self.start_button.add_class("bgsim-start")
         self.start_button.on_click(lambda _b: self.start())
         self.stop_button = w.Button(description=_("Stop"), icon="stop", button_style="danger", disabled=True)
@@ -116,20 +135,30 @@ class MonteCarloWidget(Presentable, w.VBox):
         self.table.add_class("bgsim-mc-result")
         self.message = w.HTML()
         self.message.add_class("bgsim-message")
-        settings = w.VBox([self.games_box, self.seed_box, self.player_box, self.opponent_box, self.ending_box,
-                           self.cube_box, self.jacoby_box, self.caucasian_box,
-                           w.HBox([self.start_button, self.stop_button])])
+        expert = (self.games_box, self.seed_box, self.player_box, self.opponent_box, self.ending_box,
+                  self.cube_box, self.jacoby_box, self.caucasian_box)
+        if simple:                    # the learner's lab: how many games, and Play
+            for box in expert:
+                box.layout.display = "none"
+        else:
+            self.games_choice.layout.display = "none"
+        self.bars = w.HTML()
+        self.bars.add_class("bgsim-share-bars")
+        settings = w.VBox([self.games_choice, *expert, w.HBox([self.start_button, self.stop_button])])
         settings.add_class("bgsim-aside")
         board_row = w.HBox([self.board, settings], layout=w.Layout(flex_flow="row wrap"))
         board_row.add_class("bgsim-board-row")
-        super().__init__([board_row, self.progress,
-                          w.HBox([self.plot, self.table], layout=w.Layout(flex_flow="row wrap")), self.message])
+        results = [self.bars, self.plot] if simple else [self.plot, self.table]
+        super().__init__([board_row, self.progress, w.HBox(results, layout=w.Layout(flex_flow="row wrap")),
+                          self.message])
         self.add_class("bgsim-montecarlo")
         self.add_class("bgsim-widget")
         self.present = present
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._reset()
+        if simple:
+            self._show()
 
     # ------------------------------------------------------------------ state
     def _reset(self) -> None:
@@ -138,6 +167,8 @@ class MonteCarloWidget(Presentable, w.VBox):
         self.equity: Interval | None = None
         self.result: Estimate | None = None
         self.trace: list[tuple[int, float, float]] = []
+        #: How often the side on roll won after each round: ``(games, share, low, high)`` (95%).
+        self.win_trace: list[tuple[int, float, float, float]] = []
         self.stopped = False
         self.error: str | None = None
 
@@ -164,6 +195,10 @@ class MonteCarloWidget(Presentable, w.VBox):
                            caucasian=self.caucasian_box.value, variant="hypergammon"
                            if self._position.checkers == 3 else "standard")
 
+    def _games_chosen(self, change: dict) -> None:
+        if change["new"] is not None:
+            self.games_box.value = change["new"]
+
     # ------------------------------------------------------------------ actions
     def start(self) -> None:
         """Start a run in a background thread (nothing happens if one is going on)."""
@@ -186,6 +221,8 @@ class MonteCarloWidget(Presentable, w.VBox):
         self._show()
         args = (rules, total, (self.player_box.value, self.opponent_box.value), int(self.seed_box.value),
                 int(self.cube_box.value))
+        if self.simple:               # the next Play throws new dice
+            self.seed_box.value = min(self.seed_box.max, int(self.seed_box.value) + 1)
         self._thread = threading.Thread(target=self._run, args=args, name="bgsim-montecarlo", daemon=True)
         self._thread.start()
 
@@ -224,6 +261,8 @@ class MonteCarloWidget(Presentable, w.VBox):
                     self.outcomes = tuple(int(c) for c in est.outcomes)
                     self.equity = est.equity
                     self.trace.append((self.games, est.equity.value, est.equity.half_width))
+                    won = wilson_interval(sum(self.outcomes[:3]), self.games)
+                    self.win_trace.append((self.games, won.value, won.low, won.high))
                     self._unit = est.equity_unit
                     self._show()
                 if est.stopped:
@@ -249,6 +288,9 @@ class MonteCarloWidget(Presentable, w.VBox):
     def _show(self) -> None:
         self.progress.value = self.games
         self.progress.description = _("{n} games").format(n=fmt_count(self.games))
+        if self.simple:
+            self._show_simple()
+            return
         self.plot.value = convergence(self.trace, unit=getattr(self, "_unit", "points per game"))
         n = self.games
         eq = self.equity
@@ -273,3 +315,24 @@ class MonteCarloWidget(Presentable, w.VBox):
                             + "</th><th>" + _("estimate") + "</th><th>" + _("95% interval") + "</th></tr>"
                             + "".join(rows) + "</table>"
                             + (f"<p class='bgsim-strength'>{html.escape(strength)}</p>" if strength else ""))
+
+    def _show_simple(self) -> None:
+        """The learner's results: bars for how often, a line for how it settles (no equity)."""
+        me, them = side_name(self._position.turn), side_name(1 - self._position.turn)
+        n, o = self.games, self.outcomes
+        empty = _("press Play: the games are played here, and counted")
+        if not n:
+            self.bars.value = share_bars([], empty=empty)
+            self.plot.value = share_over_games([], _("{side} wins").format(side=me), empty=empty)
+            return
+
+        def bar(label: str, k: int) -> tuple[str, float, float, float]:
+            iv = wilson_interval(k, n)
+            return (label, iv.value, iv.low, iv.high)
+
+        self.bars.value = share_bars([
+            bar(_("{side} wins").format(side=me), o[0] + o[1] + o[2]),
+            bar(_("{side} wins a gammon").format(side=me), o[1] + o[2]),
+            bar(_("{side} wins").format(side=them), o[3] + o[4] + o[5]),
+            bar(_("{side} wins a gammon").format(side=them), o[4] + o[5])])
+        self.plot.value = share_over_games(self.win_trace, _("{side} wins").format(side=me))

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
-from IPython.display import display
+from IPython import get_ipython
+from IPython.utils.capture import capture_output
 
 from ..engine.i18n import _
 from ..teach.quiz import Quiz
@@ -138,9 +139,8 @@ class AfterTry(Presentable, w.VBox):
     >>> later.opened, "Try the question" in later.waiting.value
     (False, True)
     >>> q.widget.field.value = "14"        # a wrong try is a try: what waits is built and shown
-    fifteen, as R1 says
-    >>> later.opened
-    True
+    >>> later.opened, later.output.outputs[0]["data"]["text/plain"]
+    (True, "'fifteen, as R1 says'")
     """
 
     def __init__(self, quiz: Any, build: Callable[[], Any], *, waiting: str | None = None) -> None:
@@ -162,10 +162,30 @@ class AfterTry(Presentable, w.VBox):
             return
         self.opened = True
         self.waiting.layout.display = "none"
-        with self.output:
+        # What build() shows is written into the Output widget's outputs, not captured with
+        # ``with self.output:``: the try is a click, handled outside any cell, and Voila does not
+        # route a callback's outputs to an Output widget (the part opened empty).
+        with capture_output() as captured:
             shown = self._build()
-            if shown is not None:
-                display(shown)
+        outputs: list[dict[str, Any]] = []
+        if captured.stdout:
+            outputs.append({"output_type": "stream", "name": "stdout", "text": captured.stdout})
+        outputs += [{"output_type": "display_data", "data": rich.data, "metadata": rich.metadata or {}}
+                    for rich in captured.outputs]
+        if shown is not None:
+            data, metadata = _formatted(shown)
+            outputs.append({"output_type": "display_data", "data": data, "metadata": metadata})
+        self.output.outputs = tuple(outputs)
+
+
+def _formatted(shown: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``shown`` as display data (its mime bundle), as IPython would display it; outside IPython
+    its text form only."""
+    shell = get_ipython()
+    if shell is None:
+        return {"text/plain": repr(shown)}, {}
+    data, metadata = shell.display_formatter.format(shown)
+    return data, metadata
 
 
 def after_try(quiz: Any, build: Callable[[], Any], *, waiting: str | None = None) -> AfterTry:

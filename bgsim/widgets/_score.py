@@ -57,10 +57,12 @@ class ScoreWidget(Presentable, w.VBox):
                                     description=_("Play"), style=style)
         self.length = w.BoundedIntText(value=7, min=1, max=25, description=_("Match to"), style=style,
                                        layout=w.Layout(width="12em"))
-        self.score0 = w.BoundedIntText(value=0, min=0, max=24, description=_("Score 0"), style=style,
-                                       layout=w.Layout(width="12em"))
-        self.score1 = w.BoundedIntText(value=0, min=0, max=24, description=_("Score 1"), style=style,
-                                       layout=w.Layout(width="12em"))
+        # the scores are named by side, as everything a person reads (never "score 0")
+        wide = {"description_width": "initial"}
+        self.score0 = w.BoundedIntText(value=0, min=0, max=24, description=_("Light's score"), style=wide,
+                                       layout=w.Layout(width="16em"))
+        self.score1 = w.BoundedIntText(value=0, min=0, max=24, description=_("Dark's score"), style=wide,
+                                       layout=w.Layout(width="16em"))
         self.crawford = w.Checkbox(value=False, description=_("this is the Crawford game (R28)"), indent=False)
         self.result = w.HTML()
         self.result.add_class("bgsim-score-result")
@@ -127,13 +129,14 @@ class ScoreWidget(Presentable, w.VBox):
         n = rules.match_length
         before = (self.score0.value, self.score1.value)
         if max(before) >= n:
-            raise MatchEquityError(f"a score of {before[0]}-{before[1]} has already won a {n}-point match (R27)")
+            raise MatchEquityError(_("a score of {score} has already won a {n}-point match (R27)").format(
+                score=f"{before[0]}-{before[1]}", n=n))
         away = (n - before[0], n - before[1])
         one_away = (away[0] == 1) != (away[1] == 1)
         if self.crawford.value and not one_away:
-            raise MatchEquityError("the Crawford game needs exactly one player 1 point away (R28)")
+            raise MatchEquityError(_("in the Crawford game exactly one side is 1 point away (R28)"))
         if self.crawford.value and cube != 1:
-            raise RuleViolationError("the cube stays at 1 in the Crawford game (R28)")
+            raise RuleViolationError(_("the cube stays at 1 in the Crawford game (R28)"))
         post = one_away and not self.crawford.value
         after = list(before)
         after[winner] += points
