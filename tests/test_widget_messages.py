@@ -360,3 +360,20 @@ def _random_messages(name: str, data: Any) -> None:
     if isinstance(widget, MonteCarloWidget):
         widget.stop()
         assert widget.wait(120)
+
+
+def test_what_the_page_shows_in_an_output_is_never_sent_back_over():
+    """An Output inside a bgsim widget (after_try's): the page reports what it captured there
+    (``outputs``). The guard sent the kernel's empty list back, and the page wiped what
+    ``build()`` had printed and displayed: after the try the part stayed blank (issue 31)."""
+    from bgsim.widgets import after_try
+
+    q = Quiz.number("How many checkers does each side have?", 15, why="15 each (R1).")
+    later = after_try(q, lambda: "fifteen")
+    sent: list = []
+    later.output.comm.send = lambda data=None, **_kw: sent.append(data)     # what goes back to the page
+    shown = [{"output_type": "stream", "name": "stdout", "text": "fifteen\n"}]
+    update(later.output, outputs=shown)
+    assert not sent                                    # the page keeps what it shows
+    update(later.output, msg_id="forged")              # anything else of the Output's: still refused
+    assert later.output.msg_id == ""

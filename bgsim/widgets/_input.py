@@ -183,6 +183,19 @@ def _takes(control: w.Widget, name: str, value: Any) -> bool:
     return ok and (not bounded or control.min <= value <= control.max)   # in range as sent: never clamped
 
 
+def _kept_by_the_page(control: w.Widget, name: str) -> bool:
+    """Whether trait ``name`` of ``control`` is what the page itself shows, and only the page:
+    an :class:`~ipywidgets.Output`'s ``outputs``, which the page captures as the kernel prints
+    and displays into it (:func:`~bgsim.widgets.after_try`), then reports. It is not taken from
+    the page, and never sent back over it either: the kernel's copy is empty, and sending it
+    would wipe what the page shows.
+
+    >>> _kept_by_the_page(w.Output(), "outputs"), _kept_by_the_page(w.Output(), "msg_id")
+    (True, False)
+    """
+    return isinstance(control, w.Output) and name == "outputs"
+
+
 def _checked(control: w.Widget, msg: object) -> dict | None:
     """The message ``msg`` to ``control`` cut down to what the control takes, or None (nothing to do)."""
     content = msg.get("content") if isinstance(msg, dict) else None
@@ -200,7 +213,8 @@ def _checked(control: w.Widget, msg: object) -> dict | None:
         refused = [k for k in state if k not in good]
         if refused:
             _ignore(control, "values the control does not take", {k: state[k] for k in refused})
-            shown = [k for k in refused if isinstance(k, str) and k in control.keys]
+            shown = [k for k in refused if isinstance(k, str) and k in control.keys
+                     and not _kept_by_the_page(control, k)]
             if shown:
                 control.send_state(shown)          # the page shows the real value again
         return {"content": {"data": {"method": "update", "state": good}}, "buffers": []} if good else None

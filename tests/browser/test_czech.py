@@ -38,6 +38,7 @@ def test_voila_czech_lesson04(page, voila, screenshot):
     assert "zvednuto" in act(hb, v.locator('.checker[data-player="0"][data-point="25"]').first)
     m = act(hb, v.locator('.point[data-point="19"]'))
     assert R14_CS in m, m
+    act(hb, v.locator('.checker[data-player="0"][data-point="25"]').first)     # it went back: pick it up again
     act(hb, v.locator('.point[data-point="21"]'))
     act(hb, v.locator('.checker[data-player="0"][data-point="24"]').first)
     assert act(hb, v.locator('.point[data-point="18"]')) == "zahráno bar/21 24/18*"

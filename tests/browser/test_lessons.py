@@ -444,8 +444,18 @@ def test_voila_lesson04_bar(page, voila, screenshot):
     expect(st.locator(".bgsim-message")).to_contain_text("rolled 3-2")
     assert teach_play_through(st).count("bar/") == 2
 
+    # question 2's answer (the rule, the table, the slider) waits for the try (issue 31): a wrong try opens it
+    expect(page.locator(".lesson04-closed-points")).to_have_count(0)
+    expect(page.get_by_text("20 of 36")).to_have_count(0)
+    q2 = page.locator(".bgsim-quiz", has_text="In how many of the 36 rolls")
+    q2.scroll_into_view_if_needed()
+    q2.locator("input[type=text]").fill("16")
+    q2.locator("input[type=text]").press("Enter")
+    expect(q2.locator(".bgsim-feedback")).to_contain_text("16 is too low")
     ex = page.locator(".lesson04-closed-points")
     expect(ex).to_contain_text("4 closed: 20 of 36 rolls enter")
+    expect(page.locator(".bgsim-after-try").first).to_contain_text("36 - k x k")
+    screenshot(page, "lesson04-after-try", page.locator(".bgsim-after-try").first)
 
     dr = page.locator(".lesson04-drill")
     dr.scroll_into_view_if_needed()
