@@ -140,3 +140,15 @@ def test_the_czech_handout_speaks_czech(lesson03):
     assert "English edition" not in text and "00.*" not in text   # the link to the English edition is left out whole
     _pages, text = pdf_text(lesson03["cs"][1])
     assert "Odpovědi" in text and "Answers" not in text
+
+
+def test_the_printer_works_where_an_asyncio_loop_runs():
+    """Playwright's sync API refuses a thread with a running asyncio loop (a kernel, or a test
+    session whose browser tests ran first: the full suite failed so); the printer has its own."""
+    import asyncio
+
+    async def inside_a_loop() -> bytes:
+        with handouts.Printer() as printer:
+            return printer.pdf("<html><body><p>Light to play</p></body></html>")
+
+    assert asyncio.run(inside_a_loop()).startswith(b"%PDF")

@@ -205,25 +205,49 @@ def chromium_path() -> str | None:
 
 
 class Printer:
-    """One Chromium for every PDF of a run (started once: about a second each time otherwise)."""
+    """One Chromium for every PDF of a run (started once: about a second each time otherwise).
+
+    Playwright's sync API refuses to run in a thread whose asyncio loop is running (a notebook's
+    kernel, or a test session whose browser tests are still open), and its objects belong to
+    the thread that made them: so the printer drives Chromium from a thread of its own.
+    """
 
     ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync")
 
     def __enter__(self) -> Printer:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bgsim-printer")
+        try:
+            self._thread.submit(self._start).result()
+        except BaseException:
+            self._thread.shutdown()
+            raise
+        return self
+
+    def _start(self) -> None:
         from playwright.sync_api import sync_playwright
 
         self._playwright = sync_playwright().start()
         path = chromium_path()
         self._browser = self._playwright.chromium.launch(executable_path=path, args=list(self.ARGS))
-        return self
 
     def __exit__(self, *exc: object) -> None:
+        try:
+            self._thread.submit(self._stop).result()
+        finally:
+            self._thread.shutdown()
+
+    def _stop(self) -> None:
         self._browser.close()
         self._playwright.stop()
 
     def pdf(self, page_html: str) -> bytes:
         """Print ``page_html`` (a whole page) to A4 PDF pages; nothing but the file itself is loaded."""
+        return self._thread.submit(self._pdf, page_html).result()
+
+    def _pdf(self, page_html: str) -> bytes:
         with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False, encoding="utf-8") as f:
             f.write(page_html)
         try:
