@@ -35,6 +35,7 @@ from .board import BAR, OFF, BasePosition
 from .errors import Refusal
 from .i18n import N_, _, ngettext, pgettext
 from .notation import format_play, point_name
+from .step_rules import HITTER_JOINS_TEXT, checks_for, destination, first_refusal
 
 __all__ = [
     "CAUCASIAN",
@@ -56,10 +57,14 @@ __all__ = [
 #: None). ``hitters[p]`` counts my checkers on point p that hit in my home board this turn (V5).
 Node = tuple[tuple[int, ...], tuple[int, ...], "tuple[int, ...] | None"]
 
-#: Why a V5 step is refused (the Caucasian hit rule); :func:`caucasian_refusal` gives it in the current language.
-CAUCASIAN_TEXT = N_("a checker that hit in its home board may not go on to a point holding your "
-                    "own checkers in the same turn")
+#: Why a V5 step is refused (the Caucasian hit rule, a row of the step rules' table);
+#: :func:`caucasian_refusal` gives it in the current language.
+CAUCASIAN_TEXT = HITTER_JOINS_TEXT
 CAUCASIAN = Refusal(CAUCASIAN_TEXT, "V5")
+
+
+#: The checks a checker that hit in its home board this turn must pass: V5 is among them.
+_HITTER_CHECKS = tuple(c for c in checks_for(frozenset({"V5"})) if c.variant)
 
 
 def caucasian_refusal() -> Refusal:
@@ -84,43 +89,19 @@ class _PlayLike(Protocol):
 # ------------------------------------------------------------------------------ one step
 def step_refusal(mine: Sequence[int], theirs: Sequence[int], src: int, die: int) -> tuple[int | None, Refusal | None]:
     """Move one checker from ``src`` with ``die``: ``(destination, None)`` when the single-step
-    rules allow it, else ``(None, the refusal)``. Python twin of the compiled kernel's step.
+    rules allow it, else ``(None, the refusal)``: the first check of the step rules' table
+    (:data:`bgsim.engine.step_rules.STEP_CHECKS`) that refuses it. The compiled kernel decides
+    the same steps (``tests/test_step_rules.py`` holds the two together).
 
     >>> step_refusal([0] * 3 + [1, 0, 1] + [0] * 20, [0] * 26, 3, 6)[1].text
     'a 6 bears off from your highest point, 5, not from point 3'
     >>> step_refusal([0] * 3 + [1, 0, 1] + [0] * 20, [0] * 26, 5, 6)
     (0, None)
     """
-    if mine[src] == 0:
-        if src == BAR:
-            return None, Refusal(_("there is no checker of yours on the bar"), "R5")
-        return None, Refusal(_("there is no checker of yours on point {point}").format(point=point_name(src)), "R5")
-    if src != BAR and mine[BAR] > 0:
-        return None, Refusal(_("a checker on the bar must enter before any other checker moves"), "R13")
-    dst = src - die
-    if dst >= 1:
-        n = theirs[25 - dst]
-        if n >= 2:
-            return None, Refusal(ngettext("point {point} is closed: the opponent has {n} checker there",
-                                          "point {point} is closed: the opponent has {n} checkers there", n).format(
-                point=dst, n=n), "R14" if src == BAR else "R7")
-        return dst, None
-    if any(mine[7:]):
-        return None, Refusal(_("you can bear off only when all your checkers are in your home board"), "R16")
-    if dst == 0:
-        return 0, None
-    higher = [p for p in range(6, src, -1) if mine[p]]
-    if not higher:
-        return 0, None
-    if mine[die]:
-        return None, Refusal(_("a {die} bears off a checker from point {die} (R17), not from point {src}: a lower "
-                               "checker may use it only when no checker stands on point {die} or higher").format(
-            die=die, src=src), "R18")
-    if higher[0] > die:
-        return None, Refusal(_("a {die} cannot bear off from point {src} while a checker stands on a higher point; "
-                               "the {die} must be played inside the board").format(die=die, src=src), "R19")
-    return None, Refusal(_("a {die} bears off from your highest point, {high}, not from point {src}").format(
-        die=die, high=higher[0], src=src), "R18")
+    refusal = first_refusal(mine, theirs, src, die)
+    if refusal is not None:
+        return None, refusal
+    return destination(src, die), None
 
 
 def try_step(node: Node, src: int, die: int) -> tuple[Refusal | None, tuple[tuple[int, bool, Node], ...]]:
@@ -161,14 +142,17 @@ def try_step(node: Node, src: int, die: int) -> tuple[Refusal | None, tuple[tupl
             marked[dst] += 1
             h = tuple(marked)
         out.append((dst, hit, (m, t, h)))
-    if hitters[src] and (dst == OFF or mine[dst] == 0):  # V5: the hitter may not join own checkers
-        moved_hitter = list(hitters)
-        moved_hitter[src] -= 1
-        if dst != OFF:
-            moved_hitter[dst] += 1
-        out.append((dst, hit, (m, t, tuple(moved_hitter))))
+    why = None
+    if hitters[src]:  # V5 (the step rules' table): the hitter may not join own checkers
+        why = first_refusal(mine, theirs, src, die, hitter=True, checks=_HITTER_CHECKS)
+        if why is None:
+            moved_hitter = list(hitters)
+            moved_hitter[src] -= 1
+            if dst != OFF:
+                moved_hitter[dst] += 1
+            out.append((dst, hit, (m, t, tuple(moved_hitter))))
     if not out:
-        return caucasian_refusal(), ()
+        return why or caucasian_refusal(), ()
     return None, tuple(out)
 
 
