@@ -34,13 +34,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BAR", "CHECKERS", "HYPERGAMMON_CHECKERS", "OFF", "BasePosition", "Counts"]
 
-CHECKERS = 15   # R2
-HYPERGAMMON_CHECKERS = 3  # X3
+CHECKERS = 15   # R2 (the standard variant's count, bgsim.engine.variants.STANDARD)
+HYPERGAMMON_CHECKERS = 3  # X3 (bgsim.engine.variants.HYPERGAMMON)
 BAR = 25
 OFF = 0
 
-_START = {24: 2, 13: 5, 8: 3, 6: 5}          # R3
-_HYPERGAMMON_START = {24: 1, 23: 1, 22: 1}  # X3
 
 Counts = Sequence[int] | Mapping[int, int]
 
@@ -171,23 +169,6 @@ class BasePosition:
         self._key = None
 
     # ----------------------------------------------------------------- constructors
-    @classmethod
-    def initial(cls, turn: int = 0, *, variant: str = "standard") -> Self:
-        """The starting position (R3), or hypergammon's (X3) with ``variant="hypergammon"``.
-
-        >>> Position.initial().mine[24], Position.initial(variant="hypergammon").pips()
-        (2, (69, 69))
-        """
-        if variant == "standard":
-            layout = _START
-        elif variant == "hypergammon":
-            layout = _HYPERGAMMON_START
-        else:
-            raise InvalidPositionError(_("unknown variant {variant} (standard or hypergammon)").format(
-                                           variant=repr(variant)))
-        n = sum(layout.values())
-        return cls(layout, layout, turn, checkers=n)
-
     @classmethod
     def from_counts(cls, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int = CHECKERS) -> Self:
         """Build a position from per-point counts, each side in its own numbering.

@@ -36,6 +36,7 @@ from .errors import Refusal
 from .i18n import N_, _, ngettext, pgettext
 from .notation import format_play, point_name
 from .step_rules import HITTER_JOINS_TEXT, checks_for, destination, first_refusal
+from .variants import STANDARD, Variant
 
 __all__ = [
     "CAUCASIAN",
@@ -455,7 +456,7 @@ _CLOSED = ("R7", "R14")
 
 
 def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]], dice: tuple[int, int],
-             legal: Sequence[_PlayLike], *, caucasian: bool = False, text: str = "",
+             legal: Sequence[_PlayLike], *, variant: Variant = STANDARD, text: str = "",
              hit_marks: Sequence[int] = ()) -> Refusal:
     """Why a written play is not one of the ``legal`` plays of ``dice`` in ``pos``, as a refusal.
 
@@ -566,6 +567,7 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
     forced = forced_play_refusal(label, used, dice, max_used, example)
     if forced is not None:
         return forced
-    if caucasian:
-        return caucasian_refusal().prefixed(f"{label}: ")
+    for check in variant.checks:   # legal step by step, yet not a legal play: a variant's step rule (V5)
+        if check.variant:
+            return check.refusal(pos.mine, pos.theirs, 0, 0).prefixed(f"{label}: ")
     return Refusal(_("{play} is not a legal play of {roll} here").format(play=label, roll=dice_txt))

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ._kernel import FLAG_CAUCASIAN
 from .errors import Refusal
 from .i18n import N_, _, ngettext
 from .notation import point_name
@@ -60,13 +61,15 @@ class StepCheck:
     """One row of :data:`STEP_CHECKS`: a rule id, when it refuses a step, and what it says then.
 
     ``variant`` marks a check that only a variant switches on (its rule id is in the
-    variant's ``step_rules``); the others always apply.
+    variant's ``step_rules``); the others always apply. ``kernel_flag`` is the compiled
+    kernel's flag that switches such a check on there.
     """
 
     rule: str
     refuses: Refuses
     refusal: Explains
     variant: bool = False
+    kernel_flag: int = 0
 
 
 def destination(src: int, die: int) -> int:
@@ -183,7 +186,8 @@ STEP_CHECKS: tuple[StepCheck, ...] = (
     StepCheck("R18", _die_point_taken, _die_point_taken_says),   # a higher die: the exact point first (R17)
     StepCheck("R19", _lower_number, _lower_number_says),         # not from below a checker higher than the die
     StepCheck("R18", _not_highest, _not_highest_says),           # a higher die: from the highest point only
-    StepCheck("V5", _hitter_joins, _hitter_joins_says, variant=True),  # Caucasian: a home hitter stays off own checkers
+    StepCheck("V5", _hitter_joins, _hitter_joins_says, variant=True,  # Caucasian: a home hitter stays off own checkers
+              kernel_flag=FLAG_CAUCASIAN),
 )
 
 #: Rule ids a variant may switch on (``Variant.step_rules``).
