@@ -65,7 +65,8 @@ def main() -> None:
     ap.add_argument("--old", type=Path, help="a directory holding the old bgsim/ (skips git archive)")
     ap.add_argument("--rounds", type=int, default=41)
     ap.add_argument("--pairs", type=int, default=2000, help="(position, roll) pairs per legal_plays round")
-    ap.add_argument("--games", type=int, default=2000, help="games per play-out call")
+    ap.add_argument("--games", type=int, default=300, help="games per play-out call")
+    ap.add_argument("--measures", default="plays,playouts,turns", help="which measures (comma-separated)")
     args = ap.parse_args()
 
     old_root = args.old
@@ -108,7 +109,8 @@ def main() -> None:
 
     rows = []
     n = len(cases)
-    for label, o, nw in (
+    measures = set(args.measures.split(","))
+    for label, o, nw in () if "plays" not in measures else (
             ("legal_plays, standard", lp(old_cases), lp(new_cases)),
             ("legal_plays, caucasian=True (V5)", lp(old_cases, caucasian=True), lp(new_cases, caucasian=True)),
             ("legal_plays, as the game calls it", lp(old_cases, caucasian=True), lp(new_cases, variant=variant)),
@@ -117,7 +119,8 @@ def main() -> None:
         rows.append((label, a / n * 1e6, b / n * 1e6, "us/call", r))
 
     start_old, start_new = old_bgsim.Position.initial(), new_bgsim.Position.initial()
-    for label, rules_kw in (("play-outs (estimate), standard", {}), ("play-outs (estimate), V5", {"caucasian": True})):
+    for label, rules_kw in () if "playouts" not in measures else (
+            ("play-outs (estimate), standard", {}), ("play-outs (estimate), V5", {"caucasian": True})):
         o_rules, n_rules = old_bgsim.Rules(**rules_kw), new_bgsim.Rules(**rules_kw)
         old_estimate(start_old, o_rules, games=200, rng=1)   # compile / load the caches
         new_estimate(start_new, n_rules, games=200, rng=1)
@@ -136,7 +139,8 @@ def main() -> None:
                     tb = tb.step(tb.options()[0])
         return run
 
-    for label, kw in (("TurnBuilder (the explainer), standard", {}), ("TurnBuilder, V5", {"caucasian": True})):
+    for label, kw in () if "turns" not in measures else (
+            ("TurnBuilder (the explainer), standard", {}), ("TurnBuilder, V5", {"caucasian": True})):
         a, b, r = paired(max(7, args.rounds // 4), turns(old_bgsim.Position, **kw), turns(new_bgsim.Position, **kw))
         rows.append((label, a / len(turn_cases) * 1e3, b / len(turn_cases) * 1e3, "ms/turn", r))
 
