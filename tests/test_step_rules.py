@@ -93,6 +93,18 @@ def test_the_explainer_says_the_tables_reason():
             assert dst == (None if rule else destination(src, die))
 
 
+def test_bear_off_checks_refuse_only_bear_offs():
+    """A check marked ``bear_off`` (the explainer skips it for a step to a point) never refuses a
+    step to a point (R16-R19 are the bear-off rules)."""
+    marked = [c for c in STEP_CHECKS if c.bear_off]
+    assert [c.rule for c in marked] == ["R16", "R18", "R19", "R18"]
+    for mine, theirs in _sample()[::5]:
+        for src in range(1, 26):
+            for die in range(1, min(src, 7)):
+                dst = src - die
+                assert not any(c.refuses(mine, theirs, src, die, dst, False) for c in marked), (mine, theirs, src, die)
+
+
 def test_the_table_lists_each_check_once_in_kernel_order():
     """The order the kernel decides in (bar first, closed points, bear-off) is the table's."""
     assert [c.rule for c in STEP_CHECKS] == ["R5", "R13", "R14", "R7", "R16", "R18", "R19", "R18", "V5"]

@@ -35,7 +35,7 @@ from .board import BAR, OFF, BasePosition
 from .errors import Refusal
 from .i18n import N_, _, ngettext, pgettext
 from .notation import format_play, point_name
-from .step_rules import HITTER_JOINS_TEXT, checks_for, destination, first_refusal
+from .step_rules import HITTER_JOINS_TEXT, StepChecks, checks_for, destination, first_refusal
 from .variants import STANDARD, Variant
 
 __all__ = [
@@ -65,7 +65,7 @@ CAUCASIAN = Refusal(CAUCASIAN_TEXT, "V5")
 
 
 #: The checks a checker that hit in its home board this turn must pass: V5 is among them.
-_HITTER_CHECKS = tuple(c for c in checks_for(frozenset({"V5"})) if c.variant)
+_HITTER_CHECKS = StepChecks(c for c in checks_for(frozenset({"V5"})) if c.variant)
 
 
 def caucasian_refusal() -> Refusal:

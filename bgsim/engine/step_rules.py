@@ -42,8 +42,8 @@ from .errors import Refusal
 from .i18n import N_, _, ngettext
 from .notation import point_name
 
-__all__ = ["BAR", "HITTER_JOINS_TEXT", "OFF", "STEP_CHECKS", "VARIANT_STEP_RULES", "StepCheck", "checks_for",
-           "destination", "first_refusal", "step_rule_ids"]
+__all__ = ["BAR", "HITTER_JOINS_TEXT", "OFF", "STEP_CHECKS", "VARIANT_STEP_RULES", "StepCheck", "StepChecks",
+           "checks_for", "destination", "first_refusal", "step_rule_ids"]
 
 BAR = 25  # R1: the bar is the mover's point 25
 OFF = 0   # borne off
@@ -62,7 +62,9 @@ class StepCheck:
 
     ``variant`` marks a check that only a variant switches on (its rule id is in the
     variant's ``step_rules``); the others always apply. ``kernel_flag`` is the compiled
-    kernel's flag that switches such a check on there.
+    kernel's flag that switches such a check on there. ``bear_off`` marks a check that can
+    refuse only a bear-off (``dst <= 0``): a step to a point skips it (the explainer's speed;
+    ``tests/test_step_rules.py`` checks the mark).
     """
 
     rule: str
@@ -70,6 +72,25 @@ class StepCheck:
     refusal: Explains
     variant: bool = False
     kernel_flag: int = 0
+    bear_off: bool = False
+
+
+class StepChecks(tuple):
+    """Checks of :data:`STEP_CHECKS` in their order (a tuple), with ``moving``: those of them that
+    can refuse a step to a point (not marked ``bear_off``), the ones :func:`first_refusal` asks then.
+    """
+
+    moving: tuple[StepCheck, ...]
+    _pairs: tuple[tuple[Refuses, StepCheck], ...]
+    _moving_pairs: tuple[tuple[Refuses, StepCheck], ...]
+
+    def __new__(cls, checks=()) -> StepChecks:
+        self = super().__new__(cls, checks)
+        self.moving = tuple(c for c in self if not c.bear_off)
+        # (question, check) pairs for first_refusal's loop: one attribute lookup less per check
+        self._pairs = tuple((c.refuses, c) for c in self)
+        self._moving_pairs = tuple((c.refuses, c) for c in self.moving)
+        return self
 
 
 def destination(src: int, die: int) -> int:
@@ -177,23 +198,23 @@ def _hitter_joins_says(mine: Sequence[int], theirs: Sequence[int], src: int, die
 
 #: The step rules, in the order they are asked: the first that refuses a step says why.
 #: The compiled kernel decides them in this order too (``_kernel._step_dest``; V5 in ``_search``).
-STEP_CHECKS: tuple[StepCheck, ...] = (
+STEP_CHECKS: StepChecks = StepChecks((
     StepCheck("R5", _no_checker, _no_checker_says),              # a checker of yours is there
     StepCheck("R13", _bar_first, _bar_first_says),               # the bar first
     StepCheck("R14", _closed_entry, _closed_says),               # entering: only on an open point
     StepCheck("R7", _closed_point, _closed_says),                # moving: only to an open point
-    StepCheck("R16", _not_all_home, _not_all_home_says),         # bear off only with all checkers home
-    StepCheck("R18", _die_point_taken, _die_point_taken_says),   # a higher die: the exact point first (R17)
-    StepCheck("R19", _lower_number, _lower_number_says),         # not from below a checker higher than the die
-    StepCheck("R18", _not_highest, _not_highest_says),           # a higher die: from the highest point only
+    StepCheck("R16", _not_all_home, _not_all_home_says, bear_off=True),        # bear off only with all checkers home
+    StepCheck("R18", _die_point_taken, _die_point_taken_says, bear_off=True),  # a higher die: the exact point first
+    StepCheck("R19", _lower_number, _lower_number_says, bear_off=True),        # not below a checker higher than the die
+    StepCheck("R18", _not_highest, _not_highest_says, bear_off=True),          # a higher die: the highest point only
     StepCheck("V5", _hitter_joins, _hitter_joins_says, variant=True,  # Caucasian: a home hitter stays off own checkers
               kernel_flag=FLAG_CAUCASIAN),
-)
+))
 
 #: Rule ids a variant may switch on (``Variant.step_rules``).
 VARIANT_STEP_RULES = frozenset(c.rule for c in STEP_CHECKS if c.variant)
 
-_STANDARD = tuple(c for c in STEP_CHECKS if not c.variant)
+_STANDARD = StepChecks(c for c in STEP_CHECKS if not c.variant)
 
 
 def step_rule_ids() -> tuple[str, ...]:
@@ -205,7 +226,7 @@ def step_rule_ids() -> tuple[str, ...]:
     return tuple(dict.fromkeys(c.rule for c in STEP_CHECKS))
 
 
-def checks_for(step_rules: frozenset[str] = frozenset()) -> tuple[StepCheck, ...]:
+def checks_for(step_rules: frozenset[str] = frozenset()) -> StepChecks:
     """The checks that apply when the variant switches on ``step_rules``: every standard
     check, and the variant checks whose rule ids are named.
 
@@ -214,11 +235,11 @@ def checks_for(step_rules: frozenset[str] = frozenset()) -> tuple[StepCheck, ...
     """
     if not step_rules:
         return _STANDARD
-    return tuple(c for c in STEP_CHECKS if not c.variant or c.rule in step_rules)
+    return StepChecks(c for c in STEP_CHECKS if not c.variant or c.rule in step_rules)
 
 
 def first_refusal(mine: Sequence[int], theirs: Sequence[int], src: int, die: int, *, hitter: bool = False,
-                  checks: tuple[StepCheck, ...] = _STANDARD) -> Refusal | None:
+                  checks: StepChecks = _STANDARD) -> Refusal | None:
     """The refusal of the first check of ``checks`` that refuses the step, or None when the step
     is legal (its destination is :func:`destination`).
 
@@ -230,7 +251,7 @@ def first_refusal(mine: Sequence[int], theirs: Sequence[int], src: int, die: int
     True
     """
     dst = src - die
-    for check in checks:
-        if check.refuses(mine, theirs, src, die, dst, hitter):
+    for refuses, check in checks._pairs if dst <= 0 else checks._moving_pairs:
+        if refuses(mine, theirs, src, die, dst, hitter):
             return check.refusal(mine, theirs, src, die)
     return None

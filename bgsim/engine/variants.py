@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from .errors import RuleViolationError
 from .i18n import N_, _
-from .step_rules import STEP_CHECKS, VARIANT_STEP_RULES, StepCheck, checks_for
+from .step_rules import STEP_CHECKS, VARIANT_STEP_RULES, StepChecks, checks_for
 
 __all__ = ["CAUCASIAN", "HYPERGAMMON", "STANDARD", "VARIANTS", "Variant", "find_variant", "variant_of"]
 
@@ -62,7 +62,7 @@ class Variant:
     #: how :meth:`bgsim.Rules.describe` names it, untranslated (empty: not named, the standard game)
     label: str = field(default="", compare=False)
     #: the checks of the step rules' table that apply, in order (the standard ones and ``step_rules``')
-    checks: tuple[StepCheck, ...] = field(init=False, repr=False, compare=False)
+    checks: StepChecks = field(init=False, repr=False, compare=False)
     #: the compiled kernel's flags for ``step_rules`` (``_kernel.FLAG_CAUCASIAN`` for V5)
     kernel_flags: int = field(init=False, repr=False, compare=False)
 
