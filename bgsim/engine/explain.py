@@ -2,9 +2,10 @@
 
 Two questions, one set of rules:
 
-- *Can this checker move with this die now?* :func:`step_refusal` is the Python twin of the
-  compiled kernel's single step (R5, R7, R13, R14, R16-R19), and :func:`try_step` applies a
-  step to a search state, Caucasian rule (V5) included. :class:`Lookahead` searches the few
+- *Can this checker move with this die now?* :func:`step_refusal` asks the step rules' table
+  (:data:`bgsim.engine.step_rules.STEP_CHECKS`: R5, R7, R13, R14, R16-R19), the table the
+  compiled kernel is held to, and :func:`try_step` applies a step to a search state, the
+  Caucasian rule (V5, a row of the same table) included. :class:`Lookahead` searches the few
   steps left in a turn from such states; the turn stepper (:class:`bgsim.TurnBuilder`)
   asks it which steps can still be completed into a legal play.
 - *Why is this written play not legal?* :func:`diagnose` goes from the plainest reason to the

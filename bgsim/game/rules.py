@@ -298,7 +298,7 @@ class Rules:
         for name, allowed, rule in (("opening", OPENING_STYLES, "R4, R4a"),
                                     ("series_starter", SERIES_STARTERS, "R4b"),
                                     ("ending", tuple(ENDING_MODES), "V1"),
-                                    ("variant", tuple(VARIANTS), "X3"),
+                                    ("variant", tuple(_ENGINE_VARIANTS), "X3"),
                                     ("resignation", RESIGNATION_STYLES, "R30, V3")):
             value = getattr(self, name)
             key = value.strip().lower() if isinstance(value, str) else value
@@ -441,7 +441,7 @@ class Rules:
         >>> Rules().checkers
         15
         """
-        return VARIANTS[self.variant]
+        return _ENGINE_VARIANTS[self.variant].checkers
 
     @property
     def engine_variant(self) -> Variant:
