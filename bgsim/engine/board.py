@@ -116,8 +116,9 @@ class BasePosition:
     """Where the checkers stand, with one side on roll: the value under :class:`bgsim.Position`.
 
     Immutable and hashable; two positions are equal when their checkers and the side on
-    roll are (whatever their class). Build one with :meth:`initial`, :meth:`from_counts`,
-    :meth:`from_board`, :meth:`from_gnubg_id` or :meth:`from_xgid`; read it with
+    roll are (whatever their class). Build one with :meth:`from_counts`, :meth:`from_board`,
+    :meth:`from_gnubg_id` or :meth:`from_xgid` (the start of a variant is
+    :meth:`bgsim.Position.initial`, which knows the variants); read it with
     :attr:`mine`, :attr:`theirs`, :meth:`pips` ... Every constructor builds the class it is
     called on, so ``Position.from_counts(...)`` is a :class:`bgsim.Position`.
 
