@@ -47,9 +47,9 @@ class Variant:
     starting layout (``start``: ``(point, checkers)`` pairs, R3) and the optional step rules it
     switches on (``step_rules``, rule ids of :data:`~bgsim.engine.step_rules.STEP_CHECKS`).
 
-    >>> Variant("nackgammon", "X9", ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))).checkers
+    >>> Variant("nackgammon", "R3", ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))).checkers
     15
-    >>> Variant("odd", "X9", ((24, 2),), frozenset({"R7"}))
+    >>> Variant("odd", "R3", ((24, 2),), frozenset({"R7"}))
     Traceback (most recent call last):
         ...
     bgsim.engine.errors.RuleViolationError: a variant may switch on only the step rules V5, not R7
