@@ -74,11 +74,11 @@ HOOKS_UP: set[tuple[str, str]] = {(row[0], row[1]) for row in _table("The one im
 ENGINE = {m for m in MODULES if layer_of(m) == "engine"}
 
 #: The engine's floor (like python-chess's BaseBoard): the board value, the compiled kernel,
-#: notation, the explainer and the plays, the errors and the message catalogue (i18n: the refusals
-#: are sentences in the learner's language). Counting every import, typing-only and lazy ones too,
-#: they import nothing but each other.
+#: notation, the step rules' table and the variants, the explainer and the plays, the errors and
+#: the message catalogue (i18n: the refusals are sentences in the learner's language). Counting
+#: every import, typing-only and lazy ones too, they import nothing but each other.
 FLOOR = {f"engine.{m}" for m in ("_kernel", "board", "dice", "errors", "explain", "i18n", "ids", "notation",
-                                 "plays")}
+                                 "plays", "step_rules", "variants")}
 
 #: Presentation: clients only. No module outside this set imports one of them, except lazily
 #: inside a ``_repr_*_`` display hook.

@@ -34,13 +34,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BAR", "CHECKERS", "HYPERGAMMON_CHECKERS", "OFF", "BasePosition", "Counts"]
 
-CHECKERS = 15   # R2
-HYPERGAMMON_CHECKERS = 3  # X3
+CHECKERS = 15   # R2 (the standard variant's count, bgsim.engine.variants.STANDARD)
+HYPERGAMMON_CHECKERS = 3  # X3 (bgsim.engine.variants.HYPERGAMMON)
 BAR = 25
 OFF = 0
 
-_START = {24: 2, 13: 5, 8: 3, 6: 5}          # R3
-_HYPERGAMMON_START = {24: 1, 23: 1, 22: 1}  # X3
 
 Counts = Sequence[int] | Mapping[int, int]
 
@@ -118,8 +116,9 @@ class BasePosition:
     """Where the checkers stand, with one side on roll: the value under :class:`bgsim.Position`.
 
     Immutable and hashable; two positions are equal when their checkers and the side on
-    roll are (whatever their class). Build one with :meth:`initial`, :meth:`from_counts`,
-    :meth:`from_board`, :meth:`from_gnubg_id` or :meth:`from_xgid`; read it with
+    roll are (whatever their class). Build one with :meth:`from_counts`, :meth:`from_board`,
+    :meth:`from_gnubg_id` or :meth:`from_xgid` (the start of a variant is
+    :meth:`bgsim.Position.initial`, which knows the variants); read it with
     :attr:`mine`, :attr:`theirs`, :meth:`pips` ... Every constructor builds the class it is
     called on, so ``Position.from_counts(...)`` is a :class:`bgsim.Position`.
 
@@ -171,23 +170,6 @@ class BasePosition:
         self._key = None
 
     # ----------------------------------------------------------------- constructors
-    @classmethod
-    def initial(cls, turn: int = 0, *, variant: str = "standard") -> Self:
-        """The starting position (R3), or hypergammon's (X3) with ``variant="hypergammon"``.
-
-        >>> Position.initial().mine[24], Position.initial(variant="hypergammon").pips()
-        (2, (69, 69))
-        """
-        if variant == "standard":
-            layout = _START
-        elif variant == "hypergammon":
-            layout = _HYPERGAMMON_START
-        else:
-            raise InvalidPositionError(_("unknown variant {variant} (standard or hypergammon)").format(
-                                           variant=repr(variant)))
-        n = sum(layout.values())
-        return cls(layout, layout, turn, checkers=n)
-
     @classmethod
     def from_counts(cls, mine: Counts, theirs: Counts, turn: int = 0, *, checkers: int = CHECKERS) -> Self:
         """Build a position from per-point counts, each side in its own numbering.

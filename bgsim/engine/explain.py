@@ -2,9 +2,10 @@
 
 Two questions, one set of rules:
 
-- *Can this checker move with this die now?* :func:`step_refusal` is the Python twin of the
-  compiled kernel's single step (R5, R7, R13, R14, R16-R19), and :func:`try_step` applies a
-  step to a search state, Caucasian rule (V5) included. :class:`Lookahead` searches the few
+- *Can this checker move with this die now?* :func:`step_refusal` asks the step rules' table
+  (:data:`bgsim.engine.step_rules.STEP_CHECKS`: R5, R7, R13, R14, R16-R19), the table the
+  compiled kernel is held to, and :func:`try_step` applies a step to a search state, the
+  Caucasian rule (V5, a row of the same table) included. :class:`Lookahead` searches the few
   steps left in a turn from such states; the turn stepper (:class:`bgsim.TurnBuilder`)
   asks it which steps can still be completed into a legal play.
 - *Why is this written play not legal?* :func:`diagnose` goes from the plainest reason to the
@@ -35,6 +36,8 @@ from .board import BAR, OFF, BasePosition
 from .errors import Refusal
 from .i18n import N_, _, ngettext, pgettext
 from .notation import format_play, point_name
+from .step_rules import HITTER_JOINS_TEXT, StepChecks, checks_for, destination, first_refusal
+from .variants import STANDARD, Variant
 
 __all__ = [
     "CAUCASIAN",
@@ -56,10 +59,14 @@ __all__ = [
 #: None). ``hitters[p]`` counts my checkers on point p that hit in my home board this turn (V5).
 Node = tuple[tuple[int, ...], tuple[int, ...], "tuple[int, ...] | None"]
 
-#: Why a V5 step is refused (the Caucasian hit rule); :func:`caucasian_refusal` gives it in the current language.
-CAUCASIAN_TEXT = N_("a checker that hit in its home board may not go on to a point holding your "
-                    "own checkers in the same turn")
+#: Why a V5 step is refused (the Caucasian hit rule, a row of the step rules' table);
+#: :func:`caucasian_refusal` gives it in the current language.
+CAUCASIAN_TEXT = HITTER_JOINS_TEXT
 CAUCASIAN = Refusal(CAUCASIAN_TEXT, "V5")
+
+
+#: The checks a checker that hit in its home board this turn must pass: V5 is among them.
+_HITTER_CHECKS = StepChecks(c for c in checks_for(frozenset({"V5"})) if c.variant)
 
 
 def caucasian_refusal() -> Refusal:
@@ -84,43 +91,19 @@ class _PlayLike(Protocol):
 # ------------------------------------------------------------------------------ one step
 def step_refusal(mine: Sequence[int], theirs: Sequence[int], src: int, die: int) -> tuple[int | None, Refusal | None]:
     """Move one checker from ``src`` with ``die``: ``(destination, None)`` when the single-step
-    rules allow it, else ``(None, the refusal)``. Python twin of the compiled kernel's step.
+    rules allow it, else ``(None, the refusal)``: the first check of the step rules' table
+    (:data:`bgsim.engine.step_rules.STEP_CHECKS`) that refuses it. The compiled kernel decides
+    the same steps (``tests/test_step_rules.py`` holds the two together).
 
     >>> step_refusal([0] * 3 + [1, 0, 1] + [0] * 20, [0] * 26, 3, 6)[1].text
     'a 6 bears off from your highest point, 5, not from point 3'
     >>> step_refusal([0] * 3 + [1, 0, 1] + [0] * 20, [0] * 26, 5, 6)
     (0, None)
     """
-    if mine[src] == 0:
-        if src == BAR:
-            return None, Refusal(_("there is no checker of yours on the bar"), "R5")
-        return None, Refusal(_("there is no checker of yours on point {point}").format(point=point_name(src)), "R5")
-    if src != BAR and mine[BAR] > 0:
-        return None, Refusal(_("a checker on the bar must enter before any other checker moves"), "R13")
-    dst = src - die
-    if dst >= 1:
-        n = theirs[25 - dst]
-        if n >= 2:
-            return None, Refusal(ngettext("point {point} is closed: the opponent has {n} checker there",
-                                          "point {point} is closed: the opponent has {n} checkers there", n).format(
-                point=dst, n=n), "R14" if src == BAR else "R7")
-        return dst, None
-    if any(mine[7:]):
-        return None, Refusal(_("you can bear off only when all your checkers are in your home board"), "R16")
-    if dst == 0:
-        return 0, None
-    higher = [p for p in range(6, src, -1) if mine[p]]
-    if not higher:
-        return 0, None
-    if mine[die]:
-        return None, Refusal(_("a {die} bears off a checker from point {die} (R17), not from point {src}: a lower "
-                               "checker may use it only when no checker stands on point {die} or higher").format(
-            die=die, src=src), "R18")
-    if higher[0] > die:
-        return None, Refusal(_("a {die} cannot bear off from point {src} while a checker stands on a higher point; "
-                               "the {die} must be played inside the board").format(die=die, src=src), "R19")
-    return None, Refusal(_("a {die} bears off from your highest point, {high}, not from point {src}").format(
-        die=die, high=higher[0], src=src), "R18")
+    refusal = first_refusal(mine, theirs, src, die)
+    if refusal is not None:
+        return None, refusal
+    return destination(src, die), None
 
 
 def try_step(node: Node, src: int, die: int) -> tuple[Refusal | None, tuple[tuple[int, bool, Node], ...]]:
@@ -161,14 +144,17 @@ def try_step(node: Node, src: int, die: int) -> tuple[Refusal | None, tuple[tupl
             marked[dst] += 1
             h = tuple(marked)
         out.append((dst, hit, (m, t, h)))
-    if hitters[src] and (dst == OFF or mine[dst] == 0):  # V5: the hitter may not join own checkers
-        moved_hitter = list(hitters)
-        moved_hitter[src] -= 1
-        if dst != OFF:
-            moved_hitter[dst] += 1
-        out.append((dst, hit, (m, t, tuple(moved_hitter))))
+    why = None
+    if hitters[src]:  # V5 (the step rules' table): the hitter may not join own checkers
+        why = first_refusal(mine, theirs, src, die, hitter=True, checks=_HITTER_CHECKS)
+        if why is None:
+            moved_hitter = list(hitters)
+            moved_hitter[src] -= 1
+            if dst != OFF:
+                moved_hitter[dst] += 1
+            out.append((dst, hit, (m, t, tuple(moved_hitter))))
     if not out:
-        return caucasian_refusal(), ()
+        return why or caucasian_refusal(), ()
     return None, tuple(out)
 
 
@@ -489,7 +475,7 @@ _CLOSED = ("R7", "R14")
 
 
 def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]], dice: tuple[int, int],
-             legal: Sequence[_PlayLike], *, caucasian: bool = False, text: str = "",
+             legal: Sequence[_PlayLike], *, variant: Variant = STANDARD, text: str = "",
              hit_marks: Sequence[int] = (), reveal: bool = True) -> Refusal:
     """Why a written play is not one of the ``legal`` plays of ``dice`` in ``pos``, as a refusal.
 
@@ -603,6 +589,7 @@ def diagnose(pos: BasePosition, step_lists: Sequence[Sequence[tuple[int, int]]],
     forced = forced_play_refusal(label, used, dice, max_used, example if reveal else None)
     if forced is not None:
         return forced
-    if caucasian:
-        return caucasian_refusal().prefixed(f"{label}: ")
+    for check in variant.checks:   # legal step by step, yet not a legal play: a variant's step rule (V5)
+        if check.variant:
+            return check.refusal(pos.mine, pos.theirs, 0, 0).prefixed(f"{label}: ")
     return Refusal(_("{play} is not a legal play of {roll} here").format(play=label, roll=dice_txt))

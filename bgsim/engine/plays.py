@@ -4,7 +4,7 @@ A play is the sequence of single-die steps ``(from, to)`` in the mover's numberi
 (25 = bar, 0 = off), with which steps hit. Two plays that lead to the same position
 are the same play for the rules, so :func:`generate_plays` keeps one of them
 (R5-R21: a roll is played in full when it can be, one play per distinct result; the
-Caucasian rule V5 on request).
+Caucasian rule V5 when the variant says so, :mod:`bgsim.engine.variants`).
 
 >>> from bgsim import Position
 >>> play = Position.initial().legal_plays((6, 1))[4]
@@ -44,6 +44,7 @@ from .errors import AmbiguousPlayError, IllegalPlayError, ParseError, Refusal
 from .explain import covers, diagnose
 from .i18n import _
 from .notation import Chain, chain_steps, format_play, hit_marks, parse_chains
+from .variants import CAUCASIAN, STANDARD, Variant
 
 __all__ = ["ROLLS", "LegalPlays", "Play", "check_dice", "generate_plays", "parse_play", "result_of"]
 
@@ -199,7 +200,7 @@ class Play(Generic[P]):
                               .format(
                                 position_type=repr(position_type)))
         pos = position_type.from_dict(before)
-        legal = generate_plays(pos, dice, caucasian)
+        legal = generate_plays(pos, dice, CAUCASIAN if caucasian else STANDARD)
         i = legal._find(cls(steps, dice, hits))
         if i >= 0:
             return legal[i]
@@ -207,7 +208,7 @@ class Play(Generic[P]):
         after = _apply_steps(pos, steps)
         if after is not None and _hits_of(pos, steps) == hits and legal._index_of_after(after) >= 0:
             return cls(steps, dice, hits, pos, after, caucasian)  # type: ignore[arg-type]  # Play[BasePosition]
-        raise IllegalPlayError(diagnose(pos, [steps], dice, legal, caucasian=caucasian,
+        raise IllegalPlayError(diagnose(pos, [steps], dice, legal, variant=legal.variant,
                                         text=format_play(steps, hits)))
 
 
@@ -311,7 +312,7 @@ class LegalPlays(Sequence[Play[P]]):
     engine's output (52 board bytes and the steps of each play) and builds a
     :class:`Play` only for the items asked for (then keeps it), so a call that looks at
     one or two plays costs little more than the generation itself (R5-R21; V5 with
-    ``caucasian``). It behaves like a list of plays: ``len``, iteration, indexing,
+    its ``variant``). It behaves like a list of plays: ``len``, iteration, indexing,
     slicing (a list), ``in``, :meth:`index`, :meth:`count`, and ``==`` with a list of
     plays or another ``LegalPlays``; the order is the engine's (higher die first, back
     checkers first). :meth:`afters` gives the resulting positions without building plays.
@@ -330,9 +331,9 @@ class LegalPlays(Sequence[Play[P]]):
     TypeError: 'LegalPlays' object does not support item assignment
     """
 
-    __slots__ = ("_afters", "_before", "_caucasian", "_data", "_dice", "_n", "_plays")
+    __slots__ = ("_afters", "_before", "_data", "_dice", "_n", "_plays", "_variant")
 
-    def __init__(self, before: P, dice: tuple[int, int], data: bytes, n: int, caucasian: bool = False) -> None:
+    def __init__(self, before: P, dice: tuple[int, int], data: bytes, n: int, variant: Variant = STANDARD) -> None:
         # data, the kernel's output for n plays (_kernel.generate_packed): first 52 bytes per play
         # (the board after it, the mover's row then the opponent's, not swapped), then 12 bytes
         # per play ((src, dst, hit) x 4, the first k meaningful), then the n step counts k.
@@ -340,7 +341,7 @@ class LegalPlays(Sequence[Play[P]]):
         self._dice = dice
         self._data = data
         self._n = n
-        self._caucasian = caucasian
+        self._variant = variant
         self._plays: list[Play[P] | None] | None = None
         self._afters: tuple | None = None
 
@@ -356,9 +357,14 @@ class LegalPlays(Sequence[Play[P]]):
         return self._dice
 
     @property
+    def variant(self) -> Variant:
+        """The variant whose step rules made the plays (:mod:`bgsim.engine.variants`)."""
+        return self._variant
+
+    @property
     def caucasian(self) -> bool:
         """Whether the plays were generated under the Caucasian rule (V5)."""
-        return self._caucasian
+        return self._variant.caucasian
 
     def __len__(self) -> int:
         return self._n
@@ -388,7 +394,7 @@ class LegalPlays(Sequence[Play[P]]):
             if decoded is None:
                 decoded = _decode_steps(raw)
             play = plays[i] = _new_play(decoded[0], self._dice, decoded[1], self._before, self._after(i),
-                                        self._caucasian)
+                                        self._variant.caucasian)
         return play
 
     @overload
@@ -560,7 +566,7 @@ class LegalPlays(Sequence[Play[P]]):
             raise IllegalPlayError(Refusal(_("{play} is a play of {roll}, but the roll is {actual}").format(
                 play=play, roll=f"{play.dice[0]}-{play.dice[1]}", actual=f"{dice[0]}-{dice[1]}"), "R5"))
         before = self._before
-        if play.after is not None and play.before == before and play.caucasian == self._caucasian:
+        if play.after is not None and play.before == before and play.caucasian == self._variant.caucasian:
             i = self._index_of_after(play.after)
             if i >= 0:
                 return self._play(i)
@@ -569,7 +575,7 @@ class LegalPlays(Sequence[Play[P]]):
         i = self._index_of_after(after) if after is not None else -1
         if i >= 0:
             return self._play(i)
-        raise IllegalPlayError(diagnose(before, [play.steps], play.dice, self, caucasian=self._caucasian,
+        raise IllegalPlayError(diagnose(before, [play.steps], play.dice, self, variant=self._variant,
                                         text=str(play), reveal=reveal))
 
     def _named(self, chains: Sequence[Chain], mine_after: tuple[int, ...] | None) -> list[Play[P]]:
@@ -605,7 +611,7 @@ class LegalPlays(Sequence[Play[P]]):
         if found:
             return found[0]
         raise IllegalPlayError(diagnose(self._before, [chain_steps(ch) for ch in chains], self._dice, self,
-                                        caucasian=self._caucasian, text=text.strip(), hit_marks=hit_marks(chains),
+                                        variant=self._variant, text=text.strip(), hit_marks=hit_marks(chains),
                                         reveal=reveal))
 
     # ----------------------------------------------------------------- comparing
@@ -622,11 +628,12 @@ class LegalPlays(Sequence[Play[P]]):
         return repr(list(self))
 
     def __reduce__(self):
-        return (LegalPlays, (self._before, self._dice, self._data, self._n, self._caucasian))
+        return (LegalPlays, (self._before, self._dice, self._data, self._n, self._variant))
 
 
-def generate_plays(pos: P, dice: Any, caucasian: bool = False) -> LegalPlays[P]:
-    """The legal plays of ``dice`` in ``pos`` (R5-R21, V5 with ``caucasian``), as :class:`LegalPlays`.
+def generate_plays(pos: P, dice: Any, variant: Variant = STANDARD) -> LegalPlays[P]:
+    """The legal plays of ``dice`` in ``pos`` by the step rules of ``variant`` (R5-R21; V5 with
+    :data:`~bgsim.engine.variants.CAUCASIAN`), as :class:`LegalPlays`.
 
     What :meth:`bgsim.Position.legal_plays` returns; the positions in it are of the class of ``pos``.
 
@@ -642,7 +649,7 @@ def generate_plays(pos: P, dice: Any, caucasian: bool = False) -> LegalPlays[P]:
     if buffers is None:
         buffers = _packed()
     buf, view = buffers
-    n = _generate_packed(pos.key, dice[0], dice[1], 1 if caucasian else 0, buf)  # 1 = FLAG_CAUCASIAN
+    n = _generate_packed(pos.key, dice[0], dice[1], variant.kernel_flags, buf)
     # LegalPlays.__init__ inline. The data is a copy of the n results only: the buffer is
     # reused by this thread's next call.
     plays = _new_object(LegalPlays)
@@ -650,7 +657,7 @@ def generate_plays(pos: P, dice: Any, caucasian: bool = False) -> LegalPlays[P]:
     plays._dice = dice
     plays._data = view[_OUT:_OUT + 65 * n].tobytes()
     plays._n = n
-    plays._caucasian = caucasian
+    plays._variant = variant
     plays._plays = None
     plays._afters = None
     return plays
@@ -661,10 +668,9 @@ _new_object = object.__new__
 
 _generate_packed = _kernel.generate_packed
 _OUT = _kernel.P8_OUT
-assert _kernel.FLAG_CAUCASIAN == 1
 
 
-def result_of(pos: P, play: Play, *, caucasian: bool = False) -> P:
+def result_of(pos: P, play: Play, *, variant: Variant = STANDARD) -> P:
     """The position after a legal ``play``, opponent on roll; :class:`IllegalPlayError` otherwise.
 
     >>> from bgsim import Position
@@ -672,14 +678,14 @@ def result_of(pos: P, play: Play, *, caucasian: bool = False) -> P:
     >>> result_of(pos, pos.legal_plays((3, 1))[0]).turn
     1
     """
-    if play.after is not None and play.caucasian == caucasian and play.before == pos:
+    if play.after is not None and play.caucasian == variant.caucasian and play.before == pos:
         return play.after
-    after = generate_plays(pos, play.dice, caucasian).resolve(play).after
+    after = generate_plays(pos, play.dice, variant).resolve(play).after
     assert after is not None   # a legal play from the engine knows where it leads
     return after
 
 
-def parse_play(pos: P, text: str, dice: Any = None, *, caucasian: bool = False) -> Play[P]:
+def parse_play(pos: P, text: str, dice: Any = None, *, variant: Variant = STANDARD) -> Play[P]:
     """Read ``text`` as a legal play in ``pos`` (see :meth:`bgsim.Position.parse_play`).
 
     With ``dice`` this is ``pos.legal_plays(dice).resolve(text)``. Without them the roll is
@@ -701,11 +707,11 @@ def parse_play(pos: P, text: str, dice: Any = None, *, caucasian: bool = False) 
     """
     chains = parse_chains(text)
     if dice is not None:
-        return generate_plays(pos, check_dice(dice), caucasian)._resolve_chains(chains, text)
+        return generate_plays(pos, check_dice(dice), variant)._resolve_chains(chains, text)
     by_roll: dict[tuple[int, int], Play[P]] = {}
     mine_after = _mine_after(pos.mine, chains)
     for roll in _possible_rolls(pos.mine, mine_after):
-        found = generate_plays(pos, roll, caucasian)._named(chains, mine_after)
+        found = generate_plays(pos, roll, variant)._named(chains, mine_after)
         if found:
             by_roll[roll] = found[0]
     if len(by_roll) == 1:
@@ -722,7 +728,7 @@ def parse_play(pos: P, text: str, dice: Any = None, *, caucasian: bool = False) 
                                  tuple(f"{p} ({a}-{b})" for (a, b), p in by_roll.items()))
     plausible = [r for r in ROLLS if covers([s for ch in chains for s in chain_steps(ch)], r)]
     if len(plausible) == 1:
-        return generate_plays(pos, plausible[0], caucasian)._resolve_chains(chains, text)
+        return generate_plays(pos, plausible[0], variant)._resolve_chains(chains, text)
     raise IllegalPlayError(_("{strip} is not a legal play of any roll here; give the dice to see why").format(
                                strip=repr(text.strip())))
 

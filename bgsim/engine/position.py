@@ -22,11 +22,12 @@ index 0 = borne off, 1..24 = points, 25 = the bar. ``mine`` is the side on roll,
 from __future__ import annotations
 
 from .board import BAR, CHECKERS, HYPERGAMMON_CHECKERS, OFF, BasePosition, Counts
-from .errors import IllegalPlayError
+from .errors import IllegalPlayError, InvalidPositionError
 from .i18n import _
 from .plays import LegalPlays, Play, generate_plays, parse_play, result_of
 from .text import board_text
 from .turn import TurnBuilder
+from .variants import CAUCASIAN, STANDARD, VARIANTS, Variant, variant_of
 
 __all__ = ["BAR", "CHECKERS", "HYPERGAMMON_CHECKERS", "OFF", "BasePosition", "Counts", "Position"]
 
@@ -48,8 +49,25 @@ class Position(BasePosition):
 
     __slots__ = ()
 
+    @classmethod
+    def initial(cls, turn: int = 0, *, variant: str | Variant = "standard") -> Position:
+        """The starting position (R3), or a variant's (:data:`bgsim.engine.variants.VARIANTS`, by name
+        or as a :class:`~bgsim.engine.variants.Variant`): hypergammon's (X3) with ``variant="hypergammon"``.
+
+        >>> Position.initial().mine[24], Position.initial(variant="hypergammon").pips()
+        (2, (69, 69))
+        """
+        found = variant if isinstance(variant, Variant) else VARIANTS.get(variant) if isinstance(variant, str) else None
+        if found is None:
+            raise InvalidPositionError(_("unknown variant {variant} ({known})").format(
+                                           variant=repr(variant), known=_(" or ").join(VARIANTS)))
+        layout = found.start_layout()
+        n = sum(layout.values())
+        return cls(layout, layout, turn, checkers=n)
+
     # ----------------------------------------------------------------- plays
-    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False) -> LegalPlays[Position]:
+    def legal_plays(self, dice: tuple[int, int], *, caucasian: bool = False,
+                    variant: Variant | None = None) -> LegalPlays[Position]:
         """Every legal play of ``dice`` (R5-R21), one per distinct resulting position.
 
         A :class:`~bgsim.engine.plays.LegalPlays`: an immutable list-like sequence that builds each
@@ -57,18 +75,21 @@ class Position(BasePosition):
         resulting positions.
 
         The empty play when nothing can move (R12). ``caucasian=True`` applies the
-        Caucasian hit rule (V5). The order is deterministic: higher die first, back
-        checkers first.
+        Caucasian hit rule (V5); ``variant`` plays by a :class:`~bgsim.engine.variants.Variant`'s
+        step rules (what :attr:`bgsim.Rules.engine_variant` gives). The order is deterministic:
+        higher die first, back checkers first.
 
         >>> len(Position.initial().legal_plays((6, 1)))
         10
         >>> Position.from_counts({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 0: 3}).legal_plays((3, 3))
         [Play(steps=(), dice=(3, 3))]
         """
-        return generate_plays(self, dice, caucasian)
+        if variant is None:
+            return generate_plays(self, dice, CAUCASIAN if caucasian else STANDARD)
+        return generate_plays(self, dice, variant_of(variant, caucasian))
 
     def parse_play(self, text: str, dice: tuple[int, int] | None = None, *,
-                   caucasian: bool = False) -> Play[Position]:
+                   caucasian: bool = False, variant: Variant | None = None) -> Play[Position]:
         """Read a play in standard notation and check it is legal (R5-R21).
 
         Merged (``24/13``, ``13/7(2)``) and step by step (``24/18 18/13``) forms are
@@ -82,9 +103,10 @@ class Position(BasePosition):
         ...
         bgsim.engine.errors.IllegalPlayError: 13/10 alone leaves the 6 unplayed, but 24/18 13/10 plays both dice (R10)
         """
-        return parse_play(self, text, dice, caucasian=caucasian)
+        return parse_play(self, text, dice, variant=variant_of(variant, caucasian))
 
-    def play(self, play: Play | str, dice: tuple[int, int] | None = None, *, caucasian: bool = False) -> Position:
+    def play(self, play: Play | str, dice: tuple[int, int] | None = None, *, caucasian: bool = False,
+             variant: Variant | None = None) -> Position:
         """The position after ``play`` (a :class:`Play` or notation), with the opponent on roll.
 
         The play is checked against the legal plays; an illegal one raises
@@ -94,12 +116,12 @@ class Position(BasePosition):
         (167, 159)
         """
         if isinstance(play, str):
-            play = self.parse_play(play, dice, caucasian=caucasian)
+            play = self.parse_play(play, dice, caucasian=caucasian, variant=variant)
         elif not isinstance(play, Play):
             raise IllegalPlayError(
                 _("a play is a Play or a play in notation such as '24/18 13/9', not {type}").format(
                     type=type(play).__name__))
-        return result_of(self, play, caucasian=caucasian)
+        return result_of(self, play, variant=variant_of(variant, caucasian))
 
     # ----------------------------------------------------------------- text and pictures
     def __str__(self) -> str:
@@ -112,12 +134,13 @@ class Position(BasePosition):
         return board(self)
 
     # ----------------------------------------------------------------- stepping
-    def start_turn(self, dice: tuple[int, int], *, caucasian: bool = False) -> TurnBuilder[Position]:
+    def start_turn(self, dice: tuple[int, int], *, caucasian: bool = False,
+                   variant: Variant | None = None) -> TurnBuilder[Position]:
         """Play ``dice`` one checker and one die at a time, with the rules explained (R5-R21, V5).
 
         >>> t = Position.initial().start_turn((6, 4))
         >>> t.step("24/18").step("18/14").play in Position.initial().legal_plays((6, 4))
         True
         """
-        return TurnBuilder(self, dice, caucasian=caucasian)
+        return TurnBuilder(self, dice, caucasian=caucasian, variant=variant)
 

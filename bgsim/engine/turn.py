@@ -46,6 +46,7 @@ from .explain import Lookahead, Node, forced_play_refusal, sources, step_refusal
 from .i18n import _, ngettext
 from .notation import parse_chains, point_name
 from .plays import LegalPlays, P, Play, generate_plays
+from .variants import Variant, variant_of
 
 __all__ = ["Step", "TurnBuilder"]
 
@@ -108,12 +109,13 @@ class TurnBuilder(Generic[P]):
     ['24/23', '8/7', '6/5', '5/4']
     """
 
-    def __init__(self, position: P, dice, *, caucasian: bool = False) -> None:
-        plays = generate_plays(position, dice, caucasian)  # checks the roll (R2)
+    def __init__(self, position: P, dice, *, caucasian: bool = False, variant: Variant | None = None) -> None:
+        variant = variant_of(variant, caucasian)
+        plays = generate_plays(position, dice, variant)  # checks the roll (R2)
         d1, d2 = plays.dice
         self._pos = position
         self._dice = (d1, d2)
-        self._caucasian = bool(caucasian)
+        self._variant = variant
         self._legal = plays
         self._plays = tuple(plays)
         # Each play's result (mine, theirs), back in the mover's view.
@@ -121,7 +123,7 @@ class TurnBuilder(Generic[P]):
         self._by_result = dict(zip(self._results, self._plays, strict=True))
         self._max_used = max(len(p) for p in self._plays)
         all_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
-        start: Node = (position.mine, position.theirs, (0,) * 26 if caucasian else None)
+        start: Node = (position.mine, position.theirs, (0,) * 26 if variant.caucasian else None)
         # R11: when only one die of a non-double can be played, the higher if it can move at all.
         required_die: int | None = None
         if d1 != d2 and self._max_used == 1:
@@ -142,9 +144,14 @@ class TurnBuilder(Generic[P]):
         return self._dice
 
     @property
+    def variant(self) -> Variant:
+        """The variant whose step rules the turn plays by (:mod:`bgsim.engine.variants`)."""
+        return self._variant
+
+    @property
     def caucasian(self) -> bool:
         """True when the Caucasian hit rule (V5) applies."""
-        return self._caucasian
+        return self._variant.caucasian
 
     @property
     def start(self) -> P:
@@ -462,7 +469,7 @@ class TurnBuilder(Generic[P]):
         return {
             "position": position,
             "dice": list(self._dice),
-            "caucasian": self._caucasian,
+            "caucasian": self._variant.caucasian,
             "steps": [{"src": s.src, "dst": s.dst, "die": s.die, "hit": s.hit} for s in self.steps],
             "dice_left": list(self.dice_left),
             "options": [{"src": s.src, "dst": s.dst, "die": s.die, "hit": s.hit} for s in self.options()],

@@ -224,7 +224,7 @@ class Game(BaseGame):
             self._record(ev)
 
     def _offer_plays(self) -> None:
-        plays = self._position.legal_plays(self._rolled(), caucasian=self._rules.caucasian)
+        plays = self._position.legal_plays(self._rolled(), variant=self._rules.engine_variant)
         self._legal = plays
         if len(plays) == 1 and plays[0].is_empty:  # R12: nothing can move, the turn is forfeited
             before = self._position

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import RuleViolationError
 from ..engine.i18n import _
+from ..engine.variants import VARIANTS as _ENGINE_VARIANTS
+from ..engine.variants import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.position import Position
@@ -60,8 +62,9 @@ OPENING_STYLES = ("standard", "winner_rolls")
 #: R4b: who starts game 2, 3, ... of a series.
 SERIES_STARTERS = ("opening_roll", "loser", "alternate")
 
-#: X3: the variants (15 checkers, or hypergammon's 3).
-VARIANTS = {"standard": 15, "hypergammon": 3}
+#: The variants by name and their checkers a side (15, or hypergammon's 3, X3); the variants
+#: themselves are :data:`bgsim.engine.variants.VARIANTS`.
+VARIANTS = {name: v.checkers for name, v in _ENGINE_VARIANTS.items()}
 
 #: R30 (a player offers to resign a kind; the opponent accepts or refuses) and V3 (the kind is
 #: judged from the position).
@@ -198,9 +201,10 @@ class Rules:
     last_roll_draw : bool, default False
         The last-roll draw (V4).
     caucasian : bool, default False
-        The Caucasian hit rule (V5), passed to the engine's legal plays.
+        The Caucasian hit rule (V5), a step rule of the engine's variant (:attr:`engine_variant`).
     variant : str, default "standard"
-        ``"standard"`` (15 checkers, R3) or ``"hypergammon"`` (3 checkers, X3).
+        The name of a variant of :mod:`bgsim.engine.variants`: ``"standard"`` (15 checkers,
+        R3) or ``"hypergammon"`` (3 checkers, X3).
     resignation : str, default "offer"
         ``"offer"`` (R30, the default: a player offers to resign a single game, a gammon or
         a backgammon, and the opponent accepts or refuses) or ``"judged"`` (V3, the game
@@ -294,7 +298,7 @@ class Rules:
         for name, allowed, rule in (("opening", OPENING_STYLES, "R4, R4a"),
                                     ("series_starter", SERIES_STARTERS, "R4b"),
                                     ("ending", tuple(ENDING_MODES), "V1"),
-                                    ("variant", tuple(VARIANTS), "X3"),
+                                    ("variant", tuple(_ENGINE_VARIANTS), "X3"),
                                     ("resignation", RESIGNATION_STYLES, "R30, V3")):
             value = getattr(self, name)
             key = value.strip().lower() if isinstance(value, str) else value
@@ -437,7 +441,19 @@ class Rules:
         >>> Rules().checkers
         15
         """
-        return VARIANTS[self.variant]
+        return _ENGINE_VARIANTS[self.variant].checkers
+
+    @property
+    def engine_variant(self) -> Variant:
+        """The variant the engine plays these rules by: the starting variant (:attr:`variant`)
+        with the Caucasian hit rule (V5) when :attr:`caucasian` is on. The game, its legal plays
+        and the play-outs all take it from here.
+
+        >>> Rules().engine_variant.name, Rules.hypergammon(caucasian=True).engine_variant.name
+        ('standard', 'hypergammon+V5')
+        """
+        found = _ENGINE_VARIANTS[self.variant]
+        return found.with_step_rules("V5") if self.caucasian else found
 
     @property
     def max_multiplier(self) -> int:
@@ -548,8 +564,8 @@ class Rules:
         parts = [_("money play") if self.is_money else
                  _("{n}-point match").format(n=self.match_length)
                  + (_(", Crawford rule") if self.crawford else _(", no Crawford rule"))]
-        if self.variant == "hypergammon":
-            parts.append(_("hypergammon (X3)"))
+        if self.engine_variant.label:
+            parts.append(_(self.engine_variant.label))
         m = ENDING_MODES[self.ending]
         parts.append(_("ending {mode} ({a}/{b}/{c})").format(mode=self.ending.capitalize(), a=m[0], b=m[1], c=m[2]))
         parts.append(_("cube unlimited") if self.cube_limit is None else

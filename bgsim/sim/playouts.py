@@ -39,6 +39,7 @@ from ..engine._random_kernel import uniform
 from ..engine.errors import EngineLimitError, EstimateError, _ChunkStopped
 from ..engine.plays import Play
 from ..engine.position import Position
+from ..engine.variants import Variant
 from ..game.rules import Rules
 from . import _mc_kernel as _k
 from .compiled_players import NO_BEAROFF, net_args, pubeval_tables
@@ -120,7 +121,7 @@ class PlayoutJob:
 
     start: np.ndarray           # int8[2, 26], side 0 on roll
     checkers: int
-    flags: int
+    variant: Variant            # the rules' variant: its step rules are the kernel's flags
     first_rolls: np.ndarray     # int64[m, 2]
     players: tuple[int, int]
     starter0: bool
@@ -135,6 +136,11 @@ class PlayoutJob:
     python: tuple[object, object] | None = None
     position: Position | None = None
 
+    @property
+    def flags(self) -> int:
+        """The compiled kernel's flags for the variant's step rules (V5: ``_kernel.FLAG_CAUCASIAN``)."""
+        return self.variant.kernel_flags
+
     @classmethod
     def create(cls, position: Position, rules: Rules, first_rolls: Sequence[tuple[int, int]],
                players: tuple[int, int], starter: int, seed: np.random.SeedSequence,
@@ -146,7 +152,7 @@ class PlayoutJob:
         for a named side)."""
         in_python = python is not None and any(p is not None for p in python)
         return cls(start=position.to_array(), checkers=rules.checkers,
-                   flags=_kernel.FLAG_CAUCASIAN if rules.caucasian else 0,
+                   variant=rules.engine_variant,
                    first_rolls=np.array(first_rolls, dtype=np.int64), players=players, nets=nets,
                    python=python if in_python else None, position=position,
                    starter0=(starter == position.turn), last_roll_draw=rules.last_roll_draw,
@@ -278,7 +284,7 @@ def _play_chunk_python(job: PlayoutJob, k: int, n: int, stop_fn) -> tuple[np.nda
     labels = [f"{python_label(p)} ({'side on roll' if side == 0 else 'opponent'})" if p is not None else ""
               for side, p in enumerate(job.python)]
     ws = _workspace()
-    caucasian = bool(job.flags & _kernel.FLAG_CAUCASIAN)
+    variant = job.variant
     nchk = job.checkers
     turn0 = job.position.turn
     m = job.first_rolls.shape[0]
@@ -326,7 +332,7 @@ def _play_chunk_python(job: PlayoutJob, k: int, n: int, stop_fn) -> tuple[np.nda
             else:
                 pos = Position.from_array(b, turn0 if side == 0 else 1 - turn0)
                 dice = (d1, d2)
-                plays = pos.legal_plays(dice, caucasian=caucasian)
+                plays = pos.legal_plays(dice, variant=variant)
                 chosen = player.choose_play(pos, dice, plays) if len(plays) > 1 else plays[0]
                 c = _legal_index(labels[side], chosen, plays, pos, dice) if len(plays) > 1 else 0
                 after = plays[c].after
