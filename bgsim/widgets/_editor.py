@@ -25,7 +25,7 @@ _CENTRED = -1   # a Dropdown's None means "nothing selected"
 class EditorWidget(Presentable, w.VBox):
     """Set up any position by clicking, and read it back as :attr:`position`.
 
-    Pick a colour with the buttons (player 0, player 1, remove), then click a point to put
+    Pick a colour with the buttons (Light, Dark, remove), then click a point to put
     a checker of that colour there (taken from that player's tray of borne-off checkers)
     or to take one away; a bar half or a tray adds to it, or takes from it. The number
     boxes set the bar and borne-off counts directly; the toggles say who is on roll; the
