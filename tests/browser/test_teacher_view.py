@@ -413,7 +413,10 @@ def test_sandbox_end_to_end_without_code(page, teach, screenshot):
     view.locator('.point[data-point="5"]').click(force=True)             # backwards: refused with its rule
     expect(message).to_contain_text("(R1)")
     assert box(message)["left"] >= box(view.locator("svg"))["right"] - 1
-    click_board(view, view.locator('.tray[data-player="0"]'))            # the picked checker off
+    # a refused step puts the checker back (issue 31): pick it up again, then bear it off
+    click_board(view, view.locator('.checker[data-player="0"][data-point="1"]').first)
+    expect(message).to_contain_text("picked up")
+    click_board(view, view.locator('.tray[data-player="0"]'))
     click_board(view, view.locator('.checker[data-player="0"][data-point="1"]').first)
     click_board(view, view.locator('.tray[data-player="0"]'))
     expect(stepper.locator(".bgsim-played")).to_contain_text("complete")
