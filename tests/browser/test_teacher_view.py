@@ -433,6 +433,7 @@ def test_sandbox_end_to_end_without_code(page, teach, screenshot):
     click_board(view, view.locator('.checker[data-player="0"][data-point="13"]').first)
     view.locator('.point[data-point="8"]').click(force=True)
     expect(message).to_contain_text("(R11)")
+    click_board(view, view.locator('.checker[data-player="0"][data-point="13"]').first)   # it went back: again
     view.locator('.point[data-point="7"]').click(force=True)
     expect(message).to_contain_text("Right: 13/7 is the only legal play of 6-5 here. Found after 1 wrong try.")
     box_.locator(".bgsim-sandbox-play").evaluate("e => e.scrollIntoView({block: 'start'})")
