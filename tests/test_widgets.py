@@ -8,7 +8,6 @@ pytest.importorskip("anywidget", reason="the widgets need the lessons extra (any
 
 import ast
 import re
-import time
 from pathlib import Path
 
 import bgsim.widgets
@@ -30,6 +29,7 @@ from bgsim.widgets import (
     StepperWidget,
 )
 from bgsim.widgets._common import counts_of
+from tests.support.processes import wait_for
 
 
 # ----------------------------------------------------------------------------- board
@@ -372,9 +372,8 @@ def test_montecarlo_runs_and_stops_in_a_thread_keeping_a_partial_result():
     mc = MonteCarloWidget(Position.initial(), games=200_000, seed=1)
     mc.start()
     assert mc.running
-    deadline = time.monotonic() + 300        # generous: a busy machine
-    while mc.games == 0 and time.monotonic() < deadline:   # the main thread is free meanwhile
-        time.sleep(0.05)
+    # the main thread is free meanwhile; the timeout is generous (a busy machine)
+    wait_for(lambda: mc.games > 0, 300, "the first games of the Monte Carlo run")
     mc.stop()
     assert mc.wait(120)
     assert mc.stopped and 0 < mc.games < 200_000

@@ -17,6 +17,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.processes import wait_for
+
 from .conftest import Server, _only_localhost
 from .teach_server import teach_server
 
@@ -30,9 +32,9 @@ MEASURED: dict[str, object] = {}
 def teach(notebook_dir, tmp_path_factory) -> Iterator[Server]:
     with teach_server(notebook_dir, tmp_path_factory.mktemp("link-home"), ready=1,
                       pages="lessons/sandbox") as (server, _proc):
-        deadline = time.monotonic() + 120          # the sandbox's kernel ready: the page's address comes later
-        while time.monotonic() < deadline and "lessons/sandbox.ipynb is ready" not in server.log.read_text():
-            time.sleep(0.5)
+        # the sandbox's kernel ready (a line in the server's log): the page's address comes later
+        wait_for(lambda: "lessons/sandbox.ipynb is ready" in server.log.read_text(errors="replace"), 240,
+                 "the sandbox's ready kernel", interval=0.5)
         yield server
 
 

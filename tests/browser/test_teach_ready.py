@@ -22,6 +22,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.processes import wait_for
+
 from .conftest import LESSONS, ROOT, Server, _env, _free_port, _only_localhost, _stop, _wait_http
 
 expect = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright").expect
@@ -129,12 +131,10 @@ def test_six_pages_in_a_row_on_a_busy_machine_all_have_live_boards(chromium, bus
 def test_the_pool_starts_its_kernels_one_after_another(busy_teach):
     """The server's log: each ready kernel is 'getting ... ready' only once the one before is 'ready'."""
     server, _proc, _started = busy_teach
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        lines = [x for x in server.log.read_text(errors="replace").splitlines() if "bgsim: " in x]
-        if sum("is ready" in x for x in lines) >= 2:
-            break
-        time.sleep(1)
+    def ready_lines() -> int:
+        return sum("bgsim: " in x and "is ready" in x for x in server.log.read_text(errors="replace").splitlines())
+
+    wait_for(lambda: ready_lines() >= 2, 240, "two ready kernels in the server's log", interval=1)
     lines = [x for x in server.log.read_text(errors="replace").splitlines() if "bgsim: getting" in x
              or " is ready" in x]
     running = 0
