@@ -219,7 +219,7 @@ def test_after_the_last_task_a_click_or_a_choice_says_the_drill_is_over(kinds):
 
     d = _drill_widget(kinds, per_kind=1, rng=4)
     _over(d)
-    over = _("The drill is over: every task is done. Run the cell again with another seed (rng=) for new tasks.")
+    over = _("The drill is over: every task is done. Press “New tasks” for more.")
     score = d.score.value
     if d.task.dice is None:
         d.choices.value = d.choices.options[0][1]
@@ -233,6 +233,42 @@ def test_after_the_last_task_a_click_or_a_choice_says_the_drill_is_over(kinds):
         press()
         assert d.message.text == over
     assert d.score.value == score and d.drill.score == (0, 1)
+
+
+def test_new_tasks_at_the_end_of_a_drill_draw_on_from_the_same_seed():
+    """At the end the drill said "Run the cell again with another seed (rng=)": a learner's page
+    now offers "New tasks", the next tasks of the same seeded stream (the first round unchanged)."""
+    from bgsim.teach.drills import Drill
+
+    kinds = ["result", "only-play"]
+    d = _drill_widget(kinds, per_kind=1, rng=9)
+    first = [t.position for t in d.drill.tasks]
+    assert first == [t.position for t in Drill(kinds, per_kind=1, rng=9).tasks]   # as before "New tasks"
+    assert d.new_button.layout.display == "none"
+    _over(d)
+    assert d.new_button.layout.display is None and "New tasks" in d.score.value
+    assert "rng" not in d.score.value
+    d.new_button.click()
+    assert not d.drill.finished and d.drill.index == 0 and d.score.value == ""
+    assert d.new_button.layout.display == "none" and d.title.value.startswith("<b>Task 1 of 2")
+    second = [t.position for t in d.drill.tasks]
+    assert second != first
+    again = _drill_widget(kinds, per_kind=1, rng=9)                # seeded: the same second round
+    _over(again)
+    again.new_tasks()
+    assert [t.position for t in again.drill.tasks] == second
+
+
+def test_the_drill_score_says_task_or_tasks():
+    from bgsim.engine.i18n import language
+
+    d = _drill_widget(["result"], per_kind=1, rng=4)
+    _over(d)
+    assert "0 of 1 task solved" in d.score.value
+    with language("cs"):
+        d = _drill_widget(["result"], per_kind=2, rng=4)
+        _over(d)
+        assert "vyřešeno 0 z 2 úloh" in d.score.value and "Nové úlohy" in d.score.value
 
 
 def test_the_drill_over_message_and_the_take_drop_title_in_czech():

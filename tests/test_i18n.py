@@ -250,6 +250,36 @@ def test_czech_messages_use_the_glossary_terms():
     assert not wrong, "\n".join(wrong)
 
 
+#: Placeholders that stand for a side's name (Light, Dark, You, Computer, a person's name).
+SIDE_NAMES = "player|owner|other|offerer|answerer|side|who|winner|loser|mover|doubler|taker"
+#: "hráče {player}" asks the name to be declined (hráče Světlého), but the name comes in the
+#: nominative (Světlý): a Czech or Slovak message says a side's name in the nominative only.
+DECLINED = re.compile(rf"\b(hráče|hráči|hráčem|hráčům|hráča|hráčovi|hráčom|za|pro|pre|od|proti|podle|podľa) "
+                      rf"\{{({SIDE_NAMES})\}}")
+
+
+@pytest.mark.parametrize("lang", ["cs", "sk"])
+def test_a_sides_name_is_never_declined_in_czech_or_slovak(lang):
+    """The board quiz said "To je bod 13 hráče Světlý": every message puts a side's name where the
+    nominative is right ("Tenhle bod počítá Světlý jako bod 13")."""
+    wrong = []
+    for m in catalogue.load(lang):
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        wrong += [f"{m.id!r} -> {x!r}" for x in strings if x and DECLINED.search(x)]
+    assert not wrong, "\n".join(wrong)
+    assert DECLINED.search("To je bod {point} hráče {player}")    # the check itself can fail
+
+
+def test_the_board_quiz_names_the_sides_in_czech():
+    from bgsim.teach.quiz import Quiz
+
+    with language("cs"):
+        quiz = Quiz.point("Kde je bod 13 Světlého?", Position.initial(), 13, why="Tady.")
+        ok, said = quiz.check(12)
+    assert not ok and "Tenhle bod počítá Světlý jako bod 12 a Tmavý jako bod 13" in said, said
+    assert "Tmavý: 5 kamenů" in said and "hráče" not in said, said
+
+
 def test_czech_stepper_clicks_play_notation_in_english():
     """Notation is never translated: a Czech stepper still writes and reads 6/off and bar/22."""
     from bgsim.widgets import StepperWidget

@@ -759,6 +759,17 @@ def test_xgid_malformed(text, words):
         assert word in str(info.value), (word, str(info.value))
 
 
+def test_xgid_too_many_checkers_names_the_side_in_czech():
+    """The side was put into the sentence in English ("dává hráči bottom 16 kamenů")."""
+    from bgsim.engine.i18n import language
+
+    for text, side in ((xg("-b----E-C---eE---c-e----BA"), "dolnímu hráči 16 kamenů"),
+                       (xg("ab----E-C---eE---c-e----B-"), "hornímu hráči 16 kamenů")):
+        with language("cs"), pytest.raises(ParseError) as info:
+            decode_xgid(text)
+        assert side in str(info.value) and "bottom" not in str(info.value), str(info.value)
+
+
 def test_xgid_error_offsets_point_at_the_field():
     text = xg("-b----E-C---eE---c-e----B-", "0", "0", "1", "72")
     with pytest.raises(ParseError) as info:

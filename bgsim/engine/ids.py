@@ -89,7 +89,7 @@ from types import SimpleNamespace
 from typing import Any, TypeGuard, cast
 
 from bgsim.engine.errors import InvalidPositionError, ParseError
-from bgsim.engine.i18n import _
+from bgsim.engine.i18n import N_, _
 
 __all__ = [
     "BASE64_ALPHABET",
@@ -1009,11 +1009,12 @@ def decode_xgid(text: str, *, checkers: int = 15) -> tuple[Board, Board, int, Xg
                 raise fail(0, _("has {ch} at offset {where}: index 25 is the bottom player's bar, top (lower-case) "
                                 "checkers cannot be there").format(ch=repr(ch), where=where), where)
             top[25 - i] = n
+    too_many = {"bottom": N_("gives the bottom player {on_board} checkers, more than {checkers}"),
+                "top": N_("gives the top player {on_board} checkers, more than {checkers}")}
     for name, side in (("bottom", bottom), ("top", top)):
         on_board = sum(side)
         if on_board > checkers:
-            raise fail(0, _("gives the {name} player {on_board} checkers, more than {checkers}").format(
-                              name=name, on_board=on_board, checkers=checkers))
+            raise fail(0, _(too_many[name]).format(on_board=on_board, checkers=checkers))
         side[0] = checkers - on_board
 
     # Fields 2-10.

@@ -6,7 +6,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine.i18n import _
+from ..engine.dice import rng_from
+from ..engine.i18n import _, ngettext
 from ..teach.drills import DECISION_KINDS, KINDS, Drill, Task, choice_label
 from ._classresults import reporter_for
 from ._common import MessageLine
@@ -24,8 +25,9 @@ class DrillWidget(Presentable, w.VBox):
     rule (and counts as a wrong try), and a finished turn is checked against the task's
     goal. A result task offers single game, gammon or backgammon, a take-drop task take or
     drop. "Show solution" tells the answer only when asked; "Next task" moves on. The score
-    (tasks solved at the first try) shows at the end; after it, a click or a choice only says
-    that the drill is over.
+    (tasks solved at the first try) shows at the end, with "New tasks": the same kinds again,
+    drawn further from the same seed (so a seeded drill's second round is seeded too). Until
+    then a click or a choice only says that the drill is over.
 
     Parameters
     ----------
@@ -50,11 +52,15 @@ class DrillWidget(Presentable, w.VBox):
     ...     d.stepper.click(step[0]); d.stepper.click(step[1])
     >>> d.message.kind, d.drill.finished
     ('ok', True)
+    >>> d.new_tasks(); d.drill.finished, d.drill.index
+    (False, 0)
     """
 
     def __init__(self, kinds: Any = tuple(KINDS), per_kind: int = 2, *, rng: Any = None,
                  size: int | None = 520, present: bool = False) -> None:
-        self.drill = Drill(kinds, per_kind=per_kind, rng=rng)
+        self._rng = rng_from(rng)             # one stream: "New tasks" draws on from where the drill stopped
+        self.drill = Drill(kinds, per_kind=per_kind, rng=self._rng)
+        self._kinds, self._per_kind = kinds, per_kind
         self.title = w.HTML()
         self.title.add_class("bgsim-drill-title")
         self.message = MessageLine()
@@ -74,9 +80,13 @@ class DrillWidget(Presentable, w.VBox):
         self.next_button = w.Button(description=_("Next task"), icon="forward", button_style="primary")
         self.next_button.add_class("bgsim-drill-next")
         self.next_button.on_click(lambda _b: self.next_task())
+        self.new_button = w.Button(description=_("New tasks"), icon="refresh", button_style="primary")
+        self.new_button.add_class("bgsim-drill-new")
+        self.new_button.on_click(lambda _b: self.new_tasks())
+        self.new_button.layout.display = "none"      # shown when the drill is over
         self.score = w.HTML()
         self.score.add_class("bgsim-drill-score")
-        buttons = w.HBox([self.solution_button, self.next_button])
+        buttons = w.HBox([self.solution_button, self.next_button, self.new_button])
         buttons.add_class("bgsim-drill-buttons")
         # in the presentation mode the task, the choices, the message and the buttons go beside
         # the board (the stylesheet places them; the message stays the drill's own child)
@@ -192,18 +202,25 @@ class DrillWidget(Presentable, w.VBox):
             return
         self._show_task()
 
+    def new_tasks(self) -> None:
+        """Start again with new tasks of the same kinds (drawn on from the drill's seed); the score starts at 0."""
+        self.drill = Drill(self._kinds, per_kind=self._per_kind, rng=self._rng)
+        self.score.value = ""
+        self.new_button.layout.display = "none"
+        self._show_task()
+
     def _say_over(self) -> None:
         """Every task is done: a click, a choice or a button only says so (the score stays as it was)."""
-        self.message.say(_("The drill is over: every task is done. Run the cell again with another seed (rng=) "
-                           "for new tasks."), "info")
+        self.message.say(_("The drill is over: every task is done. Press “New tasks” for more."), "info")
 
     def _finish(self) -> None:
         right, done = self.drill.score
-        self.score.value = ("<b>" + _("Done: {right} of {done} tasks solved at the first try.").format(
-            right=right, done=done) + "</b> " + _("Run the cell again with another seed (<code>rng=</code>) for new "
-                                                  "tasks."))
+        self.score.value = ("<b>" + ngettext("Done: {right} of {done} task solved at the first try.",
+                                             "Done: {right} of {done} tasks solved at the first try.", done).format(
+            right=right, done=done) + "</b> " + _("Press “New tasks” for more."))
         self.next_button.disabled = True
         self.solution_button.disabled = True
+        self.new_button.layout.display = None
 
     @property
     def task(self) -> Task:
