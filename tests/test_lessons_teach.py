@@ -65,8 +65,12 @@ def _readable(markup: str) -> str:
 
 
 def _answer_pattern(answer: str) -> re.Pattern[str]:
-    """An answer as a whole token: '20' does not match '200' or '20.5', a play matches as written."""
-    return re.compile(r"(?<![\w./])" + re.escape(answer) + r"(?![\w/]|\.\d)")
+    """An answer as a whole token: '20' does not match '200', '20.5' or the Czech '20,5', a play matches as written.
+
+    >>> bool(_answer_pattern("27").search("N=7: 27,2 %")), bool(_answer_pattern("27").search("27, then 28"))
+    (False, True)
+    """
+    return re.compile(r"(?<![\w./])(?<!\d,)" + re.escape(answer) + r"(?![\w/]|[.,]\d)")
 
 
 def _run(path: Path):

@@ -47,3 +47,18 @@ def test_voila_czech_lesson04(page, voila, screenshot):
     dr.scroll_into_view_if_needed()
     expect(dr).to_contain_text("Úloha 1 z 2")
     expect(dr.get_by_role("button", name="Ukázat řešení")).to_be_visible()
+
+    # the drill's end: the score in Czech, and "Nové úlohy" (new tasks from the same seed) instead of
+    # the old advice to run the cell again with another rng=
+    for n in (1, 2):
+        expect(dr.locator(".bgsim-drill-title")).to_contain_text(f"Úloha {n} z 2")
+        dr.get_by_role("button", name="Ukázat řešení").click()
+        dr.get_by_role("button", name="Další úloha").click()
+    expect(dr.locator(".bgsim-drill-score")).to_contain_text("Hotovo: na první pokus vyřešeno 0 z 2 úloh.")
+    new = dr.get_by_role("button", name="Nové úlohy")
+    expect(new).to_be_visible()
+    screenshot(page, "cs-drill-new-tasks", dr)
+    new.click()
+    expect(dr.locator(".bgsim-drill-title")).to_contain_text("Úloha 1 z 2")
+    expect(new).to_be_hidden()
+    expect(dr.locator(".bgsim-drill-score")).to_have_text("")
