@@ -59,16 +59,17 @@ def start(pdeathsig: bool = True) -> tuple[subprocess.Popen, list[psutil.Process
 
 def seconds_until_gone(workers: list[psutil.Process], since: float) -> float:
     """Wait (up to GRACE) until no worker runs; the time it took, measured from ``since``."""
-    while time.monotonic() - since < GRACE:
-        if not any(running(w) for w in workers):
-            return time.monotonic() - since
-        time.sleep(0.01)
-    alive = [w.pid for w in workers if running(w)]
-    for w in workers:
-        if running(w):
-            with contextlib.suppress(*GONE):
-                w.kill()
-    pytest.fail(f"workers {alive} still running {GRACE} s after their parent ended")
+    try:
+        wait_for(lambda: not any(running(w) for w in workers), GRACE - (time.monotonic() - since),
+                 "the workers' end", interval=0.01)
+        return time.monotonic() - since
+    except TimeoutError:
+        alive = [w.pid for w in workers if running(w)]
+        for w in workers:
+            if running(w):
+                with contextlib.suppress(*GONE):
+                    w.kill()
+        pytest.fail(f"workers {alive} still running {GRACE} s after their parent ended")
 
 
 def end_parent(sig: int, pdeathsig: bool = True) -> tuple[subprocess.Popen, float]:

@@ -23,7 +23,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -32,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.processes import children
+from tests.support.processes import children, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).parent / "notebooks"
@@ -87,18 +86,20 @@ def _free_port() -> int:
 
 
 def _wait_http(url: str, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
+    """Return once ``url`` answers 200 (the server's readiness); fail at once if the server exits."""
+    def answered() -> bool:
         if proc.poll() is not None:
             raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=2) as r:
-                if r.status == 200:
-                    return
+                return r.status == 200
         except (urllib.error.URLError, ConnectionError, OSError):
-            pass
-        time.sleep(0.3)
-    raise RuntimeError(f"server not ready after {START_TIMEOUT:.0f} s:\n{log.read_text()[-3000:]}")
+            return False
+
+    try:
+        wait_for(answered, START_TIMEOUT, f"the server at {url}", interval=0.3)
+    except TimeoutError:
+        raise RuntimeError(f"server not ready after {START_TIMEOUT:.0f} s:\n{log.read_text()[-3000:]}") from None
 
 
 def _stop(proc: subprocess.Popen, shutdown_url: str | None = None) -> None:
