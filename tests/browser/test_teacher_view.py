@@ -240,6 +240,9 @@ def test_score_widget_brings_its_own_styles(page, teach, screenshot):
              "button": px(score.locator(".widget-toggle-button"))}
     MEASURED["score widget, present, px"] = sizes
     assert min(sizes.values()) >= 20, sizes
+    # a page with no board is ready as soon as its widgets are: no "getting the boards ready..." left over
+    expect(page.locator("body")).to_have_attribute("data-bgsim-ready", "1", timeout=LONG)
+    expect(page.locator(".bgsim-readiness")).to_have_count(0)
     score.evaluate("e => e.scrollIntoView({block: 'start'})")
     screenshot(page, "score-present-1280x720")
 
