@@ -478,6 +478,7 @@ def test_training_settings_out_of_range_are_refused():
 #: How the shipped weights were trained: the command as it was run (``bgsim.train`` before the
 #: modules moved into their layers; ``bgsim.players.train`` since).
 _TRAIN = "python -m bgsim.train"
+_TRAINERS = (_TRAIN, "python -m bgsim.players.train")
 
 
 def test_shipped_weights_record_how_they_were_made():
@@ -493,7 +494,7 @@ def test_shipped_weights_record_how_they_were_made():
     while meta.get("method") == "distill":
         rounds += 1
         command = meta["command"]
-        assert command.startswith(_TRAIN + " --method distill") and meta["commands"] == [command]
+        assert command.startswith(tuple(t + " --method distill" for t in _TRAINERS)) and meta["commands"] == [command]
         assert Path(option(command, "--init")).name == meta["init"]["file"]
         assert int(option(command, "--positions")) == meta["positions"] and int(option(command, "--seed")) == meta["seed"]
         assert meta["input_layout"] == nk.INPUT_LAYOUT and meta["hidden"] >= meta["init"]["meta"]["hidden"]

@@ -169,8 +169,40 @@ def test_distillation_fits_the_teacher_1ply_and_records_it(tmp_path):
         train_mod.distill(3000, init=teacher, epochs=1, seed=10, eval_games=0, progress=False, data=data)
 
 
+@pytest.mark.parametrize("equity_weight", [0.0, 1.5])
+def test_the_fit_follows_the_gradient_of_its_loss(equity_weight):
+    """The distillation's loss: the outputs' squared error plus ``equity_weight`` times the
+    equity's (R23: 2 win - 1 + gammons and backgammons won - lost); its gradient, checked
+    against finite differences of the loss in float64."""
+    rng = np.random.default_rng(4)
+    w = {"w1": rng.normal(0, 0.3, (6, 4)), "b1": rng.normal(0, 0.1, 4), "w2": rng.normal(0, 0.5, (5, 4)),
+         "b2": rng.normal(0, 0.1, 5)}
+    fit = train_mod._Adam(w, equity_weight)
+    fit.p = {k: v.astype(np.float64) for k, v in fit.p.items()}
+    x, y = rng.random((7, 6)), rng.random((7, 5))
+    grads = fit.gradients(x, y)
+    for name in ("w1", "b1", "w2", "b2"):
+        p = fit.p[name]
+        numeric = np.zeros_like(p)
+        for i in np.ndindex(p.shape):
+            keep = p[i]
+            p[i] = keep + 1e-6
+            up = fit.loss(x, y)
+            p[i] = keep - 1e-6
+            down = fit.loss(x, y)
+            p[i] = keep
+            numeric[i] = (up - down) / 2e-6
+        np.testing.assert_allclose(grads[name], numeric, rtol=1e-5, atol=1e-9, err_msg=name)
+    # an error that cancels in the equity (a gammon won and one lost, both 0.01 too high) costs its
+    # squared error only; one that adds up (gammons won 0.01 too high, lost 0.01 too low) costs more
+    _, o = fit.forward(x)
+    cancels, adds = o + [0, 0.01, 0, 0.01, 0], o + [0, 0.01, 0, -0.01, 0]
+    assert fit.loss(x, cancels) == pytest.approx(2e-4)
+    assert fit.loss(x, adds) == pytest.approx(2e-4 + equity_weight * 0.02 ** 2)
+
+
 def test_distillation_settings_out_of_range_are_refused(tmp_path, capsys):
-    for bad in ({"positions": 10}, {"epochs": 0}, {"lr": 0.0}, {"threads": 0}):
+    for bad in ({"positions": 10}, {"epochs": 0}, {"lr": 0.0}, {"threads": 0}, {"equity_weight": -1.0}):
         kw = {"positions": 1000, **bad}
         with pytest.raises(InvalidSettingError, match="positions >= 100, epochs >= 1"):
             train_mod.distill(kw.pop("positions"), init=tmp_path / "none.npz", progress=False, **kw)

@@ -320,10 +320,19 @@ def _equity_rows(o: np.ndarray) -> np.ndarray:
     return 2.0 * o[:, 0] - 1.0 + o[:, 1] - o[:, 3] + o[:, 2] - o[:, 4]
 
 
-class _Adam:
-    """Minibatch Adam on the network's squared error (float32; the five outputs summed)."""
+_EQUITY_WEIGHTS = np.array([2.0, 1.0, 1.0, -1.0, -1.0], dtype=np.float32)  # d equity / d output (R23)
 
-    def __init__(self, weights: dict[str, np.ndarray]) -> None:
+
+class _Adam:
+    """Minibatch Adam on the network's squared error (float32; the five outputs summed).
+
+    ``equity_weight`` adds that multiple of the squared error of the cubeless equity
+    (:func:`_equity_rows`): an error in a gammon output then costs what it costs in points,
+    and errors that cancel in the equity cost less than errors that add up.
+    """
+
+    def __init__(self, weights: dict[str, np.ndarray], equity_weight: float = 0.0) -> None:
+        self.equity_weight = float(equity_weight)
         self.p = {"w1": weights["w1"].astype(np.float32), "b1": weights["b1"].astype(np.float32),
                   "w2": np.ascontiguousarray(weights["w2"].T, dtype=np.float32),
                   "b2": weights["b2"].astype(np.float32)}
@@ -335,11 +344,25 @@ class _Adam:
         h = 1.0 / (1.0 + np.exp(-(x @ self.p["w1"] + self.p["b1"])))
         return h, 1.0 / (1.0 + np.exp(-(h @ self.p["w2"] + self.p["b2"])))
 
-    def step(self, x: np.ndarray, y: np.ndarray, lr: float, beta1: float = 0.9, beta2: float = 0.999) -> None:
+    def loss(self, x: np.ndarray, y: np.ndarray) -> float:
+        """The mean loss the steps descend: squared error of the outputs, plus ``equity_weight``
+        times the squared error of the equity."""
+        _, o = self.forward(x)
+        d = o - y
+        return float(((d * d).sum(1) + self.equity_weight * (d @ _EQUITY_WEIGHTS) ** 2).mean())
+
+    def gradients(self, x: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+        """The gradient of :meth:`loss` with respect to each parameter."""
         h, o = self.forward(x)
-        go = 2.0 * (o - y) * o * (1.0 - o) / len(x)
+        d = o - y
+        if self.equity_weight:
+            d = d + self.equity_weight * (d @ _EQUITY_WEIGHTS)[:, None] * _EQUITY_WEIGHTS
+        go = 2.0 * d * o * (1.0 - o) / len(x)
         gh = (go @ self.p["w2"].T) * h * (1.0 - h)
-        grads = {"w2": h.T @ go, "b2": go.sum(0), "w1": x.T @ gh, "b1": gh.sum(0)}
+        return {"w2": h.T @ go, "b2": go.sum(0), "w1": x.T @ gh, "b1": gh.sum(0)}
+
+    def step(self, x: np.ndarray, y: np.ndarray, lr: float, beta1: float = 0.9, beta2: float = 0.999) -> None:
+        grads = self.gradients(x, y)
         self.t += 1
         for k, g in grads.items():
             self.m[k] = beta1 * self.m[k] + (1 - beta1) * g
@@ -361,7 +384,7 @@ class _Adam:
 def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr: float = 1e-3, batch: int = 512,
             seed: int = 2026, threads: int = 1, eval_games: int = 2_000, out: Path | None = None,
             log: Path | None = None, progress: bool = True, command: str = "", init_note: str = "",
-            data: Path | None = None) -> dict[str, np.ndarray]:
+            data: Path | None = None, equity_weight: float = 0.0) -> dict[str, np.ndarray]:
     """Fit a network to the 1-ply judgement of the network ``init`` (the teacher) and return it.
 
     Parameters
@@ -390,12 +413,16 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
         Keep the positions and targets in this ``.npz`` file: read them from it when it
         exists (it must have been made by the same teacher, seed and number of positions:
         another fit of the same data, e.g. with other hidden units), else write it.
+    equity_weight : float
+        Adds this multiple of the squared equity error to the loss (0: the outputs' squared
+        error alone), so that the fit spends its capacity where points are at stake.
 
     The same command gives the same positions and targets (each thread has its own seeded
     stream); the fit repeats exactly on the same machine with the same number of BLAS threads.
     """
-    if positions < 100 or epochs < 1 or lr <= 0 or batch < 1 or threads < 1 or hidden < 0:
-        raise InvalidSettingError("positions >= 100, epochs >= 1, lr > 0, batch >= 1, threads >= 1, hidden >= 0")
+    if positions < 100 or epochs < 1 or lr <= 0 or batch < 1 or threads < 1 or hidden < 0 or equity_weight < 0:
+        raise InvalidSettingError("positions >= 100, epochs >= 1, lr > 0, batch >= 1, threads >= 1, hidden >= 0, "
+                                  "equity_weight >= 0")
     teacher, teacher_meta = read_weights_file(init)
     teacher = extend_weights(teacher, teacher_meta, teacher["b1"].shape[0], np.random.default_rng(0))
     student = extend_weights(teacher, {"input_layout": nk.INPUT_LAYOUT}, max(hidden, teacher["b1"].shape[0]),
@@ -436,7 +463,7 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
     n_valid = min(20_000, max(1, len(x) // 50))
     valid, train_rows = order[:n_valid], order[n_valid:]
     seen = train_rows[:20_000]   # a sample of the fitted rows: how closely they are fitted
-    fit = _Adam(student)
+    fit = _Adam(student, equity_weight)
 
     def record(epoch: int, step: float) -> tuple[float, float]:
         mse, mae = fit.score(x[valid], y[valid])
@@ -469,7 +496,7 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
         logf.close()
     if out is not None:
         meta = {"method": "distill", "commands": [command], "command": command, "seed": seed,
-                "positions": len(boards), "epochs": epochs, "lr": lr, "batch": batch,
+                "positions": len(boards), "epochs": epochs, "lr": lr, "batch": batch, "equity_weight": equity_weight,
                 "hidden": int(w["b1"].shape[0]), "inputs": nk.N_INPUTS, "input_layout": nk.INPUT_LAYOUT,
                 "train_seconds": round(time.perf_counter() - t0, 1), "fit": history, "check": check,
                 "init": {"file": Path(init).name, "where": init_note, "meta": teacher_meta}}
@@ -514,6 +541,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--lr", type=float, default=1e-3, help="Adam's step size at the start (default 0.001)")
     d.add_argument("--batch", type=int, default=512, help="minibatch size (default 512)")
     d.add_argument("--threads", type=int, default=1, help="threads for positions and targets (default 1)")
+    d.add_argument("--equity-weight", type=float, default=0.0,
+                   help="add this multiple of the squared equity error to the loss (default 0)")
     d.add_argument("--data", type=Path, default=None, help="keep the positions and targets in this .npz file")
     return p
 
@@ -529,7 +558,7 @@ def main(argv: list[str] | None = None) -> int:
             distill(args.positions, init=args.init, hidden=args.hidden or 0, epochs=args.epochs, lr=args.lr,
                     batch=args.batch, seed=args.seed, threads=args.threads, eval_games=args.eval_games,
                     out=args.out, log=args.log, progress=not args.no_progress, command=command,
-                    init_note=args.init_note, data=args.data)
+                    init_note=args.init_note, data=args.data, equity_weight=args.equity_weight)
             return 0
         train(args.games, hidden=64 if args.hidden is None else args.hidden, lam=args.lam, alpha=args.alpha,
               alpha_end=args.alpha_end, seed=args.seed, eval_every=args.eval_every, eval_games=args.eval_games,
