@@ -31,8 +31,17 @@ the bear-off databases' where both sides bear off, as :meth:`bgsim.sim.net.Net.e
 and gnubg's 0-ply equity of that result. With ``--write`` the first network's figures go to
 ``bgsim/data/decision-error.json``, which the hint quotes next to its numbers.
 
-Run: ``python benchmarks/bench_decisions.py [--pairs 1500] [--seed 555] [--write] [net] [PATH.npz ...]``
-(default: the shipped network). Prints numbers; asserts nothing.
+**Deeper judge** (``--judge-plies 2 --sample N``, issue 33 item 6). gnubg's 0-ply equities say
+how far a network is from gnubg 0-ply, not how much it loses. With ``--judge-plies`` 1 or 2, a
+seeded sample of up to ``N`` decisions per class is judged again at that depth: gnubg's best
+result at that depth (``best_move(..., n=plies)``, which prunes its candidates as gnubg does)
+and the equity at that depth of every result a network or gnubg 0-ply chose
+(``probabilities(..., plies)``); the loss is the best equity minus the chosen one (never below
+0). Printed by class, for each network and for gnubg's own 0-ply play as the reference.
+
+Run: ``python benchmarks/bench_decisions.py [--pairs 1500] [--seed 555] [--write]
+[--judge-plies 2 --sample 1500] [net] [PATH.npz ...]`` (default: the shipped network).
+Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
@@ -54,7 +63,8 @@ from bench_strength import MAX_TURNS, Gnubg, compiled_side, dice_stream, to_gnub
 def decisions(pairs: int, seed: int):
     """The decisions of ``pairs`` pairs of games net vs gnubg: boards before the play (the side
     on roll in row 0), each decision's candidate results (the mover in row 0) from
-    ``offsets[i]`` to ``offsets[i + 1]``, gnubg's equity of each, and gnubg's class of each board."""
+    ``offsets[i]`` to ``offsets[i + 1]``, gnubg's equity of each, gnubg's class of each board
+    and the dice of each decision."""
     import gnubg_nn as g
 
     from bgsim import Position
@@ -63,7 +73,7 @@ def decisions(pairs: int, seed: int):
     net = compiled_side("net")
     gnubg = Gnubg()
     ws = Workspace()
-    boards, offsets, results, equities, classes = [], [0], [], [], []
+    boards, offsets, results, equities, classes, rolls = [], [0], [], [], [], []
     for i in range(pairs):
         for net_seat in (0, 1):
             dice = dice_stream(seed, i)
@@ -74,6 +84,7 @@ def decisions(pairs: int, seed: int):
                 if n > 1:
                     judged = {key: eq for key, _, _, eq in g.best_move(to_gnubg(b), d1, d2, b=1, list=1)[-1]}
                     boards.append(b.copy())
+                    rolls.append((d1, d2))
                     classes.append(g.classify(to_gnubg(b)))
                     for k in range(n):
                         results.append(ws.boards[k].copy())
@@ -82,24 +93,29 @@ def decisions(pairs: int, seed: int):
                 b = (net if t % 2 == net_seat else gnubg).choose(b, d1, d2)
                 if b[1, 0] == 15:
                     break
-    return np.array(boards), np.array(offsets), np.array(results), np.array(equities), np.array(classes)
+    return (np.array(boards), np.array(offsets), np.array(results), np.array(equities), np.array(classes),
+            np.array(rolls))
 
 
-def given_away(arrays, boards, offsets, results, equities) -> np.ndarray:
-    """gnubg's equity given away by the network ``arrays`` at each decision."""
+def choose(arrays, boards, offsets, results) -> np.ndarray:
+    """The index (into ``results``) of the result the network ``arrays`` picks at each decision."""
     from bgsim.sim import _net_kernel as nk
     from bgsim.sim.net import BINOM, bearoff_expected
 
     bo = bearoff_expected()
     idx, val = np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO)
     hidden, out, best = np.zeros(arrays[1].shape[0]), np.zeros(5), np.zeros(5)
-    lost = np.zeros(len(boards))
+    picked = np.zeros(len(boards), dtype=np.int64)
     for i in range(len(boards)):
         lo, hi = offsets[i], offsets[i + 1]
-        k = nk.net_choose(boards[i], hi - lo, 15, results[lo:hi], *arrays, bo, BINOM, nk.HIT_MASKS, idx, val,
-                          hidden, out, best, True)
-        lost[i] = equities[lo:hi].max() - equities[lo + k]
-    return lost
+        picked[i] = lo + nk.net_choose(boards[i], hi - lo, 15, results[lo:hi], *arrays, bo, BINOM, nk.HIT_MASKS,
+                                       idx, val, hidden, out, best, True)
+    return picked
+
+
+def given_away(picked, offsets, equities) -> np.ndarray:
+    """gnubg's equity given away at each decision by the choices ``picked`` (indices into the results)."""
+    return np.array([equities[offsets[i]:offsets[i + 1]].max() - equities[picked[i]] for i in range(len(picked))])
 
 
 CLASS_NAMES = {"contact": "c_contact", "crashed": "c_crashed", "race": "c_race", "bearoff": "c_bearoff"}
@@ -148,6 +164,65 @@ def write(name: str, figures: dict, decisions: int, command: str) -> None:
     print(f"wrote {ERROR_FILE}")
 
 
+def _equity(probs) -> float:
+    """Cubeless equity of gnubg's five outputs (win, win gammon, win backgammon, lose gammon,
+    lose backgammon) for the side they belong to (R23)."""
+    return 2.0 * probs[0] - 1.0 + probs[1] + probs[2] - probs[3] - probs[4]
+
+
+class DeepJudge:
+    """gnubg's equity at ``plies`` of the results of the sampled decisions (cached per result)."""
+
+    def __init__(self, plies: int) -> None:
+        import gnubg_nn as g
+
+        self.g, self.plies = g, plies
+        self.cache: dict[str, float] = {}
+
+    def of_result(self, result: np.ndarray) -> float:
+        """The mover's equity, judged at ``plies``, of ``result`` (the mover in row 0)."""
+        board = to_gnubg(result[::-1])           # the opponent on roll, as gnubg evaluates it
+        key = self.g.key_of_board(board)
+        if key not in self.cache:
+            self.cache[key] = -_equity(self.g.probabilities(board, self.plies))
+        return self.cache[key]
+
+    def best(self, board: np.ndarray, d1: int, d2: int) -> float:
+        """gnubg's best equity at ``plies`` for the play of ``d1``-``d2`` from ``board``."""
+        listed = self.g.best_move(to_gnubg(board), d1, d2, n=self.plies, b=1, list=1)[-1]
+        return max(float(eq) for _, _, _, eq in listed)
+
+
+def deep_losses(plies: int, sample: int, seed: int, boards, dice, offsets, results, equities, classes,
+                choices: dict[str, np.ndarray]) -> None:
+    """Print, by class, the equity given away per decision at ``plies`` by each chooser in
+    ``choices`` (name -> index of the chosen result per decision) and by gnubg 0-ply."""
+    import gnubg_nn as g
+
+    judge = DeepJudge(plies)
+    rng = np.random.default_rng(seed)
+    chosen = {"gnubg 0-ply": np.array([offsets[i] + int(np.argmax(equities[offsets[i]:offsets[i + 1]]))
+                                       for i in range(len(boards))]), **choices}
+    t0 = time.perf_counter()
+    print(f"\njudged again by gnubg {plies}-ply: a sample of up to {sample:,} decisions per class (seed {seed})")
+    for label, const in CLASS_NAMES.items():
+        rows = np.flatnonzero(classes == getattr(g, const))
+        if len(rows) == 0:
+            continue
+        rows = np.sort(rng.choice(rows, size=min(sample, len(rows)), replace=False))
+        lost = {name: np.zeros(len(rows)) for name in chosen}
+        for j, i in enumerate(rows):
+            d1, d2 = dice[i]
+            picks = {name: judge.of_result(results[c[i]]) for name, c in chosen.items()}
+            best = max(judge.best(boards[i], d1, d2), *picks.values())
+            for name, eq in picks.items():
+                lost[name][j] = best - eq
+        for name, v in lost.items():
+            half = 1.96 * v.std(ddof=1) / math.sqrt(len(v)) if len(v) > 1 else 0.0
+            print(f"   {label:8} {len(v):>6,} decisions  {name:24}: {1000 * v.mean():6.2f} +- {1000 * half:.2f} mEq")
+    print(f"   ({time.perf_counter() - t0:.0f} s)")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("networks", nargs="*", default=["net"], help="net (the shipped one) or weights files (.npz)")
@@ -155,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=555, help="seed of the dice (default 555)")
     p.add_argument("--write", action="store_true", help="write the first network's figures by class to "
                    "bgsim/data/decision-error.json")
+    p.add_argument("--judge-plies", type=int, choices=(0, 1, 2), default=0,
+                   help="also judge a sample of the decisions at this depth of gnubg (default 0: not again)")
+    p.add_argument("--sample", type=int, default=1500, help="decisions per class judged again (default 1500)")
     args = p.parse_args(argv)
     try:
         import gnubg_nn as g
@@ -164,13 +242,15 @@ def main(argv: list[str] | None = None) -> int:
     from bgsim.sim.net import Net
 
     t0 = time.perf_counter()
-    boards, offsets, results, equities, classes = decisions(args.pairs, args.seed)
+    boards, offsets, results, equities, classes, rolls = decisions(args.pairs, args.seed)
     print(f"{len(boards):,} decisions ({len(results):,} legal results judged by gnubg 0-ply) from "
           f"{2 * args.pairs:,} games net vs gnubg, seed {args.seed}, in {time.perf_counter() - t0:.0f} s")
     first = None
+    choices: dict[str, np.ndarray] = {}
     for name in args.networks:
         net = Net() if name == "net" else Net.from_file(name)
-        lost = given_away(net.arrays(), boards, offsets, results, equities)
+        choices[name] = choose(net.arrays(), boards, offsets, results)
+        lost = given_away(choices[name], offsets, equities)
         half = 1.96 * lost.std(ddof=1) / math.sqrt(len(lost))
         err = shown_error(net, offsets, results, equities)
         figures = by_class(g, classes, lost, err)
@@ -188,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
             d = lost - first
             print(f"   minus {args.networks[0]}: {1000 * d.mean():+.3f} +- "
                   f"{1000 * 1.96 * d.std(ddof=1) / math.sqrt(len(d)):.3f} mEq per decision (same decisions)")
+    if args.judge_plies:
+        deep_losses(args.judge_plies, args.sample, args.seed, boards, rolls, offsets, results, equities, classes,
+                    choices)
     return 0
 
 
