@@ -164,9 +164,33 @@ def test_distillation_fits_the_teacher_1ply_and_records_it(tmp_path):
     with np.load(data) as z:
         assert z["boards"].shape == (3000, 2, 26) and z["targets"].shape == (3000, 5)
     again = train_mod.distill(3000, init=teacher, epochs=1, seed=9, eval_games=0, progress=False, data=data)
+    with pytest.raises(InvalidSettingError, match="another teacher, seed or number of positions"):
+        train_mod.distill(3000, init=teacher, epochs=1, seed=9, eval_games=0, progress=False, data=data,
+                          alternatives=0.5)                                  # other positions: not the kept ones
+    mixed = train_mod.distill(400, init=teacher, epochs=1, seed=9, eval_games=0, progress=False, alternatives=0.5,
+                              out=tmp_path / "mixed.npz")
+    assert load_weights(tmp_path / "mixed.npz")[1]["alternatives"] == 200 and mixed["w1"].shape == w["w1"].shape
     assert again["w1"].shape == w["w1"].shape             # read the kept data; the teacher's size by default
     with pytest.raises(InvalidSettingError, match="another teacher, seed or number of positions"):
         train_mod.distill(3000, init=teacher, epochs=1, seed=10, eval_games=0, progress=False, data=data)
+
+
+def test_alternative_positions_are_one_legal_play_away():
+    """Each alternative is a legal result (R5-R21) of some roll from one of the boards, the
+    game not over, with the opponent on roll (rows swapped); and they are not all the same."""
+    boards = np.array([Position.initial().to_array(), Position.from_gnubg_id("4HPwATDgc/ABMA").to_array()])
+    alt = train_mod.alternative_positions(boards, 40, seed=3)
+    ws = _kernel.Workspace()
+    reachable = set()
+    for b in boards:
+        for d1 in range(1, 7):
+            for d2 in range(d1, 7):
+                n = _kernel.generate(b.copy(), d1, d2, 0, *ws.arrays())
+                reachable |= {ws.boards[k, ::-1].tobytes() for k in range(n)}
+    assert all(a.tobytes() in reachable for a in alt)
+    assert all(a[1, 0] < 15 for a in alt)
+    assert len({a.tobytes() for a in alt}) > 20
+    np.testing.assert_array_equal(alt, train_mod.alternative_positions(boards, 40, seed=3))   # seeded
 
 
 @pytest.mark.parametrize("equity_weight", [0.0, 1.5])
@@ -202,7 +226,8 @@ def test_the_fit_follows_the_gradient_of_its_loss(equity_weight):
 
 
 def test_distillation_settings_out_of_range_are_refused(tmp_path, capsys):
-    for bad in ({"positions": 10}, {"epochs": 0}, {"lr": 0.0}, {"threads": 0}, {"equity_weight": -1.0}):
+    for bad in ({"positions": 10}, {"epochs": 0}, {"lr": 0.0}, {"threads": 0}, {"equity_weight": -1.0},
+                {"alternatives": 1.0}):
         kw = {"positions": 1000, **bad}
         with pytest.raises(InvalidSettingError, match="positions >= 100, epochs >= 1"):
             train_mod.distill(kw.pop("positions"), init=tmp_path / "none.npz", progress=False, **kw)

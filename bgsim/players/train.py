@@ -24,6 +24,10 @@ outputs as its target, and a student network (the teacher's weights, extended to
 ``--hidden`` units) is fitted to those targets by minibatch Adam for ``--epochs`` passes
 (step size ``--lr``, falling along a half cosine). Each round makes a network that plays
 at 0-ply much as its teacher did at 1-ply; the next round can take it as teacher.
+Two options aim the fit at the choices the network makes: ``--alternatives`` adds positions
+one random play away from self-play (the results a player must rank but never reaches by
+its own play), and ``--equity-weight`` adds the squared equity error to the loss (gammon
+errors cost what they cost in points, R23).
 
 >>> args = build_parser().parse_args(["--games", "1000", "--hidden", "8"])
 >>> args.method, args.games, args.hidden, args.lam
@@ -283,6 +287,35 @@ def collect_positions(weights: dict[str, np.ndarray], positions: int, seed: int,
     return np.concatenate(_parallel([one(i) for i in range(len(streams))], threads))
 
 
+def alternative_positions(boards: np.ndarray, count: int, seed: int) -> np.ndarray:
+    """``count`` positions one play away from ``boards``: for a board drawn at random, a roll
+    (R3), and one of its legal results (R5-R21) drawn at random, seen by the opponent, who is
+    on roll next (int8[count, 2, 26]). Results that end the game are skipped.
+
+    Self-play shows a network only the positions its own choices lead to, but to choose it
+    must also rank the results it would not pick: these positions teach it those.
+
+    >>> from bgsim import Position
+    >>> alt = alternative_positions(np.array([Position.initial().to_array()]), 3, seed=1)
+    >>> alt.shape, [int(a[1].sum()) for a in alt]     # the mover (15 checkers) now in row 1
+    ((3, 2, 26), [15, 15, 15])
+    """
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 4]))
+    ws = _kernel.Workspace()
+    out = np.zeros((count, 2, 26), dtype=np.int8)
+    done = 0
+    while done < count:
+        b = boards[rng.integers(len(boards))].copy()
+        d1, d2 = (int(d) for d in rng.integers(1, 7, 2))
+        n = _kernel.generate(b, d1, d2, 0, *ws.arrays())
+        going = [k for k in range(n) if ws.boards[k, 0, 0] < 15]
+        if not going:
+            continue
+        out[done] = ws.boards[going[rng.integers(len(going))], ::-1]
+        done += 1
+    return out
+
+
 def ply1_targets(weights: dict[str, np.ndarray], boards: np.ndarray, *, threads: int = 1,
                  progress=None) -> np.ndarray:
     """The network's 1-ply outputs (float64[n, 5], the side on roll's view) of each board
@@ -384,7 +417,8 @@ class _Adam:
 def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr: float = 1e-3, batch: int = 512,
             seed: int = 2026, threads: int = 1, eval_games: int = 2_000, out: Path | None = None,
             log: Path | None = None, progress: bool = True, command: str = "", init_note: str = "",
-            data: Path | None = None, equity_weight: float = 0.0) -> dict[str, np.ndarray]:
+            data: Path | None = None, equity_weight: float = 0.0,
+            alternatives: float = 0.0) -> dict[str, np.ndarray]:
     """Fit a network to the 1-ply judgement of the network ``init`` (the teacher) and return it.
 
     Parameters
@@ -413,6 +447,9 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
         Keep the positions and targets in this ``.npz`` file: read them from it when it
         exists (it must have been made by the same teacher, seed and number of positions:
         another fit of the same data, e.g. with other hidden units), else write it.
+    alternatives : float
+        The share of the ``positions`` that are not met in self-play but one play away from a
+        self-play position: a random legal result of a random roll (:func:`alternative_positions`).
     equity_weight : float
         Adds this multiple of the squared equity error to the loss (0: the outputs' squared
         error alone), so that the fit spends its capacity where points are at stake.
@@ -420,9 +457,10 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
     The same command gives the same positions and targets (each thread has its own seeded
     stream); the fit repeats exactly on the same machine with the same number of BLAS threads.
     """
-    if positions < 100 or epochs < 1 or lr <= 0 or batch < 1 or threads < 1 or hidden < 0 or equity_weight < 0:
+    if (positions < 100 or epochs < 1 or lr <= 0 or batch < 1 or threads < 1 or hidden < 0 or equity_weight < 0
+            or not 0 <= alternatives < 1):
         raise InvalidSettingError("positions >= 100, epochs >= 1, lr > 0, batch >= 1, threads >= 1, hidden >= 0, "
-                                  "equity_weight >= 0")
+                                  "equity_weight >= 0 and 0 <= alternatives < 1")
     teacher, teacher_meta = read_weights_file(init)
     teacher = extend_weights(teacher, teacher_meta, teacher["b1"].shape[0], np.random.default_rng(0))
     student = extend_weights(teacher, {"input_layout": nk.INPUT_LAYOUT}, max(hidden, teacher["b1"].shape[0]),
@@ -437,6 +475,9 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
 
     note(f"# {command}\n# epoch\tseconds\tlr\ttrain_mse\tvalid_mse\tvalid_equity_mae")
     made_by = {"teacher": _fingerprint(teacher), "seed": seed, "positions": positions}
+    others = int(round(positions * alternatives))
+    if others:
+        made_by["alternatives"] = others
     if data is not None and Path(data).exists():
         with np.load(data) as z:
             boards, targets = np.array(z["boards"]), np.array(z["targets"])
@@ -445,7 +486,9 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
             raise InvalidSettingError(f"{data} holds positions made by another teacher, seed or number of positions "
                                       f"({kept}); give another --data file, or none")
     else:
-        boards = collect_positions(teacher, positions, seed, threads=threads)
+        boards = collect_positions(teacher, positions - others, seed, threads=threads)
+        if others:
+            boards = np.concatenate([boards, alternative_positions(boards, others, seed)])
         bar = None
         if progress:
             from tqdm import tqdm
@@ -497,6 +540,7 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
     if out is not None:
         meta = {"method": "distill", "commands": [command], "command": command, "seed": seed,
                 "positions": len(boards), "epochs": epochs, "lr": lr, "batch": batch, "equity_weight": equity_weight,
+                "alternatives": others,
                 "hidden": int(w["b1"].shape[0]), "inputs": nk.N_INPUTS, "input_layout": nk.INPUT_LAYOUT,
                 "train_seconds": round(time.perf_counter() - t0, 1), "fit": history, "check": check,
                 "init": {"file": Path(init).name, "where": init_note, "meta": teacher_meta}}
@@ -543,6 +587,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--threads", type=int, default=1, help="threads for positions and targets (default 1)")
     d.add_argument("--equity-weight", type=float, default=0.0,
                    help="add this multiple of the squared equity error to the loss (default 0)")
+    d.add_argument("--alternatives", type=float, default=0.0,
+                   help="share of the positions one random play away from self-play (default 0)")
     d.add_argument("--data", type=Path, default=None, help="keep the positions and targets in this .npz file")
     return p
 
@@ -558,7 +604,8 @@ def main(argv: list[str] | None = None) -> int:
             distill(args.positions, init=args.init, hidden=args.hidden or 0, epochs=args.epochs, lr=args.lr,
                     batch=args.batch, seed=args.seed, threads=args.threads, eval_games=args.eval_games,
                     out=args.out, log=args.log, progress=not args.no_progress, command=command,
-                    init_note=args.init_note, data=args.data, equity_weight=args.equity_weight)
+                    init_note=args.init_note, data=args.data, equity_weight=args.equity_weight,
+                    alternatives=args.alternatives)
             return 0
         train(args.games, hidden=64 if args.hidden is None else args.hidden, lam=args.lam, alpha=args.alpha,
               alpha_end=args.alpha_end, seed=args.seed, eval_every=args.eval_every, eval_games=args.eval_games,
