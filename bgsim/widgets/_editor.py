@@ -108,12 +108,11 @@ class EditorWidget(Presentable, w.VBox):
         board_row = w.HBox([self.clear_button, self.start_button], layout=w.Layout(flex_flow="row wrap"))
         board_row.add_class("bgsim-setup-row")
         # the dice near the top: a teacher sets them for nearly every position
-        controls = w.VBox([
-            dice_row, self.colour, board_row, self.turn,
-            w.HBox([self.bar[0], self.bar[1], self.off[0], self.off[1]], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.cube_value, self.cube_owner], layout=w.Layout(flex_flow="row wrap")),
-            paste_row,
-        ])
+        counts_row = w.HBox([self.bar[0], self.bar[1], self.off[0], self.off[1]], layout=w.Layout(flex_flow="row wrap"))
+        counts_row.add_class("bgsim-counts-row")
+        cube_row = w.HBox([self.cube_value, self.cube_owner], layout=w.Layout(flex_flow="row wrap"))
+        cube_row.add_class("bgsim-cube-row")
+        controls = w.VBox([dice_row, self.colour, board_row, self.turn, counts_row, cube_row, paste_row])
         controls.add_class("bgsim-controls")
         aside = w.VBox([controls, self.message])
         aside.add_class("bgsim-aside")

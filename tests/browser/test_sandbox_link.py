@@ -104,7 +104,9 @@ def test_sandbox_setup_fits_1280x720(page, teach, screenshot, present):
     parts = {"die 1": editor.locator(".bgsim-dice-row select").first,
              "die 2": editor.locator(".bgsim-dice-row select").nth(1),
              "Clear board": editor.locator(".bgsim-clear"), "Start position": editor.locator(".bgsim-start-position"),
-             "Roll the dice": box.locator(".bgsim-sandbox-roll")}
+             "Roll the dice": box.locator(".bgsim-sandbox-roll"),
+             "off Dark": editor.locator(".bgsim-counts-row .widget-inline-hbox").nth(3),
+             "cube owner": editor.locator(".bgsim-cube-row .widget-dropdown").nth(1)}
     bottoms = {}
     for name, loc in parts.items():
         r = loc.evaluate("e => e.getBoundingClientRect().toJSON()")
