@@ -217,9 +217,15 @@ def deep_losses(plies: int, sample: int, seed: int, boards, dice, offsets, resul
             best = max(judge.best(boards[i], d1, d2), *picks.values())
             for name, eq in picks.items():
                 lost[name][j] = best - eq
+        first = lost[next(iter(choices))] if choices else None
         for name, v in lost.items():
             half = 1.96 * v.std(ddof=1) / math.sqrt(len(v)) if len(v) > 1 else 0.0
-            print(f"   {label:8} {len(v):>6,} decisions  {name:24}: {1000 * v.mean():6.2f} +- {1000 * half:.2f} mEq")
+            line = f"   {label:8} {len(v):>6,} decisions  {name:24}: {1000 * v.mean():6.2f} +- {1000 * half:.2f} mEq"
+            if first is not None and v is not first and name != "gnubg 0-ply" and len(v) > 1:
+                d = v - first
+                line += (f"  (minus {next(iter(choices))}: {1000 * d.mean():+.2f} +- "
+                         f"{1000 * 1.96 * d.std(ddof=1) / math.sqrt(len(d)):.2f})")
+            print(line)
     print(f"   ({time.perf_counter() - t0:.0f} s)")
 
 
