@@ -383,6 +383,19 @@ def test_choice_is_the_result_that_leaves_the_opponent_least():
     assert rng is not None
 
 
+def test_the_choice_weighs_the_consistent_chances():
+    """The kernel's equity for choosing (:func:`nk.consistent_equity`) is the equity of
+    :func:`bgsim.sim.net.consistent` (R23: nested counts, no gammon against a side with a
+    checker off), for outputs that break those rules too."""
+    rng = np.random.default_rng(7)
+    pos_off = {(a, b): Position.from_counts({1: 14, 0: 1} if a else {1: 15}, {1: 14, 0: 1} if b else {1: 15})
+               for a in (0, 1) for b in (0, 1)}
+    for _ in range(400):
+        out = rng.uniform(-0.1, 1.1, 5)
+        for (a, b), pos in pos_off.items():
+            assert nk.consistent_equity(out, bool(a), bool(b)) == pytest.approx(consistent(out, pos).equity, abs=1e-12)
+
+
 def test_fast_forward_agrees_with_the_exact_one():
     w = Net()
     idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)

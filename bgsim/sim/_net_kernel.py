@@ -444,6 +444,27 @@ def equity(out):
 
 
 @njit(cache=True, inline="always")
+def consistent_equity(out, on_roll_off, other_off):
+    """:func:`equity` of the outputs made consistent as :func:`bgsim.sim.net.consistent` makes
+    them (R23: every backgammon is a gammon, every gammon a win; no gammon against a side that
+    has borne off a checker): ``on_roll_off``/``other_off`` say whether the side on roll / the
+    other side has. The choice of a play goes by it, so the play chosen is the one whose
+    evaluation (:meth:`bgsim.sim.net.Net.evaluate`) is best."""
+    w = min(1.0, max(0.0, out[0]))
+    wg = min(max(0.0, out[1]), w)
+    wb = min(max(0.0, out[2]), wg)
+    lg = min(max(0.0, out[3]), 1.0 - w)
+    lb = min(max(0.0, out[4]), lg)
+    if on_roll_off:
+        lg = 0.0
+        lb = 0.0
+    if other_off:
+        wg = 0.0
+        wb = 0.0
+    return 2.0 * w - 1.0 + wg - lg + wb - lb
+
+
+@njit(cache=True, inline="always")
 def flip_outputs(src, dst):
     """The outputs of a position seen from the other side (the side that just moved)."""
     dst[0] = 1.0 - src[0]
@@ -501,7 +522,7 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
             forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out)
         else:
             forward(idx, val, nz, w1, b1, w2, b2, hidden, out)
-        e = equity(out)
+        e = consistent_equity(out, boards[k, 1, 0] > 0, boards[k, 0, 0] > 0)   # the opponent on roll
         if e < best_e:
             best_e = e
             best = k

@@ -26,7 +26,16 @@ import numpy as np
 from numba import njit
 
 from ..engine._kernel import all_home, generate, is_contact, loss_kind
-from ._net_kernel import MAX_NONZERO, N_OUTPUTS, bearoff_choice, encode, equity, forward_fast, net_choose, turn_roll
+from ._net_kernel import (
+    MAX_NONZERO,
+    N_OUTPUTS,
+    bearoff_choice,
+    consistent_equity,
+    encode,
+    forward_fast,
+    net_choose,
+    turn_roll,
+)
 
 #: Judged again at 1-ply: at most this many of the best plays at 0-ply ...
 KEEP = 8
@@ -106,7 +115,7 @@ def ply1_scores(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
         for o in range(N_OUTPUTS):
             outs[k, o] = out[o]
         judged[k] = 0
-        eq0[k] = equity(out)
+        eq0[k] = consistent_equity(out, cand[k, 1, 0] > 0, cand[k, 0, 0] > 0)   # the opponent on roll
     order = np.argsort(eq0)
     best0 = eq0[order[0]]
     m = 0
@@ -146,7 +155,7 @@ def ply1_choose(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
     best_e = 1e300
     for k in range(n):
         if judged[k] == 1:
-            e = equity(outs[k])
+            e = consistent_equity(outs[k], cand[k, 1, 0] > 0, cand[k, 0, 0] > 0)
             if e < best_e:
                 best_e = e
                 best = k
