@@ -369,8 +369,8 @@ class _Adam:
         self.p = {"w1": weights["w1"].astype(np.float32), "b1": weights["b1"].astype(np.float32),
                   "w2": np.ascontiguousarray(weights["w2"].T, dtype=np.float32),
                   "b2": weights["b2"].astype(np.float32)}
-        self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
-        self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.m: dict[str, np.ndarray] = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.v: dict[str, np.ndarray] = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.t = 0
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -475,7 +475,7 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
 
     note(f"# {command}\n# epoch\tseconds\tlr\ttrain_mse\tvalid_mse\tvalid_equity_mae")
     made_by = {"teacher": _fingerprint(teacher), "seed": seed, "positions": positions}
-    others = int(round(positions * alternatives))
+    others = round(positions * alternatives)
     if others:
         made_by["alternatives"] = others
     if data is not None and Path(data).exists():
