@@ -20,8 +20,11 @@ half width), and the same by gnubg's class of position (contact, crashed, race);
 network after the first, the paired difference to the first. gnubg gives away 0 by its own
 judgement, so these numbers are the distance from gnubg's play, not from perfect play. The
 decisions come from the games of the network that ships, so they change when it does. On the
-default set of the distilled network (130,154 decisions) it gave away 6.13 mEq per decision and
-the TD-trained network it replaced (git 505f521) 8.95, 2.82 +- 0.12 more.
+default set of the network of five distillation rounds (130,188 decisions) it gave away 5.40 mEq
+per decision and the network of three rounds it replaced 6.07, 0.67 +- 0.07 more; at gnubg's
+2-ply, contact decisions cost it 6.75 +- 0.88 mEq against 7.78 +- 1.01 (gnubg 0-ply: 2.79).
+On the set of the network of three rounds, it had given away 6.13 and the TD-trained network
+(git 505f521) 8.95.
 
 **By class** (issue 33). Each decision is classed by gnubg's classifier of the position before
 the play: contact, crashed (a side has few checkers left in play), race, bear-off. For each
