@@ -62,6 +62,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_strength import MAX_TURNS, Gnubg, compiled_side, dice_stream, to_gnubg
 
+from bgsim.sim.net import NetEvaluation
+
 
 def decisions(pairs: int, seed: int):
     """The decisions of ``pairs`` pairs of games net vs gnubg: boards before the play (the side
@@ -167,12 +169,6 @@ def write(name: str, figures: dict, decisions: int, command: str) -> None:
     print(f"wrote {ERROR_FILE}")
 
 
-def _equity(probs) -> float:
-    """Cubeless equity of gnubg's five outputs (win, win gammon, win backgammon, lose gammon,
-    lose backgammon) for the side they belong to (R23)."""
-    return 2.0 * probs[0] - 1.0 + probs[1] + probs[2] - probs[3] - probs[4]
-
-
 class DeepJudge:
     """gnubg's equity at ``plies`` of the results of the sampled decisions (cached per result)."""
 
@@ -187,7 +183,7 @@ class DeepJudge:
         board = to_gnubg(result[::-1])           # the opponent on roll, as gnubg evaluates it
         key = self.g.key_of_board(board)
         if key not in self.cache:
-            self.cache[key] = -_equity(self.g.probabilities(board, self.plies))
+            self.cache[key] = -NetEvaluation(*self.g.probabilities(board, self.plies)).equity   # same 5 outputs
         return self.cache[key]
 
     def best(self, board: np.ndarray, d1: int, d2: int) -> float:
@@ -220,13 +216,13 @@ def deep_losses(plies: int, sample: int, seed: int, boards, dice, offsets, resul
             best = max(judge.best(boards[i], d1, d2), *picks.values())
             for name, eq in picks.items():
                 lost[name][j] = best - eq
-        first = lost[next(iter(choices))] if choices else None
+        base = next(iter(choices), None)          # the first network: the others' paired differences
         for name, v in lost.items():
             half = 1.96 * v.std(ddof=1) / math.sqrt(len(v)) if len(v) > 1 else 0.0
             line = f"   {label:8} {len(v):>6,} decisions  {name:24}: {1000 * v.mean():6.2f} +- {1000 * half:.2f} mEq"
-            if first is not None and v is not first and name != "gnubg 0-ply" and len(v) > 1:
-                d = v - first
-                line += (f"  (minus {next(iter(choices))}: {1000 * d.mean():+.2f} +- "
+            if name not in (base, "gnubg 0-ply") and len(v) > 1:
+                d = v - lost[base]
+                line += (f"  (minus {base}: {1000 * d.mean():+.2f} +- "
                          f"{1000 * 1.96 * d.std(ddof=1) / math.sqrt(len(d)):.2f})")
             print(line)
     print(f"   ({time.perf_counter() - t0:.0f} s)")

@@ -349,11 +349,12 @@ def _fingerprint(weights: dict[str, np.ndarray]) -> str:
     return h.hexdigest()[:16]
 
 
-def _equity_rows(o: np.ndarray) -> np.ndarray:
-    return 2.0 * o[:, 0] - 1.0 + o[:, 1] - o[:, 3] + o[:, 2] - o[:, 4]
-
-
 _EQUITY_WEIGHTS = np.array([2.0, 1.0, 1.0, -1.0, -1.0], dtype=np.float32)  # d equity / d output (R23)
+
+
+def _equity_rows(o: np.ndarray) -> np.ndarray:
+    """Cubeless equity of each row of outputs (R23): ``2 win - 1 + gammons and backgammons won - lost``."""
+    return o @ _EQUITY_WEIGHTS - 1.0
 
 
 class _Adam:
