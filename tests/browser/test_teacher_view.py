@@ -255,6 +255,9 @@ def test_lesson03_on_a_1920x1080_projector(chromium, teach, screenshot):
     pg = context.new_page()
     try:
         open_page(pg, teach, "lessons/03-forced-play.ipynb", ".bgsim-board-view", present="1")
+        # every board live, the "getting the boards ready..." bar gone, before measuring and the picture
+        expect(pg.locator("body")).to_have_attribute("data-bgsim-ready", "1", timeout=LONG)
+        expect(pg.locator(".bgsim-readiness")).to_have_count(0)
         view = pg.locator(".bgsim-board-view").first
         view.evaluate("e => e.scrollIntoView({block: 'start'})")
         board = box(view.locator("svg"))
