@@ -385,15 +385,26 @@ def test_choice_is_the_result_that_leaves_the_opponent_least():
 
 def test_the_choice_weighs_the_consistent_chances():
     """The kernel's equity for choosing (:func:`nk.consistent_equity`) is the equity of
-    :func:`bgsim.sim.net.consistent` (R23: nested counts, no gammon against a side with a
-    checker off), for outputs that break those rules too."""
+    :func:`bgsim.sim.net.consistent`, and both obey R23 (nested counts, no gammon against a
+    side with a checker off) for outputs that break those rules too; chances that already
+    obey them are left as they are."""
     rng = np.random.default_rng(7)
     pos_off = {(a, b): Position.from_counts({1: 14, 0: 1} if a else {1: 15}, {1: 14, 0: 1} if b else {1: 15})
                for a in (0, 1) for b in (0, 1)}
     for _ in range(400):
         out = rng.uniform(-0.1, 1.1, 5)
         for (a, b), pos in pos_off.items():
-            assert nk.consistent_equity(out, bool(a), bool(b)) == pytest.approx(consistent(out, pos).equity, abs=1e-12)
+            got = consistent(out, pos)
+            assert 0.0 <= got.win_backgammon <= got.win_gammon <= got.win <= 1.0
+            assert 0.0 <= got.lose_backgammon <= got.lose_gammon <= 1.0 - got.win
+            assert (got.lose_gammon == 0.0) if a else (got.lose_gammon == pytest.approx(
+                min(max(out[3], 0.0), 1.0 - got.win)))
+            assert (got.win_gammon == 0.0) if b else (got.win_gammon == pytest.approx(min(max(out[1], 0.0), got.win)))
+            assert consistent(tuple(got), pos) == got                     # nothing left to mend
+            assert nk.consistent_equity(out, bool(a), bool(b)) == pytest.approx(got.equity, abs=1e-12)
+    w = rng.uniform(0, 1)
+    fine = (w, w * 0.4, w * 0.1, (1 - w) * 0.3, (1 - w) * 0.05)
+    assert tuple(consistent(fine)) == pytest.approx(fine, abs=0)
 
 
 def test_fast_forward_agrees_with_the_exact_one():

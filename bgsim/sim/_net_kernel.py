@@ -444,23 +444,36 @@ def equity(out):
 
 
 @njit(cache=True, inline="always")
-def consistent_equity(out, on_roll_off, other_off):
-    """:func:`equity` of the outputs made consistent as :func:`bgsim.sim.net.consistent` makes
-    them (R23: every backgammon is a gammon, every gammon a win; no gammon against a side that
-    has borne off a checker): ``on_roll_off``/``other_off`` say whether the side on roll / the
-    other side has. The choice of a play goes by it, so the play chosen is the one whose
-    evaluation (:meth:`bgsim.sim.net.Net.evaluate`) is best."""
-    w = min(1.0, max(0.0, out[0]))
-    wg = min(max(0.0, out[1]), w)
-    wb = min(max(0.0, out[2]), wg)
-    lg = min(max(0.0, out[3]), 1.0 - w)
-    lb = min(max(0.0, out[4]), lg)
+def consistent_chances(w, wg, wb, lg, lb, on_roll_off, other_off):
+    """The five chances (win, win gammon, win backgammon, lose gammon, lose backgammon) made
+    consistent: the one definition behind :func:`bgsim.sim.net.consistent` and
+    :func:`consistent_equity`.
+
+    R23: every backgammon is a gammon and every gammon a win, so each chance is cut to
+    ``0 <= win_backgammon <= win_gammon <= win <= 1`` and ``lose_backgammon <= lose_gammon
+    <= 1 - win``; a side that has borne off a checker can no longer lose a gammon
+    (``on_roll_off``/``other_off``: the side on roll / the other side has).
+    """
+    w = min(1.0, max(0.0, w))
+    wg = min(max(0.0, wg), w)
+    wb = min(max(0.0, wb), wg)
+    lg = min(max(0.0, lg), 1.0 - w)
+    lb = min(max(0.0, lb), lg)
     if on_roll_off:
         lg = 0.0
         lb = 0.0
     if other_off:
         wg = 0.0
         wb = 0.0
+    return w, wg, wb, lg, lb
+
+
+@njit(cache=True, inline="always")
+def consistent_equity(out, on_roll_off, other_off):
+    """:func:`equity` of the outputs made consistent (:func:`consistent_chances`). The choice
+    of a play goes by it, so the play chosen is the one whose evaluation
+    (:meth:`bgsim.sim.net.Net.evaluate`) is best."""
+    w, wg, wb, lg, lb = consistent_chances(out[0], out[1], out[2], out[3], out[4], on_roll_off, other_off)
     return 2.0 * w - 1.0 + wg - lg + wb - lb
 
 

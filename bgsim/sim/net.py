@@ -170,17 +170,10 @@ def consistent(values: Sequence[float] | np.ndarray, position: Position | None =
     >>> consistent((1.02, 0.3, 0.4, 0.1, 0.0)).win_backgammon
     0.3
     """
-    w, wg, wb, lg, lb = (min(1.0, max(0.0, float(v))) for v in values)
-    wg = min(wg, w)
-    wb = min(wb, wg)
-    lg = min(lg, 1.0 - w)
-    lb = min(lb, lg)
-    if position is not None:
-        if position.off[0]:        # the side on roll has borne off a checker: no gammon against it
-            lg = lb = 0.0
-        if position.off[1]:
-            wg = wb = 0.0
-    return NetEvaluation(w, wg, wb, lg, lb)
+    w, wg, wb, lg, lb = (float(v) for v in values)
+    on_roll_off = position is not None and position.off[0] > 0
+    other_off = position is not None and position.off[1] > 0
+    return NetEvaluation(*nk.consistent_chances(w, wg, wb, lg, lb, on_roll_off, other_off))
 
 
 class Net:
