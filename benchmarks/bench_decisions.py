@@ -103,13 +103,14 @@ def decisions(pairs: int, seed: int):
 
 
 def choose(arrays, boards, offsets, results) -> np.ndarray:
-    """The index (into ``results``) of the result the network ``arrays`` picks at each decision."""
+    """The index (into ``results``) of the result the network ``arrays`` (as the player chooses
+    with them: :meth:`bgsim.sim.net.Net.play_arrays`) picks at each decision."""
     from bgsim.sim import _net_kernel as nk
     from bgsim.sim.net import BINOM, bearoff_expected
 
     bo = bearoff_expected()
-    idx, val = np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO)
-    hidden, out, best = np.zeros(arrays[1].shape[0]), np.zeros(5), np.zeros(5)
+    idx, val = np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO, dtype=arrays[1].dtype)
+    hidden, out, best = np.zeros_like(arrays[1]), np.zeros(5), np.zeros(5)
     picked = np.zeros(len(boards), dtype=np.int64)
     for i in range(len(boards)):
         lo, hi = offsets[i], offsets[i + 1]
@@ -254,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     choices: dict[str, np.ndarray] = {}
     for name in args.networks:
         net = Net() if name == "net" else Net.from_file(name)
-        choices[name] = choose(net.arrays(), boards, offsets, results)
+        choices[name] = choose(net.play_arrays(), boards, offsets, results)
         lost = given_away(choices[name], offsets, equities)
         half = 1.96 * lost.std(ddof=1) / math.sqrt(len(lost))
         err = shown_error(net, offsets, results, equities)

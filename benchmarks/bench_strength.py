@@ -134,7 +134,7 @@ def ply1_side(name: str) -> Side:
     from bgsim.sim.net import BINOM, Net, bearoff_expected
 
     net = Net.from_file(name.split(":", 1)[1]) if ":" in name else Net()
-    arrays = net.arrays()
+    arrays = net.play_arrays()
     bo = bearoff_expected()
     ws, inner = _kernel.Workspace(), _kernel.Workspace()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -377,7 +378,7 @@ def test_choice_is_the_result_that_leaves_the_opponent_least():
             continue   # the bear-off database decides there
         eq = [net.evaluate(p.after).equity for p in plays]
         k = net.choose_index(pos, [p.after for p in plays])
-        assert eq[k] <= min(eq) + 1e-9    # the choice evaluates with forward_fast (last-bit rounding)
+        assert eq[k] <= min(eq) + 1e-6    # the choice evaluates with forward_fast in float32 (7 digits)
         checked += 1
     assert checked > 100
     assert rng is not None
@@ -408,15 +409,40 @@ def test_the_choice_weighs_the_consistent_chances():
 
 
 def test_fast_forward_agrees_with_the_exact_one():
+    """float64 weights: the same outputs to the last digits; float32 (as the players choose,
+    :func:`nk.play_arrays`): to float32's precision."""
     w = Net()
     idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
-    val = np.zeros(nk.MAX_NONZERO)
     for pos in _positions(60):
+        val = np.zeros(nk.MAX_NONZERO)
         nz = nk.encode(pos.to_array(), 0, idx, val, nk.HIT_MASKS)
-        exact, fast = np.zeros(5), np.zeros(5)
+        exact, fast, fast32 = np.zeros(5), np.zeros(5), np.zeros(5)
         nk.forward(idx, val, nz, w.w1, w.b1, w.w2, w.b2, np.zeros(w.hidden), exact)
         nk.forward_fast(idx, val, nz, w.w1, w.b1, w.w2, w.b2, np.zeros(w.hidden), fast)
         np.testing.assert_allclose(fast, exact, rtol=1e-9, atol=1e-12)
+        val32 = np.zeros(nk.MAX_NONZERO, dtype=np.float32)
+        assert nk.encode(pos.to_array(), 0, idx, val32, nk.HIT_MASKS) == nz
+        nk.forward_fast(idx, val32, nz, *w.play_arrays(), np.zeros(w.hidden, dtype=np.float32), fast32)
+        np.testing.assert_allclose(fast32, exact, rtol=0, atol=2e-6)
+
+
+@pytest.mark.parametrize("dtype, tolerance", [(np.float64, 1e-14), (np.float32, 1e-7)])
+def test_the_fast_sigmoid_is_the_sigmoid(dtype, tolerance):
+    """:func:`nk._sigmoid_poly` (additions and multiplications only, so that it runs in vector
+    registers) against ``1 / (1 + exp(-x))``, over the whole range and beyond the clamp."""
+    x = np.concatenate([np.linspace(-60.0, 60.0, 24_001), [-40.0, -1e-9, 0.0, 1e-9, 40.0, 1e6, -1e6]])
+    with np.errstate(over="ignore"):   # exp(60) and beyond: the exact value is 0 there
+        exact = 1.0 / (1.0 + np.exp(-x))
+
+    @numba.njit
+    def apply(a):
+        for i in range(a.shape[0]):
+            a[i] = nk._sigmoid_poly(a[i])
+
+    got = x.astype(dtype)
+    apply(got)
+    assert np.abs(got.astype(np.float64) - exact).max() < tolerance
+    assert got.dtype == dtype
 
 
 def test_the_compiled_net_player_chooses_as_the_python_one():

@@ -46,7 +46,7 @@ from numba import njit
 from ..engine._kernel import all_home, generate, is_contact, loss_kind, njit_no_refcount
 from ..engine._random_kernel import uniform
 from ..engine.errors import EngineLimitError, WeightsError
-from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, bearoff_choice, net_choose
+from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, bearoff_choice, net_choose, play_arrays
 
 PLAYER_RANDOM = 0
 PLAYER_PUBEVAL = 1
@@ -119,13 +119,12 @@ def pubeval_score(boards, k, r, ptab, pbar, poff):
 
 
 def net_args(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray) -> tuple:
-    """The ``net`` argument of :func:`choose` and :func:`play_chunk`: the weights and the
-    scratch arrays of one evaluation (plain numpy; one tuple per thread of use)."""
-    hidden = b1.shape[0]
-    return (np.ascontiguousarray(w1, dtype=np.float64), np.ascontiguousarray(b1, dtype=np.float64),
-            np.ascontiguousarray(w2, dtype=np.float64), np.ascontiguousarray(b2, dtype=np.float64),
-            HIT_MASKS, np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO),
-            np.zeros(hidden), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
+    """The ``net`` argument of :func:`choose` and :func:`play_chunk`: the weights as the
+    players use them (float32, :func:`bgsim.sim._net_kernel.play_arrays`) and the scratch
+    arrays of one evaluation (plain numpy; one tuple per thread of use)."""
+    w1, b1, w2, b2 = play_arrays(w1, b1, w2, b2)
+    return (w1, b1, w2, b2, HIT_MASKS, np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO, dtype=b1.dtype),
+            np.zeros_like(b1), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
 
 
 def no_net() -> tuple:

@@ -415,11 +415,41 @@ def forward(idx, val, nz, w1, b1, w2, b2, hidden, out):
         out[o] = _sigmoid(s)
 
 
-@njit_no_refcount(fastmath=True)
+@njit(cache=True, inline="always", fastmath=True, error_model="numpy")
+def _sigmoid_poly(x):
+    """``1 / (1 + exp(-x))`` from additions and multiplications only, so that a loop over the
+    hidden units runs on vector registers (numba's ``np.exp`` is a call per unit).
+
+    ``exp(-x) = (exp(-x / 64)) ** 64``: for ``|x| <= 40`` the Taylor polynomial of degree 8
+    gives ``exp(-x / 64)`` to about 1e-16 (relative), six squarings raise it to the 64th power.
+    Largest error in float64 3e-15, in float32 4e-8 (as float32's own rounding); beyond
+    ``|x| = 40`` the unit is taken as saturated (error below 5e-18).
+    """
+    x = x if x > -40.0 else -40.0
+    x = x if x < 40.0 else 40.0
+    y = x * (-1.0 / 64.0)
+    p = 1.0 + y * (1.0 + y * (0.5 + y * (1.0 / 6.0 + y * (1.0 / 24.0 + y * (1.0 / 120.0 + y * (
+        1.0 / 720.0 + y * (1.0 / 5040.0 + y * (1.0 / 40320.0))))))))
+    p = p * p
+    p = p * p
+    p = p * p
+    p = p * p
+    p = p * p
+    p = p * p
+    return 1.0 / (1.0 + p)
+
+
+@njit_no_refcount(fastmath=True, error_model="numpy")
 def forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out):
-    """:func:`forward` compiled with fast floating point (vectorised; sums may round
-    differently in the last bits). Play choice in play-outs uses it; training uses
-    :func:`forward`, so the same training command on the same machine gives the same weights."""
+    """:func:`forward` for choosing plays, in vector registers: fast floating point (sums
+    may round differently in the last bits), the sigmoid of the hidden units as
+    :func:`_sigmoid_poly`, and any float type: the players pass float32 weights and
+    ``hidden`` (:func:`play_arrays`: twice as many units per instruction), training float64.
+
+    ``error_model="numpy"``: a division by zero gives inf instead of a Python exception, and
+    without that check numba can vectorise the loops (it cannot happen here: ``1 + p >= 1``).
+    The outputs (``out``, float64) are summed in float64.
+    """
     nh = b1.shape[0]
     for h in range(nh):
         hidden[h] = b1[h]
@@ -429,12 +459,22 @@ def forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out):
         for h in range(nh):
             hidden[h] += v * row[h]
     for h in range(nh):
-        hidden[h] = 1.0 / (1.0 + np.exp(-max(hidden[h], -40.0)))
+        hidden[h] = _sigmoid_poly(hidden[h])
     for o in range(N_OUTPUTS):
-        s = b2[o]
+        s = np.float64(b2[o])
         for h in range(nh):
             s += w2[o, h] * hidden[h]
         out[o] = 1.0 / (1.0 + np.exp(-max(s, -40.0)))
+
+
+def play_arrays(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray) -> tuple:
+    """The weights as the players use them (:func:`forward_fast`): float32, C-ordered.
+
+    Play choice needs the order of the results, not the last digits of their equities:
+    float32 keeps 7 significant digits, and a vector register holds twice as many float32
+    as float64 units. :meth:`bgsim.sim.net.Net.evaluate` (the chances shown) and training
+    keep float64 (:func:`forward`)."""
+    return tuple(np.ascontiguousarray(a, dtype=np.float32) for a in (w1, b1, w2, b2))
 
 
 @njit(cache=True, inline="always")

@@ -44,11 +44,12 @@ WINDOW = 0.16
 
 
 @njit(cache=True, nogil=True)
-def scratch_arrays(nh):
-    """The evaluation's scratch: input indices and values, hidden units (``nh``), and three
-    five-output rows (an evaluation, the chosen result's, an accumulator)."""
-    return (np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO), np.zeros(nh), np.zeros(N_OUTPUTS),
-            np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
+def scratch_arrays(b1):
+    """The evaluation's scratch: input indices and values and hidden units (of ``b1``'s float
+    type and size: float32 for the players, :func:`bgsim.sim._net_kernel.play_arrays`), and
+    three float64 five-output rows (an evaluation, the chosen result's, an accumulator)."""
+    return (np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO, dtype=b1.dtype), np.zeros_like(b1),
+            np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
 
 
 @njit(cache=True, nogil=True)
@@ -96,7 +97,7 @@ def ply1_scores(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
     (``judged[k] = 0``); a result that bears off the mover's last checker gets its exact
     outcome (``judged[k] = 2``). ``keep`` and ``window``: as :data:`KEEP`, :data:`WINDOW`.
     """
-    idx, val, hidden, out, best_out, acc = scratch_arrays(b1.shape[0])
+    idx, val, hidden, out, best_out, acc = scratch_arrays(b1)
     eq0 = np.empty(n)
     nb = np.empty((2, 26), dtype=np.int8)
     for k in range(n):
@@ -171,7 +172,7 @@ def selfplay_positions(ngames, start, w1, b1, w2, b2, bo_exp, binom, masks, stat
     nchk = 0
     for p in range(26):
         nchk += start[0, p]
-    idx, val, hidden, out, best_out, _ = scratch_arrays(b1.shape[0])
+    idx, val, hidden, out, best_out, _ = scratch_arrays(b1)
     b = np.empty((2, 26), dtype=np.int8)
     cap = out_boards.shape[0]
     count = 0
@@ -201,7 +202,7 @@ def selfplay_positions(ngames, start, w1, b1, w2, b2, bo_exp, binom, masks, stat
 def ply1_targets(pos, lo, hi, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps,
                  scratch, work, targets):
     """``targets[i]`` <- the 1-ply outputs of ``pos[i]`` for ``lo <= i < hi`` (:func:`ply1_outputs`)."""
-    idx, val, hidden, out, best_out, acc = scratch_arrays(b1.shape[0])
+    idx, val, hidden, out, best_out, acc = scratch_arrays(b1)
     for i in range(lo, hi):
         ply1_outputs(pos[i], nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps,
                      scratch, work, idx, val, hidden, out, best_out, acc)

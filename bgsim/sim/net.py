@@ -200,6 +200,7 @@ class Net:
         h = self.b1.shape[0]
         if self.w1.shape != (nk.N_INPUTS, h) or self.w2.shape != (nk.N_OUTPUTS, h) or self.b2.shape != (5,):
             raise WeightsError("network weights of inconsistent shapes")
+        self._play = nk.play_arrays(self.w1, self.b1, self.w2, self.b2)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Net:
@@ -213,8 +214,13 @@ class Net:
         return int(self.b1.shape[0])
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """``(w1, b1, w2, b2)`` for the compiled code."""
+        """``(w1, b1, w2, b2)`` for the compiled code, float64 (the weights as trained)."""
         return self.w1, self.b1, self.w2, self.b2
+
+    def play_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(w1, b1, w2, b2)`` as the players choose with them: float32
+        (:func:`bgsim.sim._net_kernel.play_arrays`)."""
+        return self._play
 
     def evaluate(self, position: Position, plies: int = 0, *, bearoff: bool = True) -> NetEvaluation:
         """The network's estimate for the side on roll in ``position`` (before the roll), made
@@ -242,15 +248,16 @@ class Net:
             if known is not None:
                 return NetEvaluation(*known[:5])
         idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
+        out = np.zeros(nk.N_OUTPUTS)
+        if plies == 1:   # the plays chosen as the player chooses them (float32), averaged in float64
+            acc = np.zeros(nk.N_OUTPUTS)
+            ply.ply1_outputs(position.to_array(), position.checkers, *self._play,  # type: ignore[call-arg]
+                             _bearoff_for(position.checkers), BINOM, nk.HIT_MASKS, *_workspace().arrays(),
+                             idx, np.zeros(nk.MAX_NONZERO, dtype=np.float32), np.zeros(self.hidden, dtype=np.float32),
+                             out, np.zeros(nk.N_OUTPUTS), acc)
+            return consistent(acc, position)
         val = np.zeros(nk.MAX_NONZERO)
         hidden = np.zeros(self.hidden)
-        out = np.zeros(nk.N_OUTPUTS)
-        if plies == 1:
-            acc = np.zeros(nk.N_OUTPUTS)
-            ply.ply1_outputs(position.to_array(), position.checkers, self.w1, self.b1, self.w2, self.b2,  # type: ignore[call-arg]
-                             _bearoff_for(position.checkers), BINOM, nk.HIT_MASKS, *_workspace().arrays(),
-                             idx, val, hidden, out, np.zeros(nk.N_OUTPUTS), acc)
-            return consistent(acc, position)
         nz = nk.encode(position.to_array(), 0, idx, val, nk.HIT_MASKS)
         nk.forward(idx, val, nz, self.w1, self.b1, self.w2, self.b2, hidden, out)
         return consistent(out, position)
@@ -275,14 +282,13 @@ class Net:
             boards[k, 1] = a[0]
         b = position.to_array()
         if plies == 1:
-            return int(ply.ply1_choose(b, n, int(b[0].sum()), boards, self.w1, self.b1, self.w2, self.b2,  # type: ignore[call-arg]
+            return int(ply.ply1_choose(b, n, int(b[0].sum()), boards, *self._play,  # type: ignore[call-arg]
                                        _bearoff_for(position.checkers), BINOM, nk.HIT_MASKS, *_workspace().arrays(),
                                        ply.KEEP, ply.WINDOW))
         idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
-        val = np.zeros(nk.MAX_NONZERO)
-        return int(nk.net_choose(b, n, int(b[0].sum()), boards, self.w1, self.b1, self.w2, self.b2,
-                                 bearoff_expected(), BINOM, nk.HIT_MASKS, idx, val, np.zeros(self.hidden),
-                                 np.zeros(nk.N_OUTPUTS), np.zeros(nk.N_OUTPUTS)))
+        val, hidden = np.zeros(nk.MAX_NONZERO, dtype=np.float32), np.zeros(self.hidden, dtype=np.float32)
+        return int(nk.net_choose(b, n, int(b[0].sum()), boards, *self._play, bearoff_expected(), BINOM,
+                                 nk.HIT_MASKS, idx, val, hidden, np.zeros(nk.N_OUTPUTS), np.zeros(nk.N_OUTPUTS)))
 
     def __repr__(self) -> str:
         meta, rounds = self.meta, 0
