@@ -49,7 +49,10 @@ A play is chosen by evaluating every distinct legal result (:func:`bgsim.engine.
 from the view of the opponent, who is on roll next, and taking the one that leaves the
 opponent the lowest equity. A play that bears off the last checker wins at once. In a
 pure bear-off (no contact, every checker of the mover home, R16) the choice uses the
-exact one-sided database instead (the fewest expected rolls), like ``heuristic``.
+exact one-sided database instead (the fewest expected rolls), like ``heuristic``. The players
+evaluate with :func:`forward_fast` and float32 weights (:func:`play_arrays`), in vector
+registers; the chances shown (:meth:`bgsim.sim.net.Net.evaluate` at 0-ply) come from the exact
+float64 :func:`forward`.
 
 Training (:func:`train_games`): greedy self-play. At each turn the evaluation of the
 position before the roll moves towards the evaluation of the next position (seen from
