@@ -445,6 +445,18 @@ def test_the_fast_sigmoid_is_the_sigmoid(dtype, tolerance):
     assert got.dtype == dtype
 
 
+def test_the_players_share_one_float32_copy_of_the_weights():
+    """The float32 weights the players choose with are made once per network: Net() shares the
+    shipped copy, and the play-out arguments take a network's copy as it is."""
+    shipped = Net().play_arrays()
+    assert Net().play_arrays() is shipped and all(a.dtype == np.float32 for a in shipped)
+    args = K.net_args(*shipped)
+    assert all(a is b for a, b in zip(args[:4], shipped))
+    own = Net(dict(zip(("w1", "b1", "w2", "b2"), Net().arrays())), {}, name="copy")
+    assert own.play_arrays() is not shipped
+    np.testing.assert_array_equal(own.play_arrays()[0], shipped[0])
+
+
 def test_the_compiled_net_player_chooses_as_the_python_one():
     net = Net()
     ws = Workspace()

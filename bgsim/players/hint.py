@@ -511,7 +511,7 @@ def _play_out(after: Position, evaluator, name: str, n_games: int, ss: np.random
     rules = Rules()
     if isinstance(evaluator, Net):
         codes = (PLAYER_CODES["net"],) * 2
-        nets = (None, None) if name == "net" else (evaluator.arrays(),) * 2
+        nets = (None, None) if name == "net" else (evaluator.play_arrays(),) * 2
         python = None
     else:
         codes = (-1, -1)

@@ -120,8 +120,9 @@ def pubeval_score(boards, k, r, ptab, pbar, poff):
 
 def net_args(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray) -> tuple:
     """The ``net`` argument of :func:`choose` and :func:`play_chunk`: the weights as the
-    players use them (float32, :func:`bgsim.sim._net_kernel.play_arrays`) and the scratch
-    arrays of one evaluation (plain numpy; one tuple per thread of use)."""
+    players use them (float32, :func:`bgsim.sim._net_kernel.play_arrays`; weights that are
+    float32 already, as :meth:`bgsim.sim.net.Net.play_arrays` gives them, are not copied) and
+    the scratch arrays of one evaluation (plain numpy; one tuple per thread of use)."""
     w1, b1, w2, b2 = play_arrays(w1, b1, w2, b2)
     return (w1, b1, w2, b2, HIT_MASKS, np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO, dtype=b1.dtype),
             np.zeros_like(b1), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))

@@ -27,7 +27,7 @@ from ..engine.i18n import N_
 from ..engine.plays import Play
 from ..engine.position import Position
 from . import _mc_kernel as _k
-from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_weights
+from .net import BINOM, Net, NetPlayer, bearoff_expected, shipped_play_arrays
 
 __all__ = ["DEFAULT_PLAYER", "PLAYERS", "PLAYER_DESCRIPTIONS", "compiled_choice", "pubeval_weights"]
 
@@ -96,10 +96,7 @@ def pubeval_tables():
 def net_args(code: int, weights) -> tuple:
     if code != _k.PLAYER_NET:
         return _k.no_net()
-    if weights is None:
-        w = shipped_weights()[0]
-        weights = (w["w1"], w["b1"], w["w2"], w["b2"])
-    return _k.net_args(*weights)
+    return _k.net_args(*(shipped_play_arrays() if weights is None else weights))
 
 
 def compiled_choice(player: str | Net, position: Position, plays: Sequence[Play]) -> int:
@@ -120,7 +117,7 @@ def compiled_choice(player: str | Net, position: Position, plays: Sequence[Play]
     if isinstance(player, NetPlayer):
         player = player.net
     if isinstance(player, Net):
-        code, weights = _k.PLAYER_NET, (None if player.name == "net" else player.arrays())
+        code, weights = _k.PLAYER_NET, (None if player.name == "net" else player.play_arrays())
     elif isinstance(player, str) and player.strip().lower() in PLAYER_CODES and player.strip().lower() != "random":
         code, weights = PLAYER_CODES[player.strip().lower()], None
     else:

@@ -330,7 +330,7 @@ def _player_pair(player) -> tuple[tuple[str, str], tuple[int, int], tuple, tuple
         if isinstance(p, Net):
             names.append(p.name)
             codes.append(PLAYER_CODES["net"])
-            nets.append(None if p.name == "net" else p.arrays())
+            nets.append(None if p.name == "net" else p.play_arrays())
             python.append(None)
             continue
         if isinstance(p, GnubgPlayer):

@@ -107,6 +107,7 @@ def load_weights(path: str | Path | None = None) -> tuple[dict[str, np.ndarray],
 _LOCK = threading.Lock()
 _SHIPPED: tuple[dict[str, np.ndarray], dict] | None = None
 _BEAROFF: np.ndarray | None = None
+_SHIPPED_PLAY: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
 #: Binomial coefficients for the bear-off database's perfect index (shared with the compiled players).
 BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(22)], dtype=np.int64)
 
@@ -118,6 +119,16 @@ def shipped_weights() -> tuple[dict[str, np.ndarray], dict]:
         if _SHIPPED is None:
             _SHIPPED = load_weights()
         return _SHIPPED
+
+
+def shipped_play_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The shipped weights as the players choose with them (float32, made once, then shared)."""
+    global _SHIPPED_PLAY
+    w = shipped_weights()[0]
+    with _LOCK:
+        if _SHIPPED_PLAY is None:
+            _SHIPPED_PLAY = nk.play_arrays(*(w[k] for k in _KEYS))
+        return _SHIPPED_PLAY
 
 
 def bearoff_expected() -> np.ndarray:
@@ -200,7 +211,8 @@ class Net:
         h = self.b1.shape[0]
         if self.w1.shape != (nk.N_INPUTS, h) or self.w2.shape != (nk.N_OUTPUTS, h) or self.b2.shape != (5,):
             raise WeightsError("network weights of inconsistent shapes")
-        self._play = nk.play_arrays(self.w1, self.b1, self.w2, self.b2)
+        shipped = weights is shipped_weights()[0]
+        self._play = shipped_play_arrays() if shipped else nk.play_arrays(self.w1, self.b1, self.w2, self.b2)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Net:
@@ -247,15 +259,13 @@ class Net:
             known = _bearoff.race_chances(position)
             if known is not None:
                 return NetEvaluation(*known[:5])
+        if plies == 1:   # the plays chosen as the player chooses them (float32), averaged in float64
+            scratch = ply.scratch_arrays(self._play[1])
+            ply.ply1_outputs(position.to_array(), position.checkers, *self._play,  # type: ignore[call-arg]
+                             _bearoff_for(position.checkers), BINOM, nk.HIT_MASKS, *_workspace().arrays(), *scratch)
+            return consistent(scratch[-1], position)
         idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
         out = np.zeros(nk.N_OUTPUTS)
-        if plies == 1:   # the plays chosen as the player chooses them (float32), averaged in float64
-            acc = np.zeros(nk.N_OUTPUTS)
-            ply.ply1_outputs(position.to_array(), position.checkers, *self._play,  # type: ignore[call-arg]
-                             _bearoff_for(position.checkers), BINOM, nk.HIT_MASKS, *_workspace().arrays(),
-                             idx, np.zeros(nk.MAX_NONZERO, dtype=np.float32), np.zeros(self.hidden, dtype=np.float32),
-                             out, np.zeros(nk.N_OUTPUTS), acc)
-            return consistent(acc, position)
         val = np.zeros(nk.MAX_NONZERO)
         hidden = np.zeros(self.hidden)
         nz = nk.encode(position.to_array(), 0, idx, val, nk.HIT_MASKS)
@@ -285,10 +295,9 @@ class Net:
             return int(ply.ply1_choose(b, n, int(b[0].sum()), boards, *self._play,  # type: ignore[call-arg]
                                        _bearoff_for(position.checkers), BINOM, nk.HIT_MASKS, *_workspace().arrays(),
                                        ply.KEEP, ply.WINDOW))
-        idx = np.zeros(nk.MAX_NONZERO, dtype=np.int64)
-        val, hidden = np.zeros(nk.MAX_NONZERO, dtype=np.float32), np.zeros(self.hidden, dtype=np.float32)
+        idx, val, hidden, out, best_out, _ = ply.scratch_arrays(self._play[1])
         return int(nk.net_choose(b, n, int(b[0].sum()), boards, *self._play, bearoff_expected(), BINOM,
-                                 nk.HIT_MASKS, idx, val, hidden, np.zeros(nk.N_OUTPUTS), np.zeros(nk.N_OUTPUTS)))
+                                 nk.HIT_MASKS, idx, val, hidden, out, best_out))
 
     def __repr__(self) -> str:
         meta, rounds = self.meta, 0
