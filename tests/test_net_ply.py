@@ -175,6 +175,30 @@ def test_distillation_fits_the_teacher_1ply_and_records_it(tmp_path):
         train_mod.distill(3000, init=teacher, epochs=1, seed=10, eval_games=0, progress=False, data=data)
 
 
+def test_distillation_fits_earlier_rounds_data_too(tmp_path):
+    """--more-data: the positions and targets of earlier rounds are fitted with this round's,
+    and the record names each file, who made it and how many positions it held."""
+    teacher = tmp_path / "teacher.npz"
+    w, meta = shipped_weights()
+    save_weights(teacher, w, meta)
+    earlier = tmp_path / "earlier.npz"
+    train_mod.distill(300, init=teacher, epochs=1, seed=4, eval_games=0, progress=False, data=earlier)
+    log = tmp_path / "log.tsv"
+    train_mod.distill(200, init=teacher, epochs=1, seed=5, eval_games=0, progress=False, more_data=[earlier],
+                      out=tmp_path / "student.npz", log=log)
+    smeta = load_weights(tmp_path / "student.npz")[1]
+    assert smeta["positions"] == 200                       # this round's own, as the command says
+    (more,) = smeta["more_data"]
+    assert more["file"] == "earlier.npz" and more["positions"] == 300 and more["made_by"]["seed"] == 4
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, boards=np.zeros((3, 26)), targets=np.zeros((3, 5)))
+    with pytest.raises(InvalidSettingError, match="bad.npz holds boards of shape"):
+        train_mod.distill(200, init=teacher, epochs=1, seed=5, eval_games=0, progress=False, more_data=[bad])
+    with pytest.raises(InvalidSettingError, match="is not a --data file"):
+        train_mod.distill(200, init=teacher, epochs=1, seed=5, eval_games=0, progress=False,
+                          more_data=[tmp_path / "missing.npz"])
+
+
 def test_alternative_positions_are_one_legal_play_away():
     """Each alternative is a legal result (R5-R21) of some roll from one of the boards, the
     game not over, with the opponent on roll (rows swapped); and they are not all the same."""

@@ -44,6 +44,7 @@ import shlex
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -375,8 +376,9 @@ class _Adam:
         self.t = 0
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        h = 1.0 / (1.0 + np.exp(-(x @ self.p["w1"] + self.p["b1"])))
-        return h, 1.0 / (1.0 + np.exp(-(h @ self.p["w2"] + self.p["b2"])))
+        with np.errstate(over="ignore"):   # exp(-z) overflows to inf for very negative z: sigmoid 0, as it should be
+            h = 1.0 / (1.0 + np.exp(-(x @ self.p["w1"] + self.p["b1"])))
+            return h, 1.0 / (1.0 + np.exp(-(h @ self.p["w2"] + self.p["b2"])))
 
     def loss(self, x: np.ndarray, y: np.ndarray) -> float:
         """The mean loss the steps descend: squared error of the outputs, plus ``equity_weight``
@@ -415,10 +417,24 @@ class _Adam:
                 "w2": np.ascontiguousarray(self.p["w2"].T, dtype=np.float64), "b2": self.p["b2"].astype(np.float64)}
 
 
+def _read_data(path: Path) -> tuple[np.ndarray, np.ndarray, dict | None]:
+    """The boards, targets and maker's record kept in a ``--data`` file, checked for shape."""
+    try:
+        with np.load(path) as z:
+            boards, targets = np.array(z["boards"]), np.array(z["targets"])
+            kept = json.loads(str(z["made_by"])) if "made_by" in z else None
+    except (OSError, KeyError, ValueError) as exc:
+        raise InvalidSettingError(f"{path} is not a --data file of positions and targets: {exc}") from None
+    if boards.ndim != 3 or boards.shape[1:] != (2, 26) or targets.shape != (len(boards), nk.N_OUTPUTS):
+        raise InvalidSettingError(f"{path} holds boards of shape {boards.shape} and targets of shape "
+                                  f"{targets.shape}; expected (n, 2, 26) and (n, {nk.N_OUTPUTS})")
+    return boards, targets, kept
+
+
 def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr: float = 1e-3, batch: int = 512,
             seed: int = 2026, threads: int = 1, eval_games: int = 2_000, out: Path | None = None,
             log: Path | None = None, progress: bool = True, command: str = "", init_note: str = "",
-            data: Path | None = None, equity_weight: float = 0.0,
+            data: Path | None = None, more_data: Sequence[Path] = (), equity_weight: float = 0.0,
             alternatives: float = 0.0) -> dict[str, np.ndarray]:
     """Fit a network to the 1-ply judgement of the network ``init`` (the teacher) and return it.
 
@@ -448,6 +464,9 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
         Keep the positions and targets in this ``.npz`` file: read them from it when it
         exists (it must have been made by the same teacher, seed and number of positions:
         another fit of the same data, e.g. with other hidden units), else write it.
+    more_data : sequence of Path
+        Further ``--data`` files of earlier rounds (other teachers or seeds) whose positions and
+        targets are fitted too, as they were kept; the record names each file and who made it.
     alternatives : float
         The share of the ``positions`` that are not met in self-play but one play away from a
         self-play position: a random legal result of a random roll (:func:`alternative_positions`).
@@ -480,9 +499,7 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
     if others:
         made_by["alternatives"] = others
     if data is not None and Path(data).exists():
-        with np.load(data) as z:
-            boards, targets = np.array(z["boards"]), np.array(z["targets"])
-            kept = json.loads(str(z["made_by"])) if "made_by" in z else None
+        boards, targets, kept = _read_data(data)
         if kept is not None and kept != made_by:
             raise InvalidSettingError(f"{data} holds positions made by another teacher, seed or number of positions "
                                       f"({kept}); give another --data file, or none")
@@ -499,6 +516,13 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
             bar.close()
         if data is not None:
             np.savez(data, boards=boards, targets=targets, made_by=np.array(json.dumps(made_by)))
+    own = len(boards)
+    extra = []
+    for path in more_data:
+        more_boards, more_targets, kept = _read_data(path)
+        extra.append({"file": Path(path).name, "made_by": kept, "positions": len(more_boards)})
+        boards = np.concatenate([boards, more_boards])
+        targets = np.concatenate([targets, more_targets])
     x = np.zeros((len(boards), nk.N_INPUTS), dtype=np.float32)
     ply.dense_inputs(boards, nk.HIT_MASKS, x)
     y = targets.astype(np.float32)
@@ -540,8 +564,8 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
         logf.close()
     if out is not None:
         meta = {"method": "distill", "commands": [command], "command": command, "seed": seed,
-                "positions": len(boards), "epochs": epochs, "lr": lr, "batch": batch, "equity_weight": equity_weight,
-                "alternatives": others,
+                "positions": own, "epochs": epochs, "lr": lr, "batch": batch, "equity_weight": equity_weight,
+                "alternatives": others, **({"more_data": extra} if extra else {}),
                 "hidden": int(w["b1"].shape[0]), "inputs": nk.N_INPUTS, "input_layout": nk.INPUT_LAYOUT,
                 "train_seconds": round(time.perf_counter() - t0, 1), "fit": history, "check": check,
                 "init": {"file": Path(init).name, "where": init_note, "meta": teacher_meta}}
@@ -591,6 +615,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--alternatives", type=float, default=0.0,
                    help="share of the positions one random play away from self-play (default 0)")
     d.add_argument("--data", type=Path, default=None, help="keep the positions and targets in this .npz file")
+    d.add_argument("--more-data", type=Path, nargs="+", default=[], metavar="FILE",
+                   help="also fit the positions and targets kept in these --data files of earlier rounds")
     return p
 
 
@@ -605,8 +631,8 @@ def main(argv: list[str] | None = None) -> int:
             distill(args.positions, init=args.init, hidden=args.hidden or 0, epochs=args.epochs, lr=args.lr,
                     batch=args.batch, seed=args.seed, threads=args.threads, eval_games=args.eval_games,
                     out=args.out, log=args.log, progress=not args.no_progress, command=command,
-                    init_note=args.init_note, data=args.data, equity_weight=args.equity_weight,
-                    alternatives=args.alternatives)
+                    init_note=args.init_note, data=args.data, more_data=args.more_data,
+                    equity_weight=args.equity_weight, alternatives=args.alternatives)
             return 0
         train(args.games, hidden=64 if args.hidden is None else args.hidden, lam=args.lam, alpha=args.alpha,
               alpha_end=args.alpha_end, seed=args.seed, eval_every=args.eval_every, eval_games=args.eval_games,
