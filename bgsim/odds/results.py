@@ -182,18 +182,22 @@ class TextTable:
         if self.title:
             parts.append("<p>" + "<br>".join(esc(t) for t in self.title) + "</p>")
         if self.rows:
-            parts.append("<table>")
+            # Each cell carries its own padding: a table inside a widget (an ipywidgets HTML)
+            # gets none of the notebook's table style, and its columns would run together.
+            def side(i: int) -> str:
+                return "right" if 0 < i < len(self.align) and self.align[i] == ">" else "left"
+
+            pad = "padding:0.2em 0.7em"
+            parts.append("<table style='border-collapse:collapse'>")
             if self.header:
-                parts.append("<tr>" + "".join(f"<th>{esc(c)}</th>" for c in self.header) + "</tr>")
+                parts.append("<tr>" + "".join(f"<th style='text-align:{side(i)};{pad}'>{esc(c)}</th>"
+                                              for i, c in enumerate(self.header)) + "</tr>")
             for row in self.rows:
                 cells = []
                 for i, cell in enumerate(row):
                     span = f" colspan='{n - i}'" if i == len(row) - 1 and len(row) < n else ""
-                    if i == 0:
-                        cells.append(f"<th style='text-align:left'{span}>{esc(cell)}</th>")
-                    else:
-                        side = "right" if i < len(self.align) and self.align[i] == ">" else "left"
-                        cells.append(f"<td style='text-align:{side}'{span}>{esc(cell)}</td>")
+                    tag = "th" if i == 0 else "td"
+                    cells.append(f"<{tag} style='text-align:{side(i)};{pad}'{span}>{esc(cell)}</{tag}>")
                 parts.append("<tr>" + "".join(cells) + "</tr>")
             parts.append("</table>")
         if self.notes:

@@ -179,8 +179,8 @@ class ClassResultsBoard(Presentable, w.VBox):
         body = []
         for r in rows:
             bar = f'<span class="bgsim-class-bar" style="width:{100 * r.share:.0f}%"></span>'
-            body.append(f"<tr><td>{html.escape(r.lesson)}</td><td>{html.escape(r.question)}</td>"
-                        f"<td class='bgsim-class-count'>"
+            body.append(f"<tr><td class='bgsim-class-page'>{html.escape(r.lesson)}</td>"
+                        f"<td>{html.escape(r.question)}</td><td class='bgsim-class-count'>"
                         + html.escape(_("{right} of {n}").format(right=r.right_first, n=r.answered))
                         + f" ({r.share:.0%})</td><td class='bgsim-class-share'>{bar}</td></tr>")
         self.table.html = f'<table class="bgsim-table bgsim-class-table">{head}{"".join(body)}</table>'

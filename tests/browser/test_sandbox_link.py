@@ -125,6 +125,14 @@ def test_sandbox_setup_fits_1280x720(page, teach, screenshot, present):
     editor.locator(".bgsim-dice-row select").first.select_option("6")
     editor.locator(".bgsim-dice-row select").nth(1).select_option("5")
     expect(view.locator(".die")).to_have_count(2)
+    expect(editor.locator(".bgsim-message")).to_contain_text("R3")    # a message shows: nothing is pushed out
+    box.evaluate("e => e.scrollIntoView({block: 'start'})")
+    after = {}
+    for name in ("cube owner", "off Dark", "Start position"):
+        r = parts[name].evaluate("e => e.getBoundingClientRect().toJSON()")
+        after[name] = round(r["bottom"])
+        assert r["top"] >= 0 and r["bottom"] <= 720, f"{name} with the message shown: {r}"
+    MEASURED[f"sandbox set-up, present={present or 0}, a message shown: bottom, px (of 720)"] = after
     if present:
         screenshot(page, "sandbox-setup-1280x720")
 
