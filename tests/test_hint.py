@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 
@@ -93,7 +94,10 @@ def test_text_html_and_json():
     assert "8/5 6/5" in text.splitlines()[3]
     net = player_strength("net")       # the recorded measurement, shown with three decimals
     assert f"Player strength: net, {net.ppg:+.3f} +- {net.ppg_half_width:.3f} points per game against gnubg's 0-ply player" in text
-    assert "<table>" in r._repr_html_() and "Player strength" in r._repr_html_()
+    assert "<table" in r._repr_html_() and "Player strength" in r._repr_html_()
+    # every cell pads itself: inside a widget (lesson 11) no notebook style spaces the columns
+    cells = re.findall(r"<t[hd] style='([^']*)'", r._repr_html_())
+    assert len(cells) == (16 + 1) * 10 and all("padding" in c for c in cells)   # a header and 16 plays, 10 columns
     d = json.loads(json.dumps(r.to_dict()))
     assert d["player"] == "net" and d["dice"] == [3, 1] and d["rollout"] is None
     assert d["plays"][0]["play"] == "8/5 6/5" and d["plays"][0]["rank"] == 1 and d["plays"][0]["loss"] == 0.0
