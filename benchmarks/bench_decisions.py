@@ -106,11 +106,11 @@ def choose(arrays, boards, offsets, results) -> np.ndarray:
     """The index (into ``results``) of the result the network ``arrays`` (as the player chooses
     with them: :meth:`bgsim.sim.net.Net.play_arrays`) picks at each decision."""
     from bgsim.sim import _net_kernel as nk
+    from bgsim.sim._net_ply import scratch_arrays
     from bgsim.sim.net import BINOM, bearoff_expected
 
     bo = bearoff_expected()
-    idx, val = np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO, dtype=arrays[1].dtype)
-    hidden, out, best = np.zeros_like(arrays[1]), np.zeros(5), np.zeros(5)
+    idx, val, hidden, out, best, _ = scratch_arrays(arrays[1])   # the players' scratch: they choose the same
     picked = np.zeros(len(boards), dtype=np.int64)
     for i in range(len(boards)):
         lo, hi = offsets[i], offsets[i + 1]

@@ -457,6 +457,41 @@ def test_the_players_share_one_float32_copy_of_the_weights():
     np.testing.assert_array_equal(own.play_arrays()[0], shipped[0])
 
 
+def test_encode_writes_its_inputs_in_ascending_order():
+    """net_choose merges two results' input lists to find what differs: each must ascend."""
+    idx, val = np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO)
+    for pos in _positions():
+        for me in (0, 1):
+            nz = nk.encode(pos.to_array(), me, idx, val, nk.HIT_MASKS)
+            assert nz > 0 and np.all(np.diff(idx[:nz]) > 0) and np.all(val[:nz] != 0)
+
+
+def test_choosing_from_a_base_result_gives_the_full_passes_choice():
+    """With the players' scratch, net_choose evaluates every REBASE-th result in full and the
+    others from the inputs that differ: the same play as a full pass of each, and the chosen
+    result's outputs the same to float32's precision."""
+    from bgsim.sim._net_ply import scratch_arrays
+    w1, b1, w2, b2 = Net().play_arrays()
+    ws = Workspace()
+    full = (np.zeros(nk.MAX_NONZERO, dtype=np.int64), np.zeros(nk.MAX_NONZERO, dtype=np.float32),
+            np.zeros_like(b1), np.zeros(5), np.zeros(5))
+    based = scratch_arrays(b1)[:5]
+    rng = np.random.default_rng(8)
+    many = 0
+    for pos in _positions():
+        b = pos.to_array()
+        dice = tuple(int(d) for d in rng.integers(1, 7, 2))
+        n = _kernel_generate(b, dice, ws)
+        picks = []
+        for scratch in (full, based):
+            picks.append(nk.net_choose(b, n, int(b[0].sum()), ws.boards, w1, b1, w2, b2, bearoff_expected(), BINOM,
+                                       nk.HIT_MASKS, *scratch, True))
+        assert picks[0] == picks[1]
+        np.testing.assert_allclose(based[4], full[4], atol=2e-6)
+        many += n > nk.REBASE
+    assert many > 20   # enough rolls with more results than one base covers
+
+
 def test_the_compiled_net_player_chooses_as_the_python_one():
     net = Net()
     ws = Workspace()

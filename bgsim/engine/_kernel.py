@@ -102,7 +102,7 @@ def drop_stale_dependent_caches(source: str, dependents: tuple[str, ...]) -> Non
         pass
 
 
-drop_stale_dependent_caches(__file__, ("odds.bearoff", "sim._mc_kernel", "sim._net_kernel"))
+drop_stale_dependent_caches(__file__, ("odds.bearoff", "sim._mc_kernel", "sim._net_kernel", "sim._net_ply"))
 
 # Capacity of one generation: distinct results kept, and the hash table size (2x).
 MAX_PLAYS = 16384

@@ -46,7 +46,8 @@ from numba import njit
 from ..engine._kernel import all_home, generate, is_contact, loss_kind, njit_no_refcount
 from ..engine._random_kernel import uniform
 from ..engine.errors import EngineLimitError, WeightsError
-from ._net_kernel import HIT_MASKS, MAX_NONZERO, N_OUTPUTS, bearoff_choice, net_choose, play_arrays
+from ._net_kernel import HIT_MASKS, N_OUTPUTS, bearoff_choice, net_choose, play_arrays
+from ._net_ply import scratch_arrays
 
 PLAYER_RANDOM = 0
 PLAYER_PUBEVAL = 1
@@ -124,8 +125,8 @@ def net_args(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray) -> 
     float32 already, as :meth:`bgsim.sim.net.Net.play_arrays` gives them, are not copied) and
     the scratch arrays of one evaluation (plain numpy; one tuple per thread of use)."""
     w1, b1, w2, b2 = play_arrays(w1, b1, w2, b2)
-    return (w1, b1, w2, b2, HIT_MASKS, np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO, dtype=b1.dtype),
-            np.zeros_like(b1), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
+    idx, val, hidden, out, best_out, _ = scratch_arrays(b1)
+    return (w1, b1, w2, b2, HIT_MASKS, idx, val, hidden, out, best_out)
 
 
 def no_net() -> tuple:

@@ -46,10 +46,12 @@ WINDOW = 0.16
 @njit(cache=True, nogil=True)
 def scratch_arrays(b1):
     """The evaluation's scratch: input indices and values and hidden units (of ``b1``'s float
-    type and size: float32 for the players, :func:`bgsim.sim._net_kernel.play_arrays`), and
-    three float64 five-output rows (an evaluation, the chosen result's, an accumulator)."""
-    return (np.zeros(MAX_NONZERO, dtype=np.int64), np.zeros(MAX_NONZERO, dtype=b1.dtype), np.zeros_like(b1),
-            np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
+    type: float32 for the players, :func:`bgsim.sim._net_kernel.play_arrays`), each with room
+    for a second copy (the base that :func:`bgsim.sim._net_kernel.net_choose` evaluates the
+    next results from), and three float64 five-output rows (an evaluation, the chosen result's,
+    an accumulator)."""
+    return (np.zeros(2 * MAX_NONZERO + 1, dtype=np.int64), np.zeros(2 * MAX_NONZERO, dtype=b1.dtype),
+            np.zeros(2 * b1.shape[0], dtype=b1.dtype), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS), np.zeros(N_OUTPUTS))
 
 
 @njit(cache=True, nogil=True)
