@@ -29,7 +29,7 @@ heads           7
 tails           5
 12 tosses
 >>> print(Coin(7, 5)._repr_html_())    # doctest: +ELLIPSIS
-<div><p>Coin tosses</p><table><tr><th></th><th>count</th></tr><tr><th ...>heads</th><td ...>7</td></tr>...
+<div><p>Coin tosses</p><table ...><tr><th ...></th><th ...>count</th></tr><tr><th ...>heads</th><td ...>7</td></tr>...
 >>> Coin(7, 5).to_dict()
 {'heads': 7, 'tails': 5}
 """
