@@ -394,6 +394,20 @@ def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
 
+@njit(cache=True, inline="always")
+def _input_sums(idx, val, nz, w1, b1, hidden):
+    """``hidden[:H]`` <- each hidden unit's weighted input sum: its bias plus, for each of the
+    ``nz`` nonzero inputs, the input's value times its row of ``w1`` (inlined: the caller's
+    floating-point flags apply)."""
+    for h in range(b1.shape[0]):
+        hidden[h] = b1[h]
+    for j in range(nz):
+        row = w1[idx[j]]
+        v = val[j]
+        for h in range(b1.shape[0]):
+            hidden[h] += v * row[h]
+
+
 @njit_no_refcount()  # allocates nothing
 def forward(idx, val, nz, w1, b1, w2, b2, hidden, out):
     """Hidden activations and the five outputs for the inputs ``idx[:nz]``, ``val[:nz]``.
@@ -402,13 +416,7 @@ def forward(idx, val, nz, w1, b1, w2, b2, hidden, out):
     ``b1`` float64[H], ``w2`` float64[5, H], ``b2`` float64[5].
     """
     nh = b1.shape[0]
-    for h in range(nh):
-        hidden[h] = b1[h]
-    for j in range(nz):
-        row = w1[idx[j]]
-        v = val[j]
-        for h in range(nh):
-            hidden[h] += v * row[h]
+    _input_sums(idx, val, nz, w1, b1, hidden)
     for h in range(nh):
         hidden[h] = _sigmoid(hidden[h])
     for o in range(N_OUTPUTS):
@@ -454,13 +462,7 @@ def forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, out):
     The outputs (``out``, float64) are summed in float64.
     """
     nh = b1.shape[0]
-    for h in range(nh):
-        hidden[h] = b1[h]
-    for j in range(nz):
-        row = w1[idx[j]]
-        v = val[j]
-        for h in range(nh):
-            hidden[h] += v * row[h]
+    _input_sums(idx, val, nz, w1, b1, hidden)
     _outputs_fast(w2, b2, nh, hidden, out)
 
 
@@ -534,13 +536,7 @@ def _forward_new_base(idx, val, nz, w1, b1, w2, b2, hidden, out):
         idx[m + j] = idx[j]
         val[m + j] = val[j]
     idx[2 * m] = nz
-    for h in range(nh):
-        hidden[h] = b1[h]
-    for j in range(nz):
-        row = w1[idx[j]]
-        v = val[j]
-        for h in range(nh):
-            hidden[h] += v * row[h]
+    _input_sums(idx, val, nz, w1, b1, hidden)
     for h in range(nh):
         hidden[nh + h] = hidden[h]
     _outputs_fast(w2, b2, nh, hidden, out)
