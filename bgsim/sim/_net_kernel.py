@@ -36,7 +36,7 @@ without contact except the bar ones), so that weights of layout ``"bgsim-net-1"`
 it with zero rows (:func:`bgsim.players.train.train` ``init=``) and play exactly as before:
 
 - ``207``, ``208``: the share of the 36 rolls with which the side on roll (then the other
-  side) can hit a blot, **blocks counted** (:func:`real_shots`): a combined shot needs an
+  side) can hit a blot, **blocks counted** (:func:`shots`): a combined shot needs an
   open point to touch down on (R8, R11), a double every intermediate point; a side with
   checkers on the bar shoots only from the bar (R9);
 - ``209``, ``210``: the share of the 36 rolls with which that side's rearmost checker
@@ -113,19 +113,6 @@ def _popcount(x):
     return n
 
 
-@njit(cache=True)
-def _shots(bb, shooter, target, masks):
-    """Rolls (of 36) on which side ``shooter`` could hit a blot of side ``target`` (distance only)."""
-    mask = 0
-    for q in range(1, 25):
-        if bb[target, q] == 1:
-            spot = 25 - q   # the blot's point in the shooter's numbering
-            for p in range(spot + 1, 26):
-                if bb[shooter, p] > 0:
-                    mask |= masks[p - spot]
-    return _popcount(mask)
-
-
 @njit(cache=True, inline="always")
 def blocks(bb, target):
     """Bit ``x`` (1-24) set where side ``target`` has made point ``x`` of the other side's
@@ -153,44 +140,192 @@ def _direct_masks() -> np.ndarray:
 DIRECT_MASKS = _direct_masks()
 
 
-@njit(cache=True)
-def real_shots(bb, shooter, target, masks, blk):
-    """Rolls (of the 36) on which side ``shooter`` can hit a blot of side ``target``, blocks
-    counted: combined shots need open points to touch down on (R8, R11); with checkers on
-    the bar only the bar shoots (R9). Not counted: whether the rest of the roll is playable.
-    ``masks``: :data:`HIT_MASKS` (the rolls that reach each distance); ``blk``:
-    ``blocks(bb, target)``."""
+def _non_doubles_travelling() -> np.ndarray:
+    """``[d, o]``: the rolls other than doubles (a 36-bit mask, both orders) that travel ``d``
+    pips with a stop on an open point, ``o`` telling which of the six points below the
+    shooter are open (bit ``j``: the point ``6 - j`` pips ahead)."""
+    table = np.zeros((13, 64), dtype=np.int64)
+    for d in range(13):
+        for o in range(64):
+            for j in range(6):
+                a = 6 - j
+                b = d - a
+                if (o >> j) & 1 and 1 <= b <= 6 and a != b:
+                    table[d, o] |= (1 << (6 * (a - 1) + b - 1)) | (1 << (6 * (b - 1) + a - 1))
+    return table
+
+
+NON_DOUBLES_TRAVELLING = _non_doubles_travelling()
+
+
+def _doubles_travelling() -> np.ndarray:
+    """Row ``d``: how many doubles travel ``d`` pips in two to four steps, then their die
+    values (``d = 12``: 6-6, 4-4 and 3-3)."""
+    table = np.zeros((26, 4), dtype=np.int64)
+    for d in range(26):
+        for a in range(1, 7):
+            if d % a == 0 and 2 <= d // a <= 4:
+                table[d, 0] += 1
+                table[d, table[d, 0]] = a
+    return table
+
+
+DOUBLES_TRAVELLING = _doubles_travelling()
+
+
+@njit(cache=True, inline="always")
+def _distances(bb, occ, target):
+    """Bit ``d`` (1-24) set when a point of ``occ`` (a bit mask of the shooter's points) lies
+    ``d`` pips behind a blot of side ``target``."""
+    dist = 0
+    for q in range(1, 25):
+        if bb[target, q] == 1:
+            dist |= occ >> (25 - q)   # the blot's point in the shooter's numbering is 25 - q
+    return dist & ~1
+
+
+@njit(cache=True, inline="always")
+def _reach(dist, masks):
+    """The rolls (a 36-bit mask) that travel one of the distances in ``dist`` (blocks ignored)."""
     mask = 0
-    top = 25 if bb[shooter, 25] > 0 else 24
-    low = 25 if bb[shooter, 25] > 0 else 1
+    d = 1
+    x = dist >> 1
+    while x:
+        if x & 1:
+            mask |= masks[d]
+        x >>= 1
+        d += 1
+    return mask
+
+
+@njit(cache=True)
+def shots(bb, shooter, target, masks, blk):
+    """Rolls (of the 36) on which side ``shooter`` can hit a blot of side ``target``:
+    ``(by distance, blocks counted)``.
+
+    By distance: a checker anywhere (the bar too) the roll's distance behind a blot, blocks
+    ignored. Blocks counted: combined shots need open points to touch down on (R8, R11), a
+    double every intermediate point; with checkers on the bar only the bar shoots (R9). Not
+    counted: whether the rest of the roll is playable. ``masks``: :data:`HIT_MASKS` (the rolls
+    that reach each distance); ``blk``: ``blocks(bb, target)``. The second count is 0 when
+    the first is.
+    """
+    occ = 0
+    for p in range(1, 26):
+        if bb[shooter, p] > 0:
+            occ |= 1 << p
+    dist = _distances(bb, occ, target)
+    reach = _reach(dist, masks)
+    if reach == 0:
+        return 0, 0
+    by_distance = _popcount(reach)
+    if bb[shooter, 25] > 0:                # on the bar: only the bar shoots (R9)
+        occ = 1 << 25
+        dist = _distances(bb, occ, target)
+        reach = _reach(dist, masks)
+    mask = 0
+    for d in range(1, 7):                  # a die of the distance hits whatever stands between
+        if (dist >> d) & 1:
+            mask |= DIRECT_MASKS[d]
+    if mask == reach:                      # nothing left that a combined shot could add
+        return by_distance, _popcount(mask)
     for q in range(1, 25):
         if bb[target, q] != 1:
             continue
-        spot = 25 - q   # the blot's point in the shooter's numbering
-        for p in range(max(spot + 1, low), top + 1):
-            if bb[shooter, p] == 0:
-                continue
-            d = p - spot
-            if d <= 6:
-                mask |= DIRECT_MASKS[d]
-            if masks[d] & ~mask == 0:
-                continue
-            for a in range(max(1, d - 6), min(6, d - 1) + 1):   # a + b = d, a != b: stop on p - a or p - b
-                b = d - a
-                if a != b and not (blk >> (p - a)) & 1:
-                    mask |= (1 << (6 * (a - 1) + b - 1)) | (1 << (6 * (b - 1) + a - 1))
-            for a in range(1, 7):                                # doubles: every stop open
-                m = d // a
-                if m < 2 or m > 4 or m * a != d or (mask >> (7 * (a - 1))) & 1:
+        spot = 25 - q
+        x = occ >> (spot + 2)              # combined shots travel 2 pips or more
+        p = spot + 2
+        while x:
+            if x & 1:
+                d = p - spot
+                if masks[d] & ~mask:
+                    if d <= 12:                                          # a + b = d, a != b: stop on p - a or p - b
+                        mask |= NON_DOUBLES_TRAVELLING[d, (((~blk) << 6) >> p) & 63]
+                    for j in range(DOUBLES_TRAVELLING[d, 0]):            # doubles: every stop open
+                        a = DOUBLES_TRAVELLING[d, 1 + j]
+                        if (mask >> (7 * (a - 1))) & 1:
+                            continue
+                        ok = True
+                        for stop in range(p - a, p - d, -a):
+                            if (blk >> stop) & 1:
+                                ok = False
+                                break
+                        if ok:
+                            mask |= 1 << (7 * (a - 1))
+            x >>= 1
+            p += 1
+    return by_distance, _popcount(mask)
+
+
+@njit(cache=True)
+def _escaping_rolls(p, blk, non_doubles, doubles):
+    """Rolls (of the 36) with which a checker on point ``p`` reaches an open point below
+    every point made within the 12 points ahead of it (``blk``: the made points; at least one
+    in those 12), counting the rolls other than doubles and/or the doubles."""
+    lo = max(1, p - 12)
+    ahead = (blk >> lo) & ((1 << (p - lo)) - 1)   # made points lo .. p - 1
+    low = lo
+    while not ahead & 1:
+        ahead >>= 1
+        low += 1
+    n = 0
+    for a in range(1, 7):
+        for b in range(a, 7):   # both orders of a non-double are tried: count it twice
+            ok = False
+            if a != b:
+                if not non_doubles:
                     continue
-                ok = True
-                for k in range(1, m):
-                    if (blk >> (p - k * a)) & 1:
-                        ok = False
+                for first, second in ((a, b), (b, a)):
+                    q = p - first
+                    if q >= 1 and not (blk >> q) & 1:
+                        if q < low:
+                            ok = True
+                            break
+                        q2 = q - second
+                        if q2 >= 1 and q2 < low and not (blk >> q2) & 1:
+                            ok = True
+                            break
+                if ok:
+                    n += 2
+            elif doubles:
+                q = p
+                for _k in range(4):
+                    q -= a
+                    if q < 1 or (blk >> q) & 1:
+                        break
+                    if q < low:
+                        ok = True
                         break
                 if ok:
-                    mask |= 1 << (7 * (a - 1))
-    return _popcount(mask)
+                    n += 1
+    return n
+
+
+def _non_doubles_escaping() -> np.ndarray:
+    """``[v, m]``: :func:`_escaping_rolls` of the rolls other than doubles (they travel at most
+    11 pips, so only the 12 points ahead count) for a checker on point ``p`` with
+    ``min(p, 12) = v``, ``m`` telling which of the 12 points ahead are made (bit ``i``: the
+    point ``12 - i`` pips ahead). Entries that no position has (no made point, or one below
+    point 1) are 0. Computed with numpy (numba is not started on import)."""
+    m = np.arange(4096)[:, None]
+    pips = np.arange(1, 13)                                   # k: pips ahead, column k - 1
+    made = (m >> (12 - pips)) & 1 == 1
+    lowest = np.where(made.any(axis=1), 12 - np.argmax(made[:, ::-1], axis=1), 0)   # pips to the lowest made point
+    table = np.zeros((13, 4096), dtype=np.int8)
+    for v in range(1, 13):
+        open_ = ~made & (pips < v if v < 12 else True)       # a point to touch down on
+        n = np.zeros(4096, dtype=np.int8)
+        for a in range(1, 7):
+            for b in range(a + 1, 7):
+                past = open_[:, a + b - 1] & (a + b > lowest)          # both dice: lands past the lowest made point
+                ok = open_[:, a - 1] & ((a > lowest) | past) | open_[:, b - 1] & ((b > lowest) | past)
+                n += 2 * ok
+        possible = (lowest > 0) & ~(made & (pips >= v)).any(axis=1) if v < 12 else lowest > 0
+        table[v] = np.where(possible, n, 0)
+    return table
+
+
+NON_DOUBLES_ESCAPING = _non_doubles_escaping()
 
 
 @njit(cache=True)
@@ -206,43 +341,10 @@ def escapes(bb, side, blk):
             break
     if p == 0:
         return 0
-    lo = max(1, p - 12)
-    ahead = (blk >> lo) & ((1 << (p - lo)) - 1)   # made points lo .. p - 1
-    if ahead == 0:
+    made = ((blk << 12) >> p) & 4095   # bit i: the point 12 - i pips ahead is made
+    if made == 0:
         return 36
-    low = lo
-    while not ahead & 1:
-        ahead >>= 1
-        low += 1
-    n = 0
-    for a in range(1, 7):
-        for b in range(a, 7):   # both orders of a non-double are tried: count it twice
-            ok = False
-            if a != b:
-                for first, second in ((a, b), (b, a)):
-                    q = p - first
-                    if q >= 1 and not (blk >> q) & 1:
-                        if q < low:
-                            ok = True
-                            break
-                        q2 = q - second
-                        if q2 >= 1 and q2 < low and not (blk >> q2) & 1:
-                            ok = True
-                            break
-                if ok:
-                    n += 2
-            else:
-                q = p
-                for _k in range(4):
-                    q -= a
-                    if q < 1 or (blk >> q) & 1:
-                        break
-                    if q < low:
-                        ok = True
-                        break
-                if ok:
-                    n += 1
-    return n
+    return NON_DOUBLES_ESCAPING[min(p, 12), made] + _escaping_rolls(p, blk, False, True)
 
 
 @njit(cache=True)
@@ -341,31 +443,27 @@ def encode(bb, me, idx, val, masks):
         idx[nz] = g
         val[nz] = 1.0
         nz += 1
-        s1 = _shots(bb, me, 1 - me, masks)
+        blk_me = blocks(bb, me)          # points the other side cannot touch down on
+        blk_them = blocks(bb, 1 - me)    # points the side on roll cannot touch down on
+        s1, r1 = shots(bb, me, 1 - me, masks, blk_them)
+        s2, r2 = shots(bb, 1 - me, me, masks, blk_me)
         if s1 > 0:
             idx[nz] = g + 1
             val[nz] = s1 / 36.0
             nz += 1
-        s2 = _shots(bb, 1 - me, me, masks)
         if s2 > 0:
             idx[nz] = g + 2
             val[nz] = s2 / 36.0
             nz += 1
         c = N_BASE_INPUTS
-        blk_me = blocks(bb, me)          # points the other side cannot touch down on
-        blk_them = blocks(bb, 1 - me)    # points the side on roll cannot touch down on
-        if s1 > 0:
-            r1 = real_shots(bb, me, 1 - me, masks, blk_them)
-            if r1 > 0:
-                idx[nz] = c
-                val[nz] = r1 / 36.0
-                nz += 1
-        if s2 > 0:
-            r2 = real_shots(bb, 1 - me, me, masks, blk_me)
-            if r2 > 0:
-                idx[nz] = c + 1
-                val[nz] = r2 / 36.0
-                nz += 1
+        if r1 > 0:
+            idx[nz] = c
+            val[nz] = r1 / 36.0
+            nz += 1
+        if r2 > 0:
+            idx[nz] = c + 1
+            val[nz] = r2 / 36.0
+            nz += 1
         e1 = escapes(bb, me, blk_them)
         if e1 > 0:
             idx[nz] = c + 2
