@@ -554,15 +554,43 @@ def test_bearing_off_the_last_checker_is_always_chosen():
 
 
 def test_pure_bear_off_uses_the_database():
-    """No contact and all home: the play with the fewest expected rolls (like heuristic)."""
+    """No contact, all home and a checker off: the play with the fewest expected rolls (like
+    heuristic; with none off, see the next test)."""
     from bgsim.odds import bearoff
     db = bearoff.one_sided()
-    pos = Position.from_counts({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {6: 5, 5: 5, 4: 5})
+    pos = Position.from_counts({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}, {6: 5, 5: 5, 4: 5})
     for dice in ((2, 1), (6, 5), (4, 4), (3, 1)):
         plays = pos.legal_plays(dice)
         chosen = NetPlayer().choose_play(pos, dice, plays)
         best = min(db.expected_rolls(p.after.theirs[1:7]) for p in plays)
         assert db.expected_rolls(chosen.after.theirs[1:7]) == pytest.approx(best)
+
+
+def test_with_no_checker_off_the_bear_off_saves_the_gammon():
+    """Their last checker is on their 1-point: they are off next turn. With none of ours off a
+    gammon is at stake (R23), and every roll can bear a checker off (3-1: 4/1/off); the fewest
+    expected rolls alone would play 6/3 6/5 or the like and lose two points. The network
+    decides whether to bear one off now, the database plays the best such play: at 0-ply and
+    1-ply, in the Python player and in the compiled play-outs (no gammon in 2,000 games)."""
+    from bgsim import estimate
+    from bgsim.odds import bearoff
+
+    pos = Position.from_counts({2: 3, 4: 1, 5: 1, 6: 10}, {1: 1})
+    db = bearoff.one_sided()
+    fewest = min(pos.legal_plays((3, 1)), key=lambda p: db.expected_rolls(p.after.theirs[1:7]))
+    assert fewest.after.theirs[0] == 0                       # the database alone keeps all 15 on
+    for plies in (0, 1):
+        for a in range(1, 7):
+            for b in range(a, 7):
+                plays = pos.legal_plays((a, b))
+                chosen = NetPlayer(plies=plies).choose_play(pos, (a, b), plays)
+                assert chosen.after.theirs[0] >= 1, (plies, a, b, str(chosen))
+                kind = [p for p in plays if p.after.theirs[0] >= 1]   # the database picks among them
+                best = min(db.expected_rolls(p.after.theirs[1:7]) for p in kind)
+                assert db.expected_rolls(chosen.after.theirs[1:7]) == pytest.approx(best)
+    est = estimate(pos, games=2000, rng=1)
+    assert est.opp_gammon.value == 0 and est.equity.value == -1.0
+    assert estimate(pos, games=2000, rng=1, player="heuristic").opp_gammon.value > 0   # fewest rolls only
 
 
 def test_evaluation_is_sensible():

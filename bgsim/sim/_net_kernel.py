@@ -701,14 +701,25 @@ def flip_outputs(src, dst):
 
 
 @njit_no_refcount()  # allocates nothing
-def bearoff_choice(n, boards, bo_exp, binom):
+def bearoff_choice(n, boards, bo_exp, binom, off=-1):
     """The result among ``boards[:n]`` (a pure bear-off, R16) with the fewest expected rolls
     to bear off in the exact one-sided database ``bo_exp`` (the database's own rule: ties
-    within 1e-12 go to the lower database index). The heuristic and net players use it."""
+    within 1e-12 go to the lower database index). The heuristic and net players use it.
+
+    ``off``: -1 any result; 1 only results with a checker borne off, 0 only results without
+    (the net player's choice while a gammon is at stake, :func:`net_choose`); every result
+    when none is of that kind."""
     best = 0
     best_e = 1e300
     best_i = 1 << 62
+    some = False
     for k in range(n):
+        if off >= 0 and (boards[k, 0, 0] > 0) == (off == 1):
+            some = True
+            break
+    for k in range(n):
+        if some and (boards[k, 0, 0] > 0) != (off == 1):
+            continue
         i = 0
         s = 0
         for p in range(6):
@@ -735,6 +746,12 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
 
     ``best_out`` receives the chosen result's outputs from the opponent's view (on roll
     next); it is left unset (``best_out[0] = -1``) when the choice was not the network's.
+
+    In a pure bear-off (no contact, every checker home, R16) the exact one-sided database
+    plays (:func:`bearoff_choice`: the fewest expected rolls). While the mover has borne off
+    no checker a gammon is at stake (R23) and the fewest rolls to bear them all off is not the
+    point: the network judges every result and so decides whether to bear a checker off now;
+    the database then plays the most efficient result of that kind.
     """
     best_out[0] = -1.0
     for k in range(n):
@@ -742,8 +759,9 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
             return k    # bears off the last checker: wins at once (R22)
     if n == 1:
         return 0
-    if bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0):
-        return bearoff_choice(n, boards, bo_exp, binom)
+    bear_off = bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0)
+    if bear_off and b[0, 0] > 0:
+        return bearoff_choice(n, boards, bo_exp, binom, -1)
     best = 0
     best_e = 1e300
     # scratch of the players' size (scratch_arrays): the results after a base from their changes
@@ -766,6 +784,11 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
             best = k
             for o in range(N_OUTPUTS):
                 best_out[o] = out[o]
+    if bear_off:   # none off yet: the network's kind of play, the database's play of that kind
+        k = bearoff_choice(n, boards, bo_exp, binom, 1 if boards[best, 0, 0] > 0 else 0)
+        if k != best:
+            best_out[0] = -1.0
+        return k
     return best
 
 

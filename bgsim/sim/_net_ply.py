@@ -13,7 +13,8 @@ counts its exact kind (R23).
 **1-ply play choice:** every legal result is first judged at 0-ply (the network itself);
 the best ``keep`` of them within ``window`` equity of the best are judged again at 1-ply
 (the opponent's 21 rolls, each answered by its best play), and the best of those is
-chosen. A pure bear-off and a play that wins at once are chosen as at 0-ply.
+chosen. A play that wins at once is chosen as at 0-ply, and in a pure bear-off the database
+plays as at 0-ply (while the mover has no checker off, a play of the kind judged best here).
 
 **Training data** (:func:`selfplay_positions`, :func:`ply1_targets`): positions the network
 meets in self-play, each with its 1-ply outputs as the target that the network, or a
@@ -148,8 +149,9 @@ def ply1_choose(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
             return k                               # wins at once (R22)
     if n == 1:
         return 0
-    if bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0):
-        return bearoff_choice(n, cand, bo_exp, binom)
+    bear_off = bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0)
+    if bear_off and b[0, 0] > 0:
+        return bearoff_choice(n, cand, bo_exp, binom, -1)
     outs = np.empty((n, N_OUTPUTS))
     judged = np.empty(n, dtype=np.int8)
     ply1_scores(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps,
@@ -162,6 +164,8 @@ def ply1_choose(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
             if e < best_e:
                 best_e = e
                 best = k
+    if bear_off:   # none off yet (a gammon at stake, R23): the judged kind of play, the database's play of it
+        return bearoff_choice(n, cand, bo_exp, binom, 1 if cand[best, 0, 0] > 0 else 0)
     return best
 
 

@@ -335,16 +335,20 @@ class NetPlayer:
 
     def choose_play(self, game_or_pos, dice, plays: Sequence[Play]) -> Play:
         """The play whose result the network likes best (the opponent's lowest equity); in a
-        bear-off of both sides, the bear-off databases' play (:func:`bgsim.odds.bearoff.best_bearoff_play`)."""
+        bear-off of both sides, the bear-off databases' play (:func:`bgsim.odds.bearoff.best_bearoff_play`),
+        and while the player has no checker off the database's play of the kind the network
+        prefers: with a checker borne off or not (the gammon, R23)."""
         if len(plays) == 1:
             return plays[0]
         pos = game_or_pos if isinstance(game_or_pos, Position) else game_or_pos.position
         afters = [p.after for p in plays]
         assert all(a is not None for a in afters)
         over = any(a is not None and a.is_game_over() for a in afters)
-        if pos.is_race() and pos.can_bear_off(0) and pos.can_bear_off(1) and not over:
+        if pos.is_race() and pos.can_bear_off(0) and pos.can_bear_off(1) and not over and pos.off[0] > 0:
             # both sides bearing off: the databases' play (the two-sided table's, most wins, when both
-            # have at most 6 checkers left; else the fewest expected rolls), never the network's guess
+            # have at most 6 checkers left; else the fewest expected rolls), never the network's guess.
+            # With no checker off yet a gammon is at stake (R23): the network decides whether to bear
+            # one off now and the database plays the best play of that kind (nk.net_choose)
             best = _bearoff.best_bearoff_play(pos, dice).after
             for p in plays:
                 if p.after == best:
