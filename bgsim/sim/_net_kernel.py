@@ -357,6 +357,16 @@ def dance(bb, side, other):
     return k
 
 
+@njit(cache=True, inline="always")
+def _put(idx, val, nz, i, v):
+    """Write input ``i`` with value ``v`` at place ``nz`` when ``v`` is not 0; the next place."""
+    if v == 0:
+        return nz
+    idx[nz] = i
+    val[nz] = v
+    return nz + 1
+
+
 @njit_no_refcount()  # allocates nothing
 def encode(bb, me, idx, val, masks):
     """Nonzero inputs of the position ``bb`` (int8[2, 26]) with row ``me`` on roll.
@@ -418,26 +428,11 @@ def encode(bb, me, idx, val, masks):
             idx[nz] = base + 96
             val[nz] = nbar / 2.0
             nz += 1
-        if bb[row, 0] > 0:
-            idx[nz] = base + 97
-            val[nz] = bb[row, 0] / 15.0
-            nz += 1
-        if pips > 0:
-            idx[nz] = base + 98
-            val[nz] = pips / 100.0
-            nz += 1
-        if home > 0:
-            idx[nz] = base + 99
-            val[nz] = home / 6.0
-            nz += 1
-        if best > 0:
-            idx[nz] = base + 100
-            val[nz] = best / 6.0
-            nz += 1
-        if blots > 0:
-            idx[nz] = base + 101
-            val[nz] = blots / 5.0
-            nz += 1
+        nz = _put(idx, val, nz, base + 97, bb[row, 0] / 15.0)
+        nz = _put(idx, val, nz, base + 98, pips / 100.0)
+        nz = _put(idx, val, nz, base + 99, home / 6.0)
+        nz = _put(idx, val, nz, base + 100, best / 6.0)
+        nz = _put(idx, val, nz, base + 101, blots / 5.0)
     g = 2 * SIDE_INPUTS
     if hi0 > 0 and hi1 > 0 and hi0 + hi1 > 25:
         idx[nz] = g
@@ -447,41 +442,18 @@ def encode(bb, me, idx, val, masks):
         blk_them = blocks(bb, 1 - me)    # points the side on roll cannot touch down on
         s1, r1 = shots(bb, me, 1 - me, masks, blk_them)
         s2, r2 = shots(bb, 1 - me, me, masks, blk_me)
-        if s1 > 0:
-            idx[nz] = g + 1
-            val[nz] = s1 / 36.0
-            nz += 1
-        if s2 > 0:
-            idx[nz] = g + 2
-            val[nz] = s2 / 36.0
-            nz += 1
+        nz = _put(idx, val, nz, g + 1, s1 / 36.0)
+        nz = _put(idx, val, nz, g + 2, s2 / 36.0)
         c = N_BASE_INPUTS
-        if r1 > 0:
-            idx[nz] = c
-            val[nz] = r1 / 36.0
-            nz += 1
-        if r2 > 0:
-            idx[nz] = c + 1
-            val[nz] = r2 / 36.0
-            nz += 1
-        e1 = escapes(bb, me, blk_them)
-        if e1 > 0:
-            idx[nz] = c + 2
-            val[nz] = e1 / 36.0
-            nz += 1
-        e2 = escapes(bb, 1 - me, blk_me)
-        if e2 > 0:
-            idx[nz] = c + 3
-            val[nz] = e2 / 36.0
-            nz += 1
+        nz = _put(idx, val, nz, c, r1 / 36.0)
+        nz = _put(idx, val, nz, c + 1, r2 / 36.0)
+        nz = _put(idx, val, nz, c + 2, escapes(bb, me, blk_them) / 36.0)
+        nz = _put(idx, val, nz, c + 3, escapes(bb, 1 - me, blk_me) / 36.0)
     for s in range(2):
         row = me if s == 0 else 1 - me
         if bb[row, 25] > 0:
             k = dance(bb, row, 1 - row)
-            if k > 0:
-                idx[nz] = N_BASE_INPUTS + 4 + s
-                val[nz] = (k / 6.0) ** 2
-                nz += 1
+            nz = _put(idx, val, nz, N_BASE_INPUTS + 4 + s, (k / 6.0) ** 2)
     return nz
 
 
