@@ -217,16 +217,18 @@ def test_alternative_positions_are_one_legal_play_away():
     np.testing.assert_array_equal(alt, train_mod.alternative_positions(boards, 40, seed=3))   # seeded
 
 
-@pytest.mark.parametrize("equity_weight", [0.0, 1.5])
-def test_the_fit_follows_the_gradient_of_its_loss(equity_weight):
-    """The distillation's loss: the outputs' squared error plus ``equity_weight`` times the
-    equity's (R23: 2 win - 1 + gammons and backgammons won - lost); its gradient, checked
-    against finite differences of the loss in float64."""
+@pytest.mark.parametrize("equity_weight, gammon_weight", [(0.0, 1.0), (1.5, 1.0), (0.0, 3.0), (1.5, 2.5)])
+def test_the_fit_follows_the_gradient_of_its_loss(equity_weight, gammon_weight):
+    """The distillation's loss: the outputs' squared error (the four gammon outputs' times
+    ``gammon_weight``) plus ``equity_weight`` times the equity's (R23: 2 win - 1 + gammons
+    and backgammons won - lost); its gradient, checked against finite differences of the
+    loss in float64."""
     rng = np.random.default_rng(4)
     w = {"w1": rng.normal(0, 0.3, (6, 4)), "b1": rng.normal(0, 0.1, 4), "w2": rng.normal(0, 0.5, (5, 4)),
          "b2": rng.normal(0, 0.1, 5)}
-    fit = train_mod._Adam(w, equity_weight)
+    fit = train_mod._Adam(w, equity_weight, gammon_weight)
     fit.p = {k: v.astype(np.float64) for k, v in fit.p.items()}
+    fit.output_weights = fit.output_weights.astype(np.float64)
     x, y = rng.random((7, 6)), rng.random((7, 5))
     grads = fit.gradients(x, y)
     for name in ("w1", "b1", "w2", "b2"):
@@ -245,13 +247,15 @@ def test_the_fit_follows_the_gradient_of_its_loss(equity_weight):
     # squared error only; one that adds up (gammons won 0.01 too high, lost 0.01 too low) costs more
     _, o = fit.forward(x)
     cancels, adds = o + [0, 0.01, 0, 0.01, 0], o + [0, 0.01, 0, -0.01, 0]
-    assert fit.loss(x, cancels) == pytest.approx(2e-4)
-    assert fit.loss(x, adds) == pytest.approx(2e-4 + equity_weight * 0.02 ** 2)
+    assert fit.loss(x, cancels) == pytest.approx(2e-4 * gammon_weight)
+    assert fit.loss(x, adds) == pytest.approx(2e-4 * gammon_weight + equity_weight * 0.02 ** 2)
+    # the win's error counts once whatever the gammon weight
+    assert fit.loss(x, o + [0.01, 0, 0, 0, 0]) == pytest.approx(1e-4 + equity_weight * 0.02 ** 2)
 
 
 def test_distillation_settings_out_of_range_are_refused(tmp_path, capsys):
     for bad in ({"positions": 10}, {"epochs": 0}, {"lr": 0.0}, {"threads": 0}, {"equity_weight": -1.0},
-                {"alternatives": 1.0}):
+                {"alternatives": 1.0}, {"gammon_weight": 0.0}):
         kw = {"positions": 1000, **bad}
         with pytest.raises(InvalidSettingError, match="positions >= 100, epochs >= 1"):
             train_mod.distill(kw.pop("positions"), init=tmp_path / "none.npz", progress=False, **kw)

@@ -26,8 +26,10 @@ outputs as its target, and a student network (the teacher's weights, extended to
 at 0-ply much as its teacher did at 1-ply; the next round can take it as teacher.
 Two options aim the fit at the choices the network makes: ``--alternatives`` adds positions
 one random play away from self-play (the results a player must rank but never reaches by
-its own play), and ``--equity-weight`` adds the squared equity error to the loss (gammon
-errors cost what they cost in points, R23).
+its own play), ``--equity-weight`` adds the squared equity error to the loss (gammon
+errors cost what they cost in points, R23), and ``--gammon-weight`` weighs the squared
+errors of the four gammon and backgammon outputs against the win's (their targets are
+small, so an unweighted fit shrinks them towards their mean).
 
 >>> args = build_parser().parse_args(["--games", "1000", "--hidden", "8"])
 >>> args.method, args.games, args.hidden, args.lam
@@ -364,10 +366,14 @@ class _Adam:
     ``equity_weight`` adds that multiple of the squared error of the cubeless equity
     (:func:`_equity_rows`): an error in a gammon output then costs what it costs in points,
     and errors that cancel in the equity cost less than errors that add up.
+    ``gammon_weight`` multiplies the squared errors of the gammon and backgammon outputs
+    (the win's counts once).
     """
 
-    def __init__(self, weights: dict[str, np.ndarray], equity_weight: float = 0.0) -> None:
+    def __init__(self, weights: dict[str, np.ndarray], equity_weight: float = 0.0,
+                 gammon_weight: float = 1.0) -> None:
         self.equity_weight = float(equity_weight)
+        self.output_weights = np.array([1.0] + [float(gammon_weight)] * 4, dtype=np.float32)
         self.p = {"w1": weights["w1"].astype(np.float32), "b1": weights["b1"].astype(np.float32),
                   "w2": np.ascontiguousarray(weights["w2"].T, dtype=np.float32),
                   "b2": weights["b2"].astype(np.float32)}
@@ -381,19 +387,20 @@ class _Adam:
             return h, 1.0 / (1.0 + np.exp(-(h @ self.p["w2"] + self.p["b2"])))
 
     def loss(self, x: np.ndarray, y: np.ndarray) -> float:
-        """The mean loss the steps descend: squared error of the outputs, plus ``equity_weight``
-        times the squared error of the equity."""
+        """The mean loss the steps descend: squared error of the outputs (the gammon ones
+        times ``gammon_weight``), plus ``equity_weight`` times the squared error of the equity."""
         _, o = self.forward(x)
         d = o - y
-        return float(((d * d).sum(1) + self.equity_weight * (d @ _EQUITY_WEIGHTS) ** 2).mean())
+        return float(((d * d) @ self.output_weights + self.equity_weight * (d @ _EQUITY_WEIGHTS) ** 2).mean())
 
     def gradients(self, x: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
         """The gradient of :meth:`loss` with respect to each parameter."""
         h, o = self.forward(x)
         d = o - y
+        e = d * self.output_weights
         if self.equity_weight:
-            d = d + self.equity_weight * (d @ _EQUITY_WEIGHTS)[:, None] * _EQUITY_WEIGHTS
-        go = 2.0 * d * o * (1.0 - o) / len(x)
+            e = e + self.equity_weight * (d @ _EQUITY_WEIGHTS)[:, None] * _EQUITY_WEIGHTS
+        go = 2.0 * e * o * (1.0 - o) / len(x)
         gh = (go @ self.p["w2"].T) * h * (1.0 - h)
         return {"w2": h.T @ go, "b2": go.sum(0), "w1": x.T @ gh, "b1": gh.sum(0)}
 
@@ -435,7 +442,7 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
             seed: int = 2026, threads: int = 1, eval_games: int = 2_000, out: Path | None = None,
             log: Path | None = None, progress: bool = True, command: str = "", init_note: str = "",
             data: Path | None = None, more_data: Sequence[Path] = (), equity_weight: float = 0.0,
-            alternatives: float = 0.0) -> dict[str, np.ndarray]:
+            alternatives: float = 0.0, gammon_weight: float = 1.0) -> dict[str, np.ndarray]:
     """Fit a network to the 1-ply judgement of the network ``init`` (the teacher) and return it.
 
     Parameters
@@ -473,14 +480,17 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
     equity_weight : float
         Adds this multiple of the squared equity error to the loss (0: the outputs' squared
         error alone), so that the fit spends its capacity where points are at stake.
+    gammon_weight : float
+        Multiplies the squared errors of the four gammon and backgammon outputs in the loss
+        (1: each output counts the same).
 
     The same command gives the same positions and targets (each thread has its own seeded
     stream); the fit repeats exactly on the same machine with the same number of BLAS threads.
     """
     if (positions < 100 or epochs < 1 or lr <= 0 or batch < 1 or threads < 1 or hidden < 0 or equity_weight < 0
-            or not 0 <= alternatives < 1):
+            or gammon_weight <= 0 or not 0 <= alternatives < 1):
         raise InvalidSettingError("positions >= 100, epochs >= 1, lr > 0, batch >= 1, threads >= 1, hidden >= 0, "
-                                  "equity_weight >= 0 and 0 <= alternatives < 1")
+                                  "equity_weight >= 0, gammon_weight > 0 and 0 <= alternatives < 1")
     teacher, teacher_meta = read_weights_file(init)
     teacher = extend_weights(teacher, teacher_meta, teacher["b1"].shape[0], np.random.default_rng(0))
     student = extend_weights(teacher, {"input_layout": nk.INPUT_LAYOUT}, max(hidden, teacher["b1"].shape[0]),
@@ -531,7 +541,7 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
     n_valid = min(20_000, max(1, len(x) // 50))
     valid, train_rows = order[:n_valid], order[n_valid:]
     seen = train_rows[:20_000]   # a sample of the fitted rows: how closely they are fitted
-    fit = _Adam(student, equity_weight)
+    fit = _Adam(student, equity_weight, gammon_weight)
 
     def record(epoch: int, step: float) -> tuple[float, float]:
         mse, mae = fit.score(x[valid], y[valid])
@@ -565,6 +575,7 @@ def distill(positions: int, *, init: Path, hidden: int = 0, epochs: int = 30, lr
     if out is not None:
         meta = {"method": "distill", "commands": [command], "command": command, "seed": seed,
                 "positions": own, "epochs": epochs, "lr": lr, "batch": batch, "equity_weight": equity_weight,
+                "gammon_weight": gammon_weight,
                 "alternatives": others, **({"more_data": extra} if extra else {}),
                 "hidden": int(w["b1"].shape[0]), "inputs": nk.N_INPUTS, "input_layout": nk.INPUT_LAYOUT,
                 "train_seconds": round(time.perf_counter() - t0, 1), "fit": history, "check": check,
@@ -612,6 +623,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--threads", type=int, default=1, help="threads for positions and targets (default 1)")
     d.add_argument("--equity-weight", type=float, default=0.0,
                    help="add this multiple of the squared equity error to the loss (default 0)")
+    d.add_argument("--gammon-weight", type=float, default=1.0,
+                   help="weight of the gammon and backgammon outputs' squared errors in the loss (default 1)")
     d.add_argument("--alternatives", type=float, default=0.0,
                    help="share of the positions one random play away from self-play (default 0)")
     d.add_argument("--data", type=Path, default=None, help="keep the positions and targets in this .npz file")
@@ -632,7 +645,8 @@ def main(argv: list[str] | None = None) -> int:
                     batch=args.batch, seed=args.seed, threads=args.threads, eval_games=args.eval_games,
                     out=args.out, log=args.log, progress=not args.no_progress, command=command,
                     init_note=args.init_note, data=args.data, more_data=args.more_data,
-                    equity_weight=args.equity_weight, alternatives=args.alternatives)
+                    equity_weight=args.equity_weight, alternatives=args.alternatives,
+                    gammon_weight=args.gammon_weight)
             return 0
         train(args.games, hidden=64 if args.hidden is None else args.hidden, lam=args.lam, alpha=args.alpha,
               alpha_end=args.alpha_end, seed=args.seed, eval_every=args.eval_every, eval_games=args.eval_games,
