@@ -212,6 +212,36 @@ def test_the_teachers_board_shows_each_question(class_on):
     assert "2 of 3 (67%)" in board.table.html and "3 students have answered" in board.title.value
 
 
+def test_the_teachers_board_names_the_rules_its_questions_cover(class_on):
+    """The page names the rule ids of the lessons its answered questions come from (the plan in
+    bgsim.teach.rulebook.LESSONS: lesson 01 R1-R4, R4a, P1, P2; lesson 04 R8, R13-R15), through the
+    catalogue; with no such question it shows no rules line at all (never "Rules: none")."""
+    pytest.importorskip("ipywidgets")
+    from bgsim.engine.i18n import language
+    from bgsim.teach.rulebook import parse_ids, rules_reference
+    from bgsim.widgets import ClassResultsBoard
+
+    said = "Rules of the lessons these questions come from:"
+    board = ClassResultsBoard()
+    assert board.rules == "" and "Rules" not in board.table.html           # no answers yet
+    db = ClassResults(class_on)
+    db.record("sandbox", "Roll 6-5. Find the only legal play.", "Ana", True)
+    board.refresh()
+    assert board.rules == "" and "Rules" not in board.table.html           # the sandbox is no lesson
+    db.record("01-board", "In the opening roll Light throws a 2 and Dark a 5. What happens?", "Ana", True)
+    db.record("cs/04-bar", "Kam smí vstoupit kámen z baru?", "Ben", False)
+    board.refresh()
+    assert board.rules == "R1-R4, R4a, R8, R13-R15, P1, P2"
+    assert f"{said} R1-R4, R4a, R8, R13-R15, P1, P2" in board.table.html
+    assert set(parse_ids(board.rules)) <= set(rules_reference().ids)
+    assert board.table.html.index(said) < board.table.html.index("<table")   # above the table
+    assert "none" not in board.table.html
+    with language("cs"):
+        board.refresh()
+    assert "Pravidla lekcí, ze kterých tyto otázky jsou: R1-R4, R4a, R8, R13-R15, P1, P2" in board.table.html
+    assert ClassResultsBoard(lesson="01-board").rules == "R1-R4, R4a, P1, P2"   # one lesson's page
+
+
 def test_the_teachers_board_says_why_it_is_off(monkeypatch):
     pytest.importorskip("ipywidgets")
     monkeypatch.delenv("BGSIM_CLASS_RESULTS", raising=False)

@@ -74,6 +74,14 @@ def test_lesson_declares_the_planned_valid_rule_ids(path):
         f"{path.name} declares {sorted(ids)} but the plan (bgsim.teach.rulebook.LESSONS) says {sorted(planned)}")
 
 
+def test_the_class_results_page_has_no_empty_rules_line():
+    """The class's results page teaches no rule of its own: its board (ClassResultsBoard) names the rule
+    ids of the lessons whose questions were answered (R1-R4 ...), so the page has no "Rules: none" line."""
+    source = (LESSON_DIR / "src" / "class-results.md").read_text(encoding="utf-8")
+    assert RULES_LINE.findall(source) == []
+    assert "ClassResultsBoard(" in source
+
+
 @pytest.mark.parametrize("path", _ids(NOTEBOOKS))
 def test_lesson_kernel_is_python3(path):
     assert _load(path)["metadata"]["kernelspec"]["name"] == "python3"

@@ -13,7 +13,8 @@ import bgsim
 from bgsim import Game, Match, Position, Rules, Session
 from bgsim.teach import rulebook
 from bgsim.cli.main import main
-from bgsim.teach.rulebook import LESSONS, SECTIONS, SOURCES, RuleEntry, UnknownRuleError, parse_ids, rules_reference
+from bgsim.teach.rulebook import (LESSONS, SECTIONS, SOURCES, RuleEntry, UnknownRuleError, join_ids, page_rules,
+                                  parse_ids, rules_reference)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,6 +130,26 @@ def test_parse_ids():
     assert parse_ids("V1-V6, X3") == tuple(f"V{n}" for n in range(1, 7)) + ("X3",)
     with pytest.raises(UnknownRuleError):
         parse_ids("R4a-R5")
+
+
+def test_join_ids_writes_each_lessons_rules_as_the_plan_does():
+    """join_ids is parse_ids backwards: every lesson's plan (R1-R4, R4a, P1, P2; R22, R23, R30, V3 ...)
+    comes back as written, and ids of several lessons merge in rule-book order."""
+    for lesson in LESSONS.values():
+        assert join_ids(parse_ids(lesson.rules)) == lesson.rules
+        assert join_ids(reversed(parse_ids(lesson.rules))) == lesson.rules
+    both = join_ids(parse_ids(LESSONS["04"].rules) + parse_ids(LESSONS["03"].rules))   # R8, R13-R15 and R10-R12
+    assert both == "R8, R10-R15"
+    assert parse_ids(both) == ("R8", "R10", "R11", "R12", "R13", "R14", "R15")
+    assert join_ids(["r13", "(R14)", "R13"]) == "R13, R14"
+
+
+def test_page_rules_reads_the_plan_by_page_name():
+    assert page_rules("04-bar") == page_rules("cs/04-bar") == page_rules("lessons/cs/04-bar.ipynb") == (
+        "R8", "R13", "R14", "R15")
+    assert page_rules("09-monte-carlo") == ()                       # a lesson that teaches no rule
+    for page in ("sandbox", "class-results", "teacher-guide", "present_demo", ""):
+        assert page_rules(page) == ()
 
 
 def test_the_planned_lessons_teach_every_rule_and_only_real_ones():

@@ -29,6 +29,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -46,7 +47,9 @@ __all__ = [
     "RuleEntry",
     "RuleList",
     "UnknownRuleError",
+    "join_ids",
     "markdown",
+    "page_rules",
     "parse_ids",
     "rules_reference",
     "write_markdown",
@@ -570,6 +573,59 @@ def parse_ids(text: str) -> tuple[str, ...]:
         else:
             out.append(_normalize(part))
     return tuple(out)
+
+
+def join_ids(ids: Iterable[str]) -> str:
+    """Rule ids as one list, the way the lessons write them: each id once, in rule-book order, and three
+    or more ids of one letter in a row as a range (the inverse of :func:`parse_ids`).
+
+    >>> join_ids(["P2", "R4a", "R3", "R1", "R2", "R4", "P1", "R3"])
+    'R1-R4, R4a, P1, P2'
+    >>> join_ids(parse_ids("R22, R23, R30, V3") + parse_ids("R22-R28, R30"))
+    'R22-R28, R30, V3'
+    >>> join_ids(["R4b", "R27", "R28"]), join_ids([])
+    ('R4b, R27, R28', '')
+    """
+    order = {rule_id: n for n, rule_id in enumerate(_BOOK.ids)}
+    wanted = sorted({_normalize(i) for i in ids}, key=lambda i: order.get(i, len(order)))
+    parts: list[str] = []
+    run: list[str] = []
+
+    def close() -> None:
+        if len(run) >= 3:
+            parts.append(f"{run[0]}-{run[-1]}")
+        else:
+            parts.extend(run)
+        run.clear()
+
+    for rule_id in wanted:
+        m = _ID_RE.fullmatch(rule_id)
+        plain = m is not None and not m.group(3)
+        if run and plain and m is not None:
+            last = _ID_RE.fullmatch(run[-1])
+            if last is not None and last.group(1) == m.group(1) and int(last.group(2)) + 1 == int(m.group(2)):
+                run.append(rule_id)
+                continue
+        close()
+        if plain:
+            run.append(rule_id)
+        else:
+            parts.append(rule_id)
+    close()
+    return ", ".join(parts)
+
+
+def page_rules(page: str) -> tuple[str, ...]:
+    """The rule ids a lesson page teaches (its plan in :data:`LESSONS`), from the page's name or file as
+    the class's results store it (``03-forced-play``, ``cs/04-bar``, ``lessons/01-board.ipynb``);
+    none for a page that is not a lesson of the course (the sandbox, the teacher's pages).
+
+    >>> page_rules("cs/04-bar"), page_rules("03-forced-play.ipynb"), page_rules("sandbox")
+    (('R8', 'R13', 'R14', 'R15'), ('R10', 'R11', 'R12'), ())
+    """
+    name = str(page).replace("\\", "/").rsplit("/", 1)[-1]
+    lesson = LESSONS.get(name[:2]) if re.match(r"\d\d-", name) else None
+    return parse_ids(lesson.rules) if lesson is not None else ()
 
 
 @overload

@@ -16,7 +16,8 @@ import traitlets
 
 from ..engine.i18n import _, ngettext
 from ..teach import classresults
-from ..teach.classresults import ClassResults, ClassResultsError
+from ..teach.classresults import ClassResults, ClassResultsError, QuestionResult
+from ..teach.rulebook import join_ids, page_rules
 from ._link import PageAddress
 from ._page import PageKit, Presentable
 
@@ -119,24 +120,42 @@ class _Table(anywidget.AnyWidget):
     every = traitlets.Float(2.0).tag(sync=True)
 
 
+def covered_rules(rows: list[QuestionResult]) -> str:
+    """The rule ids of the lessons the answered questions come from (their plan in
+    :data:`bgsim.teach.rulebook.LESSONS`), as one list: ``"R10-R12"`` for lesson 03's questions
+    (forced play, R10-R12); empty when none of them comes from a lesson that teaches a rule.
+
+    >>> covered_rules([QuestionResult("03-forced-play", "Task 1", 1, 1), QuestionResult("cs/04-bar", "Q", 2, 1)])
+    'R8, R10-R15'
+    >>> covered_rules([QuestionResult("sandbox", "Puzzle", 1, 0)])
+    ''
+    """
+    return join_ids(i for r in rows for i in page_rules(r.lesson))
+
+
 class ClassResultsBoard(Presentable, w.VBox):
     """The teacher's page: per question, how many students answered and how many got it right at the first try.
 
     Refreshed every ``every`` seconds while the page is open (the page asks; nothing runs when
     it is closed). ``lesson`` shows one lesson only. With the class's results off it says so,
-    and why (:func:`bgsim.teach.classresults.off_reason`).
+    and why (:func:`bgsim.teach.classresults.off_reason`). Above the table, the rule ids of the
+    lessons the answered questions come from (:attr:`rules`; no such line while there are none).
 
     >>> import tempfile, pathlib
     >>> db = ClassResults(pathlib.Path(tempfile.mkdtemp()) / "c.sqlite3")
     >>> _ = db.record("03-forced-play", "Task 1 of 4: Roll 6-5.", "Ana", True)
     >>> board = ClassResultsBoard(db); board.refresh(); "1 of 1" in board.table.html
     True
+    >>> board.rules
+    'R10-R12'
     """
 
     def __init__(self, database: ClassResults | None = None, *, lesson: str | None = None, every: float = 2.0,
                  present: bool = False) -> None:
         self._database = database
         self.lesson = lesson
+        #: The rule ids the answered questions' lessons teach (``"R10-R12"``), as shown; "" for none.
+        self.rules = ""
         self.title = w.HTML()
         self.title.add_class("bgsim-class-title")
         self.table = _Table(every=every)
@@ -160,7 +179,7 @@ class ClassResultsBoard(Presentable, w.VBox):
         db = self._db()
         if db is None:
             self.title.value = "<b>" + html.escape(classresults.off_reason() or "") + "</b>"
-            self.table.html = ""
+            self.table.html = self.rules = ""
             return
         try:
             rows = db.summary(self.lesson)
@@ -171,9 +190,14 @@ class ClassResultsBoard(Presentable, w.VBox):
         self.title.value = "<b>" + ngettext("{n} student has answered", "{n} students have answered",
                                             students).format(n=students) + "</b>"
         if not rows:
+            self.rules = ""
             self.table.html = "<p>" + html.escape(_("no answers yet: they appear here as the students answer")) + \
                 "</p>"
             return
+        self.rules = covered_rules(rows)
+        # TRANSLATORS: {rules} is a list of rule ids such as "R1-R4, R4a, R10-R12", kept as they are.
+        said = _("Rules of the lessons these questions come from: {rules}").format(rules=self.rules)
+        rules_line = f"<p class='bgsim-class-rules'>{html.escape(said)}</p>" if self.rules else ""
         head = (f"<tr><th>{html.escape(_('page'))}</th><th>{html.escape(_('question'))}</th>"
                 f"<th>{html.escape(_('right at the first try'))}</th><th></th></tr>")
         body = []
@@ -183,4 +207,4 @@ class ClassResultsBoard(Presentable, w.VBox):
                         f"<td>{html.escape(r.question)}</td><td class='bgsim-class-count'>"
                         + html.escape(_("{right} of {n}").format(right=r.right_first, n=r.answered))
                         + f" ({r.share:.0%})</td><td class='bgsim-class-share'>{bar}</td></tr>")
-        self.table.html = f'<table class="bgsim-table bgsim-class-table">{head}{"".join(body)}</table>'
+        self.table.html = f'{rules_line}<table class="bgsim-table bgsim-class-table">{head}{"".join(body)}</table>'

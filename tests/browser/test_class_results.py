@@ -2,7 +2,8 @@
 
 A student opens lesson 01, types a name and answers a quiz (a wrong first try, then the right
 one); the teacher's page (lessons/class-results.ipynb) shows that question with "0 of 1", and,
-without a reload, "1 of 2" once another student's first try is stored. Screenshot:
+without a reload, "1 of 2" once another student's first try is stored, under the rule ids of the
+question's lesson (lesson 01: R1-R4, R4a, P1, P2). Screenshot:
 test-artifacts/class-results-1280x720.png.
 """
 
@@ -83,6 +84,10 @@ def test_a_students_first_try_reaches_the_teachers_page_live(context, teach, scr
     expect(row).to_contain_text(f"{int(first_right) + 1} of 2", timeout=15_000)   # no reload: the page asks again
     MEASURED["teacher's page shows a new answer after, s"] = round(time.monotonic() - t1, 1)
     expect(teacher.locator(".bgsim-class-title")).to_contain_text("2 students have answered")
+    # the rules of the lesson the question comes from (lesson 01: R1-R4, R4a, P1, P2), not "Rules: none"
+    expect(teacher.locator(".bgsim-class-rules")).to_have_text(
+        "Rules of the lessons these questions come from: R1-R4, R4a, P1, P2")
+    expect(teacher.get_by_text("Rules: none")).to_have_count(0)
     size = float(row.locator("td").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 20, size
     teacher.locator(".class-results").scroll_into_view_if_needed()

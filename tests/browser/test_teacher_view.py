@@ -18,7 +18,11 @@ in a fresh 1280x720 browser page that can reach nothing but localhost.
 - a page's kernel ends when the page is left.
 
 Screenshots (test-artifacts/): present-stepper-1280x720.png, theme-high-contrast-1280x720.png,
-replay-present-1280x720.png, sandbox-puzzle-1280x720.png, score-present-1280x720.png.
+replay-present-1280x720.png, sandbox-puzzle-1280x720.png, score-present-1280x720.png. Each page is
+opened until its readiness signal (``body[data-bgsim-ready="1"]``, set by page.js when every board
+widget is live and the "getting the boards ready..." bar is gone), and each screenshot is taken
+only after checking that no such banner is on screen (:func:`shoot`): a board drawn in the right
+theme does not mean the page is ready (the theme screenshot once showed the bar over a drawn board).
 """
 
 from __future__ import annotations
@@ -98,12 +102,42 @@ def page(chromium, request, screenshot):
     context.close()
 
 
+#: What says "not ready yet" on a teacher-view page: page.js's bar ("getting the boards ready...")
+#: and Voila's spinner with its line ("getting the boards ready... (3 of 12)") while the kernel runs.
+NOT_READY = ".bgsim-readiness, #loading, #loading_text"
+
+
+def wait_until_ready(page) -> None:
+    """Until the page's readiness signal: every board widget live (``data-bgsim-ready``), no banner left."""
+    expect(page.locator("body")).to_have_attribute("data-bgsim-ready", "1", timeout=LONG)
+    expect(page.locator(".bgsim-readiness")).to_have_count(0)
+
+
+def banners_on_screen(page) -> list[str]:
+    """The texts of the "not ready" banners (:data:`NOT_READY`) that are visible now."""
+    return page.evaluate(
+        "sel => [...document.querySelectorAll(sel)]"
+        ".filter(e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')"
+        ".map(e => (e.textContent || '').trim())", NOT_READY)
+
+
+def shoot(page, screenshot, name: str) -> None:
+    """A screenshot of a ready page: fails, rather than shoots, while a "getting the boards ready..."
+    banner is still on screen (the shot would show a page the teacher is not yet looking at)."""
+    assert page.locator("body").get_attribute("data-bgsim-ready") == "1", f"{name}: the page is not ready"
+    shown = banners_on_screen(page)
+    assert not shown, f"{name}: a banner is still on screen: {shown}"
+    screenshot(page, name)
+
+
 def open_page(page, teach, path: str, widget: str, **query: str) -> float:
-    """Open a notebook in the teacher view and wait for ``widget``; returns the seconds it took."""
+    """Open a notebook in the teacher view and wait for ``widget`` and the page's readiness signal
+    (:func:`wait_until_ready`); returns the seconds it took."""
     server, _proc = teach
     start = time.monotonic()
     page.goto(server.url(f"/voila/render/{path}", **query), timeout=LONG)
     expect(page.locator(widget).first).to_be_visible(timeout=LONG)
+    wait_until_ready(page)
     expect(page.get_by_text("VBox(children=")).to_have_count(0)
     return time.monotonic() - start
 
@@ -194,7 +228,7 @@ def test_presentation_mode_at_1280x720(page, teach, screenshot):
     picture = page.locator("svg.bgsim-board.bgsim-picture")              # a board picture grows too (inline SVG)
     expect(picture).to_have_count(1)
     assert box(picture)["width"] >= 0.5 * content_width(picture) and box(picture)["height"] <= 720
-    screenshot(page, "present-stepper-1280x720")
+    shoot(page, screenshot, "present-stepper-1280x720")
 
     # the Present switch turns it off and on again, live (no reload: the refusal stays)
     page.evaluate("window.__notReloaded = true")
@@ -224,6 +258,12 @@ def test_a_page_without_widgets_has_the_switches_too(page, teach):
     assert box(picture)["width"] >= 0.5 * content_width(picture) and box(picture)["height"] <= 720
     assert px(page.locator(".jp-RenderedHTMLCommon p")) >= 20
     assert "present=1" in page.url
+    # shoot()'s check sees page.js's bar when there is one (here a copy of it, on a ready page)
+    assert banners_on_screen(page) == []
+    page.evaluate("() => { const bar = document.createElement('div'); bar.className = 'bgsim-readiness';"
+                  " bar.textContent = 'getting the boards ready...';"
+                  " (document.querySelector('#rendered_cells > div') || document.body).prepend(bar); }")
+    assert banners_on_screen(page) == ["getting the boards ready..."]
 
 
 def test_score_widget_brings_its_own_styles(page, teach, screenshot):
@@ -241,10 +281,9 @@ def test_score_widget_brings_its_own_styles(page, teach, screenshot):
     MEASURED["score widget, present, px"] = sizes
     assert min(sizes.values()) >= 20, sizes
     # a page with no board is ready as soon as its widgets are: no "getting the boards ready..." left over
-    expect(page.locator("body")).to_have_attribute("data-bgsim-ready", "1", timeout=LONG)
-    expect(page.locator(".bgsim-readiness")).to_have_count(0)
+    wait_until_ready(page)
     score.evaluate("e => e.scrollIntoView({block: 'start'})")
-    screenshot(page, "score-present-1280x720")
+    shoot(page, screenshot, "score-present-1280x720")
 
 
 def test_lesson03_on_a_1920x1080_projector(chromium, teach, screenshot):
@@ -255,9 +294,7 @@ def test_lesson03_on_a_1920x1080_projector(chromium, teach, screenshot):
     pg = context.new_page()
     try:
         open_page(pg, teach, "lessons/03-forced-play.ipynb", ".bgsim-board-view", present="1")
-        # every board live, the "getting the boards ready..." bar gone, before measuring and the picture
-        expect(pg.locator("body")).to_have_attribute("data-bgsim-ready", "1", timeout=LONG)
-        expect(pg.locator(".bgsim-readiness")).to_have_count(0)
+        # every board live, the "getting the boards ready..." bar gone (open_page waited), before measuring
         view = pg.locator(".bgsim-board-view").first
         view.evaluate("e => e.scrollIntoView({block: 'start'})")
         board = box(view.locator("svg"))
@@ -269,7 +306,7 @@ def test_lesson03_on_a_1920x1080_projector(chromium, teach, screenshot):
         assert board["width"] >= 0.5 * width and board["width"] > 1000 and board["height"] <= 1080, board
         for name, size in sizes.items():
             assert size >= 28, f"{name}: {size} px at 1080p"        # 2.75vh of 1080 px, as large as at 720p in relation
-        screenshot(pg, "lesson03-1920x1080-present")
+        shoot(pg, screenshot, "lesson03-1920x1080-present")
     finally:
         pg.close(run_before_unload=True)
         context.close()
@@ -298,7 +335,10 @@ def test_theme_by_address_and_switch(page, teach, screenshot):
     page.wait_for_function("() => document.querySelector('.demo-stepper .bgsim-board-view svg')"
                            f".outerHTML.includes('{HIGH_CONTRAST_FRAME}')")
     assert CLASSIC_FRAME not in svg_of(view) and CLASSIC_FRAME not in static_board_svg(page)
-    screenshot(page, "theme-high-contrast-1280x720")
+    # the boards in the address's theme say nothing of the page's other widgets (the quiz): the
+    # screenshot once showed "getting the boards ready..." over a drawn board. open_page waited for
+    # the readiness signal; shoot() fails if a banner is on screen all the same.
+    shoot(page, screenshot, "theme-high-contrast-1280x720")
 
     # the switch: every board on the page at once, with no reload (the refusal stays on screen)
     view.locator('.checker[data-player="0"][data-point="13"]').first.click(force=True)
@@ -370,7 +410,7 @@ def test_replay_jumps(page, teach, screenshot):
     board, aside = box(view.locator("svg")), box(replay.locator(".bgsim-status"))
     assert board["width"] >= 0.5 * content_width(replay) and aside["left"] >= board["right"] - 1
     replay.evaluate("e => e.scrollIntoView({block: 'start'})")
-    screenshot(page, "replay-present-1280x720")
+    shoot(page, screenshot, "replay-present-1280x720")
 
     replay.locator(".bgsim-previous-game").click()                      # back to the previous game's start
     expect(replay.locator(".bgsim-status")).to_contain_text(f"game {cube['game'] - 1} of")
@@ -443,7 +483,7 @@ def test_sandbox_end_to_end_without_code(page, teach, screenshot):
     view.locator('.point[data-point="7"]').click(force=True)
     expect(message).to_contain_text("Right: 13/7 is the only legal play of 6-5 here. Found after 1 wrong try.")
     box_.locator(".bgsim-sandbox-play").evaluate("e => e.scrollIntoView({block: 'start'})")
-    screenshot(page, "sandbox-puzzle-1280x720")
+    shoot(page, screenshot, "sandbox-puzzle-1280x720")
 
     # the Boards switch on a page with no board picture: the live board redraws, no reload
     page.evaluate("window.__notReloaded = true")
