@@ -77,7 +77,7 @@ def test_lesson_declares_the_planned_valid_rule_ids(path):
 def test_the_class_results_page_has_no_empty_rules_line():
     """The class's results page teaches no rule of its own: its board (ClassResultsBoard) names the rule
     ids of the lessons whose questions were answered (R1-R4 ...), so the page has no "Rules: none" line."""
-    source = (LESSON_DIR / "src" / "class-results.md").read_text(encoding="utf-8")
+    source = (LESSON_DIR / "src/class-results.md").read_text(encoding="utf-8")
     assert RULES_LINE.findall(source) == []
     assert "ClassResultsBoard(" in source
 

@@ -28,7 +28,6 @@ theme does not mean the page is ready (the theme screenshot once showed the bar 
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import secrets
 import subprocess
