@@ -149,7 +149,7 @@ def choose(player, b, n, nchk, state, boards, ptab, pbar, poff, bo_exp, binom, n
             return k  # bears off the last checker: wins at once (pubeval scores it "infinite")
     contact = is_contact(b)
     if player == PLAYER_HEURISTIC and not contact and all_home(b, 0):
-        return bearoff_choice(n, boards, bo_exp, binom, -1)
+        return bearoff_choice(n, boards, bo_exp, binom)
     r = 0 if contact else 1
     best = 0
     best_s = -1e300

@@ -672,25 +672,28 @@ def flip_outputs(src, dst):
     dst[4] = src[2]
 
 
+@njit(cache=True, inline="always")
+def pure_bearoff(b, bo_exp):
+    """Whether the one-sided database ``bo_exp`` plays board ``b`` (row 0 on roll): it is loaded,
+    no checker can hit or be hit any more and every checker of the mover is home (R16)."""
+    return bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0)
+
+
 @njit_no_refcount()  # allocates nothing
-def bearoff_choice(n, boards, bo_exp, binom, off=-1):
+def bearoff_choice(n, boards, bo_exp, binom, like=-1):
     """The result among ``boards[:n]`` (a pure bear-off, R16) with the fewest expected rolls
     to bear off in the exact one-sided database ``bo_exp`` (the database's own rule: ties
     within 1e-12 go to the lower database index). The heuristic and net players use it.
 
-    ``off``: -1 any result; 1 only results with a checker borne off, 0 only results without
-    (the net player's choice while a gammon is at stake, :func:`net_choose`); every result
-    when none is of that kind."""
+    ``like``: -1 any result; else only results of the same kind as result ``like``, with a
+    checker borne off or without (the net player's choice while a gammon is at stake, R23:
+    :func:`net_choose`)."""
+    off = -1 if like < 0 else (1 if boards[like, 0, 0] > 0 else 0)
     best = 0
     best_e = 1e300
     best_i = 1 << 62
-    some = False
     for k in range(n):
-        if off >= 0 and (boards[k, 0, 0] > 0) == (off == 1):
-            some = True
-            break
-    for k in range(n):
-        if some and (boards[k, 0, 0] > 0) != (off == 1):
+        if off >= 0 and (boards[k, 0, 0] > 0) != (off == 1):
             continue
         i = 0
         s = 0
@@ -731,9 +734,9 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
             return k    # bears off the last checker: wins at once (R22)
     if n == 1:
         return 0
-    bear_off = bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0)
+    bear_off = pure_bearoff(b, bo_exp)
     if bear_off and b[0, 0] > 0:
-        return bearoff_choice(n, boards, bo_exp, binom, -1)
+        return bearoff_choice(n, boards, bo_exp, binom)
     best = 0
     best_e = 1e300
     # scratch of the players' size (scratch_arrays): the results after a base from their changes
@@ -757,7 +760,7 @@ def net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, va
             for o in range(N_OUTPUTS):
                 best_out[o] = out[o]
     if bear_off:   # none off yet: the network's kind of play, the database's play of that kind
-        k = bearoff_choice(n, boards, bo_exp, binom, 1 if boards[best, 0, 0] > 0 else 0)
+        k = bearoff_choice(n, boards, bo_exp, binom, best)
         if k != best:
             best_out[0] = -1.0
         return k

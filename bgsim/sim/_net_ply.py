@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..engine._kernel import all_home, generate, is_contact, loss_kind
+from ..engine._kernel import generate, loss_kind
 from ._net_kernel import (
     MAX_NONZERO,
     N_OUTPUTS,
@@ -35,6 +35,7 @@ from ._net_kernel import (
     encode,
     forward_fast,
     net_choose,
+    pure_bearoff,
     turn_roll,
 )
 
@@ -149,9 +150,9 @@ def ply1_choose(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
             return k                               # wins at once (R22)
     if n == 1:
         return 0
-    bear_off = bo_exp.shape[0] > 1 and not is_contact(b) and all_home(b, 0)
+    bear_off = pure_bearoff(b, bo_exp)
     if bear_off and b[0, 0] > 0:
-        return bearoff_choice(n, cand, bo_exp, binom, -1)
+        return bearoff_choice(n, cand, bo_exp, binom)
     outs = np.empty((n, N_OUTPUTS))
     judged = np.empty(n, dtype=np.int8)
     ply1_scores(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps,
@@ -165,7 +166,7 @@ def ply1_choose(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
                 best_e = e
                 best = k
     if bear_off:   # none off yet (a gammon at stake, R23): the judged kind of play, the database's play of it
-        return bearoff_choice(n, cand, bo_exp, binom, 1 if cand[best, 0, 0] > 0 else 0)
+        return bearoff_choice(n, cand, bo_exp, binom, best)
     return best
 
 
