@@ -11,7 +11,7 @@
 #                teacher (NN-name-answers.pdf); needs Chromium (apt-get install chromium)
 #   make test    set up .venv (first time only), then run every test (make check first)
 #   make check   lint (ruff) and type-check (mypy) bgsim/
-#   make bench   set up .venv (first time only), then run every benchmarks/*.py
+#   make bench   set up .venv (first time only), then run every benchmarks/bench_*.py
 #   make docs    regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md from bgsim/teach/rulebook.py
 #   make messages  the message catalogues: extract the English messages of bgsim (bgsim/locale/bgsim.pot,
 #                and argparse's own words) and of the lessons (lessons/locale/lessons.pot), merge them into
@@ -66,7 +66,7 @@ help:
 	@echo "make handouts   a printable PDF per lesson and language, and an answer sheet (build/handouts/)"
 	@echo "make test       run every test: make check, tests/, doctests in bgsim/, lesson notebooks (nbval)"
 	@echo "make check      lint (ruff) and type-check (mypy) bgsim/; settings in pyproject.toml"
-	@echo "make bench      run every benchmarks/*.py"
+	@echo "make bench      run every benchmarks/bench_*.py"
 	@echo "make docs       regenerate docs/rules.md, docs/rules.cs.md and docs/rules.sk.md (the rule reference) from bgsim/teach/rulebook.py"
 	@echo "make messages   extract the messages, update the Czech catalogue (.po), compile it (.mo), list what is untranslated"
 	@echo "make clean      remove caches and build output; 'make distclean' also removes .venv"
@@ -159,8 +159,8 @@ test-lessons: lessons
 # --- benchmarks ----------------------------------------------------------------
 
 bench: $(STAMP)
-	@shopt -s nullglob; files=(benchmarks/*.py); \
-	if [ $${#files[@]} -eq 0 ]; then echo "==> no benchmarks/*.py yet"; exit 0; fi; \
+	@shopt -s nullglob; files=(benchmarks/bench_*.py); \
+	if [ $${#files[@]} -eq 0 ]; then echo "==> no benchmarks/bench_*.py yet"; exit 0; fi; \
 	failed=0; \
 	for f in "$${files[@]}"; do \
 	  echo "==> $(VPY) $$f"; \
