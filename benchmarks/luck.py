@@ -23,30 +23,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bgsim.engine._kernel import Workspace, generate, loss_kind
-from bgsim.sim._net_kernel import HIT_MASKS, consistent_equity, encode, forward_fast, net_choose
-from bgsim.sim._net_ply import scratch_arrays
+from bgsim.engine._kernel import Workspace
+from bgsim.sim._net_kernel import HIT_MASKS, consistent_equity
+from bgsim.sim._net_ply import roll_outcome, scratch_arrays
 
 
 @njit(cache=True, nogil=True)
 def roll_values(b, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps, scratch, work,
                 idx, val, hidden, out, best_out, values):
     """``values[d1 - 1, d2 - 1]`` (``d1 <= d2``) <- the cubeless equity, for the side on roll in
-    board ``b`` (row 0), after the network's play of ``d1``-``d2``: the points it wins when the
-    play bears off its last checker, else the network's consistent equity of the result."""
+    board ``b`` (row 0), after the network's play of ``d1``-``d2``
+    (:func:`bgsim.sim._net_ply.roll_outcome`): the points it wins when the play bears off its
+    last checker, else the network's consistent equity of the result."""
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
-            n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
-            k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out,
-                           best_out, True)
-            if boards[k, 0, 0] == nchk:                      # wins at once (R22): 1, 2 or 3 points (R23)
-                values[d1 - 1, d2 - 1] = loss_kind(boards, k, 1)
-                continue
-            if best_out[0] < 0.0:                           # chosen by the bear-off database: evaluate it
-                nz = encode(boards[k], 1, idx, val, masks)
-                forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, best_out)
-            # best_out: the opponent's view (on roll next); the mover's equity is its negative
-            values[d1 - 1, d2 - 1] = -consistent_equity(best_out, boards[k, 1, 0] > 0, boards[k, 0, 0] > 0)
+            k = roll_outcome(b, d1, d2, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table,
+                             stamps, scratch, work, idx, val, hidden, out, best_out)
+            values[d1 - 1, d2 - 1] = consistent_equity(best_out, boards[k, 0, 0] > 0, boards[k, 1, 0] > 0)
 
 
 def expected_value(values: np.ndarray, opening: bool) -> float:

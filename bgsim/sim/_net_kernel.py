@@ -663,6 +663,20 @@ def consistent_equity(out, on_roll_off, other_off):
 
 
 @njit(cache=True, inline="always")
+def won_outputs(boards, k, dst):
+    """``dst`` <- the exact outputs, the mover's view, of result ``k``, in which the mover
+    (row 0) has borne off its last checker (R22): ``(1, gammon, backgammon, 0, 0)`` by the
+    kind of the win (R23). Returns the kind (1 single, 2 gammon, 3 backgammon)."""
+    kind = loss_kind(boards, k, 1)
+    dst[0] = 1.0
+    dst[1] = 1.0 if kind >= 2 else 0.0
+    dst[2] = 1.0 if kind >= 3 else 0.0
+    dst[3] = 0.0
+    dst[4] = 0.0
+    return kind
+
+
+@njit(cache=True, inline="always")
 def flip_outputs(src, dst):
     """The outputs of a position seen from the other side (the side that just moved)."""
     dst[0] = 1.0 - src[0]
@@ -942,12 +956,7 @@ def train_games(ngames, start, w1, b1, w2, b2, alpha, lam, state, bo_exp, binom,
                            fast)
             over = boards[k, 0, 0] == nchk
             if over:
-                kind = loss_kind(boards, k, 1)
-                target[0] = 1.0
-                target[1] = 1.0 if kind >= 2 else 0.0
-                target[2] = 1.0 if kind >= 3 else 0.0
-                target[3] = 0.0
-                target[4] = 0.0
+                kind = won_outputs(boards, k, target)
                 stats[2 + kind - 1 + (0 if side == 0 else 3)] += 1
             else:
                 if nxt[0] < 0.0:   # not evaluated by the choice: evaluate the result now

@@ -37,6 +37,7 @@ from ._net_kernel import (
     net_choose,
     pure_bearoff,
     turn_roll,
+    won_outputs,
 )
 
 #: Judged again at 1-ply: at most this many of the best plays at 0-ply ...
@@ -57,9 +58,39 @@ def scratch_arrays(b1):
 
 
 @njit(cache=True, nogil=True)
+def roll_outcome(b, d1, d2, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps, scratch,
+                 work, idx, val, hidden, out, best_out):
+    """The network's play of ``d1``-``d2`` in board ``b`` (row 0 on roll) and what it leads to.
+
+    Returns the index of the chosen result in ``boards`` and leaves in ``best_out`` its five
+    outputs **from the roller's view** (win, win gammon, win backgammon, lose gammon, lose
+    backgammon): exactly ``(1, gammon, backgammon, 0, 0)`` when the play bears off the
+    roller's last checker (R22, R23), else the network's estimate of the result. One step of
+    :func:`ply1_outputs` (which averages it over the 21 rolls) and of the benchmarks' luck
+    judge (which compares the rolls' values).
+    """
+    n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
+    k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out, best_out, True)
+    if boards[k, 0, 0] == nchk:              # the roller bears off its last checker (R22, R23)
+        won_outputs(boards, k, best_out)
+        return k
+    if best_out[0] < 0.0:                    # chosen without the network: evaluate the result
+        nz = encode(boards[k], 1, idx, val, masks)
+        forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, best_out)
+    w, wg, wb, lg, lb = best_out[0], best_out[1], best_out[2], best_out[3], best_out[4]
+    best_out[0] = 1.0 - w                    # best_out was the opponent's view (on roll next): flip it
+    best_out[1] = lg
+    best_out[2] = lb
+    best_out[3] = wg
+    best_out[4] = wb
+    return k
+
+
+@njit(cache=True, nogil=True)
 def ply1_outputs(b, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps, scratch, work,
                  idx, val, hidden, out, best_out, acc):
-    """``acc`` <- the 1-ply outputs of board ``b`` (row 0 on roll, before its roll), row 0's view.
+    """``acc`` <- the 1-ply outputs of board ``b`` (row 0 on roll, before its roll), row 0's view:
+    :func:`roll_outcome` averaged over the 21 rolls (R3).
 
     ``nchk``: checkers per side. The workspace arrays (``boards`` ... ``work``) are overwritten.
     """
@@ -68,25 +99,10 @@ def ply1_outputs(b, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, n
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
             weight = 1.0 if d1 == d2 else 2.0
-            n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
-            k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out,
-                           best_out, True)
-            if boards[k, 0, 0] == nchk:          # the roller bears off its last checker (R22, R23)
-                kind = loss_kind(boards, k, 1)
-                acc[0] += weight
-                if kind >= 2:
-                    acc[1] += weight
-                if kind >= 3:
-                    acc[2] += weight
-                continue
-            if best_out[0] < 0.0:                 # chosen without the network: evaluate the result
-                nz = encode(boards[k], 1, idx, val, masks)
-                forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, best_out)
-            acc[0] += weight * (1.0 - best_out[0])   # best_out is the opponent's view: flip it
-            acc[1] += weight * best_out[3]
-            acc[2] += weight * best_out[4]
-            acc[3] += weight * best_out[1]
-            acc[4] += weight * best_out[2]
+            roll_outcome(b, d1, d2, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps,
+                         scratch, work, idx, val, hidden, out, best_out)
+            for o in range(N_OUTPUTS):
+                acc[o] += weight * best_out[o]
     for o in range(N_OUTPUTS):
         acc[o] /= 36.0
 
