@@ -92,8 +92,8 @@ def test_text_html_and_json():
     text = str(r)
     assert text.startswith("Hint: 3-1, 16 legal plays")
     assert "8/5 6/5" in text.splitlines()[3]
-    net = player_strength("net")       # the recorded measurement, shown with three decimals
-    assert f"Player strength: net, {net.ppg:+.3f} +- {net.ppg_half_width:.3f} points per game against gnubg's 0-ply player" in text
+    ppg, half = player_strength("net").quoted       # the recorded measurement, shown with three decimals
+    assert f"Player strength: net, {ppg:+.3f} +- {half:.3f} points per game against gnubg's 0-ply player" in text
     assert "<table" in r._repr_html_() and "Player strength" in r._repr_html_()
     # every cell pads itself: inside a widget (lesson 11) no notebook style spaces the columns
     cells = re.findall(r"<t[hd] style='([^']*)'", r._repr_html_())

@@ -89,7 +89,7 @@ def test_no_double_at_the_start_and_the_decision_agrees_with_the_net_and_janowsk
     e = NET.evaluate(Position.initial())
     assert d.p_win == pytest.approx(e.win) and not d.double and d.take
     assert "net's own cubeless evaluation" in str(d)
-    assert f"Player strength: net, {player_strength('net').ppg:+.3f}" in str(d)
+    assert f"Player strength: net, {player_strength('net').quoted[0]:+.3f}" in str(d)
     assert NetPlayer().offer_double(Game(Rules.money(), starter=0)) is False
     # the doubling window the verdict rests on: Janowski's points for the net's gammon rates
     points = janowski_points(0.68, d.gammons.W, d.gammons.L)

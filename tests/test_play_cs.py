@@ -125,10 +125,10 @@ def test_czech_hint_and_strength():
         text = str(ranking)
         note = strength_note("net")
     assert text.startswith("Nápověda: 3-1, 16 platných tahů (pozice 4HPwATDgc/ABMA)")
-    net = player_strength("net")
-    ppg, half = f"{net.ppg:+.3f}".replace(".", ","), f"{net.ppg_half_width:.3f}".replace(".", ",")   # Czech decimals
+    ppg, half = player_strength("net").quoted
+    ppg, half = f"{ppg:+.3f}".replace(".", ","), f"{half:.3f}".replace(".", ",")   # Czech decimals
     assert f"Síla hráče: net, {ppg} +- {half} bodu na hru proti hráči gnubg 0-ply" in text
-    assert note.startswith("Síla hráče: net, ")
+    assert note.startswith("Síla hráče: net, ") and "her, po odečtení štěstí);" in note
     assert str(ranking).startswith("Hint: 3-1, 16 legal plays")          # made in English again outside
 
 

@@ -17,9 +17,12 @@ RECORDED = json.loads(resources.files("bgsim.data").joinpath("player-strength.js
 
 
 def measured(name: str) -> str:
-    """The recorded measurement as the texts must show it (three decimals, from the data file)."""
+    """The recorded measurement as the texts must show it (three decimals, from the data file):
+    the luck-adjusted figure where it was measured, else the raw one."""
     d = RECORDED["players"][name]
-    return f"{name}, {d['ppg']:+.3f} +- {d['ppg_half_width']:.3f} points per game"
+    ppg, half = (d["ppg_adjusted"], d["ppg_adjusted_half_width"]) if "ppg_adjusted" in d else (d["ppg"],
+                                                                                              d["ppg_half_width"])
+    return f"{name}, {ppg:+.3f} +- {half:.3f} points per game"
 
 
 def test_the_data_file_has_the_documented_fields():
@@ -31,14 +34,17 @@ def test_the_data_file_has_the_documented_fields():
     assert (net.ppg, net.ppg_half_width, net.win_rate, net.games) == (
         raw["ppg"], raw["ppg_half_width"], raw["win_rate"], raw["games"])
     assert -1 < net.ppg < 0.5 and 0 < net.ppg_half_width < 0.1 and net.games >= 10_000
+    # luck-adjusted (the same games): the same expected value, so within the raw interval, and narrower
+    assert (net.ppg_adjusted, net.ppg_adjusted_half_width) == (raw["ppg_adjusted"], raw["ppg_adjusted_half_width"])
+    assert abs(net.ppg_adjusted - net.ppg) < net.ppg_half_width and net.ppg_adjusted_half_width < net.ppg_half_width
     assert set(strengths()) >= {"net", "heuristic", "pubeval"}
 
 
 def test_the_note_names_each_player_once_and_says_what_the_interval_covers():
     note = strength_note("net", "net")
     games = RECORDED["players"]["net"]["games"]
-    assert note == (f"Player strength: {measured('net')} against gnubg's 0-ply player ({games:,} games); "
-                    + INTERVAL_COVERS)
+    assert note == (f"Player strength: {measured('net')} against gnubg's 0-ply player ({games:,} games, "
+                    "luck-adjusted); " + INTERVAL_COVERS)
     both = strength_note("heuristic", "random")
     assert measured("heuristic") in both
     assert "random is unmeasured (no games against gnubg's 0-ply player recorded)" in both

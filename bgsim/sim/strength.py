@@ -39,6 +39,9 @@ class PlayerStrength:
     ``ppg``: points per game (negative: it loses points to the opponent), ``ppg_half_width``:
     its 95% half width; ``win_rate`` and ``games`` may be ``None`` when not recorded;
     ``command`` says how it was measured and ``date`` when; ``note`` any caveat.
+    ``ppg_adjusted`` and ``ppg_adjusted_half_width``: the same games' luck-adjusted points per
+    game, when measured (``benchmarks/bench_strength.py --luck``: each roll's luck, as a judge
+    sees it, taken off the points): the same expected value, a narrower interval.
     """
 
     name: str
@@ -50,17 +53,40 @@ class PlayerStrength:
     command: str
     date: str
     note: str = ""
+    ppg_adjusted: float | None = None
+    ppg_adjusted_half_width: float | None = None
+
+    @property
+    def luck_adjusted(self) -> bool:
+        """Whether the luck-adjusted figure was measured (then :meth:`text` quotes it)."""
+        return self.ppg_adjusted is not None and self.ppg_adjusted_half_width is not None
+
+    @property
+    def quoted(self) -> tuple[float, float]:
+        """The points per game and 95% half width that :meth:`text` quotes: the luck-adjusted
+        figure when it was measured (the narrower interval), else the raw one.
+
+        >>> s = PlayerStrength("x", "gnubg 0-ply", -0.019, 0.017, 0.49, 20000, "", "", "", -0.018, 0.003)
+        >>> s.quoted, s.text()
+        ((-0.018, 0.003), "x, -0.018 +- 0.003 points per game against gnubg's 0-ply player (20,000 games, luck-adjusted)")
+        """
+        if self.ppg_adjusted is not None and self.ppg_adjusted_half_width is not None:
+            return self.ppg_adjusted, self.ppg_adjusted_half_width
+        return self.ppg, self.ppg_half_width
 
     def text(self) -> str:
         """The measurement in words, e.g. ``net, -0.070 +- 0.014 points per game against ...``."""
         opp = _("gnubg's 0-ply player") if self.opponent == "gnubg 0-ply" else self.opponent
         if self.name == "gnubg" and self.opponent == "gnubg 0-ply":
             return _("gnubg, the reference player itself (gnubg's 0-ply network)")
-        games = (" (" + ngettext("{n} game", "{n} games", self.games).format(n=fmt_count(self.games)) + ")"
-                 if self.games else "")
+        games = ""
+        if self.games:
+            words = (ngettext("{n} game, luck-adjusted", "{n} games, luck-adjusted", self.games) if self.luck_adjusted
+                     else ngettext("{n} game", "{n} games", self.games))
+            games = " (" + words.format(n=fmt_count(self.games)) + ")"
+        ppg, half = self.quoted
         return _("{name}, {ppg} +- {half} points per game against {opp}").format(
-            name=self.name, ppg=fmt_number(self.ppg, 3, sign=True), half=fmt_number(self.ppg_half_width, 3),
-            opp=opp) + games
+            name=self.name, ppg=fmt_number(ppg, 3, sign=True), half=fmt_number(half, 3), opp=opp) + games
 
 
 def strengths() -> dict[str, PlayerStrength]:
@@ -72,12 +98,18 @@ def strengths() -> dict[str, PlayerStrength]:
                 data = json.load(f)
             _CACHE = {name: PlayerStrength(name=name, opponent=str(d["opponent"]), ppg=float(d["ppg"]),
                                            ppg_half_width=float(d["ppg_half_width"]),
-                                           win_rate=None if d.get("win_rate") is None else float(d["win_rate"]),
+                                           win_rate=_optional(d.get("win_rate")),
                                            games=None if d.get("games") is None else int(d["games"]),
                                            command=str(d.get("command", "")), date=str(d.get("date", "")),
-                                           note=str(d.get("note", "")))
+                                           note=str(d.get("note", "")),
+                                           ppg_adjusted=_optional(d.get("ppg_adjusted")),
+                                           ppg_adjusted_half_width=_optional(d.get("ppg_adjusted_half_width")))
                       for name, d in data["players"].items()}
         return _CACHE
+
+
+def _optional(x) -> float | None:
+    return None if x is None else float(x)
 
 
 def player_strength(name: str) -> PlayerStrength | None:
