@@ -67,8 +67,10 @@ class PlayerStrength:
         figure when it was measured (the narrower interval), else the raw one.
 
         >>> s = PlayerStrength("x", "gnubg 0-ply", -0.019, 0.017, 0.49, 20000, "", "", "", -0.018, 0.003)
-        >>> s.quoted, s.text()
-        ((-0.018, 0.003), "x, -0.018 +- 0.003 points per game against gnubg's 0-ply player (20,000 games, luck-adjusted)")
+        >>> s.quoted
+        (-0.018, 0.003)
+        >>> s.text()
+        "x, -0.018 +- 0.003 points per game against gnubg's 0-ply player (20,000 games, luck-adjusted)"
         """
         if self.ppg_adjusted is not None and self.ppg_adjusted_half_width is not None:
             return self.ppg_adjusted, self.ppg_adjusted_half_width
