@@ -69,7 +69,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_strength import MAX_TURNS, Gnubg, compiled_side, dice_stream, to_gnubg
+from bench_strength import MAX_TURNS, Gnubg, compiled_side, dice_stream, parse_network, to_gnubg
 
 from bgsim.sim.net import NetEvaluation
 
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="also judge a sample of the decisions at this depth of gnubg (default 0: not again)")
     p.add_argument("--sample", type=int, default=1500, help="decisions per class judged again (default 1500)")
     args = p.parse_args(argv)
-    if args.write and args.networks[0].startswith("net-1ply"):
+    if args.write and (parse_network(args.networks[0]) or (0, None))[0] == 1:
         p.error("--write records the figures of the network's own judgement (0-ply), which the hint quotes: "
                 "name a 0-ply network first")
     try:
@@ -284,8 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     first = None
     choices: dict[str, np.ndarray] = {}
     for name in args.networks:
-        deeper = name == "net-1ply" or name.startswith("net-1ply:")
-        path = name.split(":", 1)[1] if deeper and ":" in name else (None if name in ("net", "net-1ply") else name)
+        plies, path = parse_network(name) or (0, name)       # a bare name is a weights file
+        deeper = plies == 1
         net = Net() if path is None else Net.from_file(path)
         t1 = time.perf_counter()
         choices[name] = (choose_1ply if deeper else choose)(net.play_arrays(), boards, offsets, results)

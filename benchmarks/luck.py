@@ -39,7 +39,7 @@ def roll_values(b, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nm
         for d2 in range(d1, 7):
             k = roll_outcome(b, d1, d2, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table,
                              stamps, scratch, work, idx, val, hidden, out, best_out)
-            values[d1 - 1, d2 - 1] = consistent_equity(best_out, boards[k, 0, 0] > 0, boards[k, 1, 0] > 0)
+            values[d1 - 1, d2 - 1] = consistent_equity(out, boards[k, 0, 0] > 0, boards[k, 1, 0] > 0)
 
 
 def expected_value(values: np.ndarray, opening: bool) -> float:

@@ -26,13 +26,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..engine._kernel import generate, loss_kind
+from ..engine._kernel import generate
 from ._net_kernel import (
     MAX_NONZERO,
     N_OUTPUTS,
     bearoff_choice,
     consistent_equity,
     encode,
+    flip_outputs,
     forward_fast,
     net_choose,
     pure_bearoff,
@@ -62,27 +63,22 @@ def roll_outcome(b, d1, d2, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
                  work, idx, val, hidden, out, best_out):
     """The network's play of ``d1``-``d2`` in board ``b`` (row 0 on roll) and what it leads to.
 
-    Returns the index of the chosen result in ``boards`` and leaves in ``best_out`` its five
+    Returns the index of the chosen result in ``boards`` and leaves in ``out`` its five
     outputs **from the roller's view** (win, win gammon, win backgammon, lose gammon, lose
     backgammon): exactly ``(1, gammon, backgammon, 0, 0)`` when the play bears off the
     roller's last checker (R22, R23), else the network's estimate of the result. One step of
     :func:`ply1_outputs` (which averages it over the 21 rolls) and of the benchmarks' luck
-    judge (which compares the rolls' values).
+    judge (which compares the rolls' values). ``best_out`` is scratch.
     """
     n = generate(b, d1, d2, 0, boards, moves, nmoves, table, stamps, scratch, work)
     k = net_choose(b, n, nchk, boards, w1, b1, w2, b2, bo_exp, binom, masks, idx, val, hidden, out, best_out, True)
     if boards[k, 0, 0] == nchk:              # the roller bears off its last checker (R22, R23)
-        won_outputs(boards, k, best_out)
+        won_outputs(boards, k, out)
         return k
     if best_out[0] < 0.0:                    # chosen without the network: evaluate the result
         nz = encode(boards[k], 1, idx, val, masks)
         forward_fast(idx, val, nz, w1, b1, w2, b2, hidden, best_out)
-    w, wg, wb, lg, lb = best_out[0], best_out[1], best_out[2], best_out[3], best_out[4]
-    best_out[0] = 1.0 - w                    # best_out was the opponent's view (on roll next): flip it
-    best_out[1] = lg
-    best_out[2] = lb
-    best_out[3] = wg
-    best_out[4] = wb
+    flip_outputs(best_out, out)              # best_out is the opponent's view (on roll next)
     return k
 
 
@@ -102,7 +98,7 @@ def ply1_outputs(b, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, n
             roll_outcome(b, d1, d2, nchk, w1, b1, w2, b2, bo_exp, binom, masks, boards, moves, nmoves, table, stamps,
                          scratch, work, idx, val, hidden, out, best_out)
             for o in range(N_OUTPUTS):
-                acc[o] += weight * best_out[o]
+                acc[o] += weight * out[o]
     for o in range(N_OUTPUTS):
         acc[o] /= 36.0
 
@@ -121,13 +117,9 @@ def ply1_scores(b, n, nchk, cand, w1, b1, w2, b2, bo_exp, binom, masks, boards, 
     eq0 = np.empty(n)
     nb = np.empty((2, 26), dtype=np.int8)
     for k in range(n):
-        if cand[k, 0, 0] == nchk:
-            kind = loss_kind(cand, k, 1)
-            outs[k, 0] = 0.0
-            outs[k, 1] = 0.0
-            outs[k, 2] = 0.0
-            outs[k, 3] = 1.0 if kind >= 2 else 0.0
-            outs[k, 4] = 1.0 if kind >= 3 else 0.0
+        if cand[k, 0, 0] == nchk:                 # the mover wins at once (R22): the exact outcome
+            won_outputs(cand, k, out)
+            flip_outputs(out, outs[k])
             judged[k] = 2
             eq0[k] = -1e9
             continue

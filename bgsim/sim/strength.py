@@ -56,10 +56,16 @@ class PlayerStrength:
     ppg_adjusted: float | None = None
     ppg_adjusted_half_width: float | None = None
 
+    def _adjusted(self) -> tuple[float, float] | None:
+        """The luck-adjusted points per game and half width, if they were measured."""
+        if self.ppg_adjusted is None or self.ppg_adjusted_half_width is None:
+            return None
+        return self.ppg_adjusted, self.ppg_adjusted_half_width
+
     @property
     def luck_adjusted(self) -> bool:
         """Whether the luck-adjusted figure was measured (then :meth:`text` quotes it)."""
-        return self.ppg_adjusted is not None and self.ppg_adjusted_half_width is not None
+        return self._adjusted() is not None
 
     @property
     def quoted(self) -> tuple[float, float]:
@@ -72,9 +78,7 @@ class PlayerStrength:
         >>> s.text()
         "x, -0.018 +- 0.003 points per game against gnubg's 0-ply player (20,000 games, luck-adjusted)"
         """
-        if self.ppg_adjusted is not None and self.ppg_adjusted_half_width is not None:
-            return self.ppg_adjusted, self.ppg_adjusted_half_width
-        return self.ppg, self.ppg_half_width
+        return self._adjusted() or (self.ppg, self.ppg_half_width)
 
     def text(self) -> str:
         """The measurement in words, e.g. ``net, -0.070 +- 0.014 points per game against ...``."""
